@@ -1,0 +1,94 @@
+import { effect } from '@preact/signals-core'
+import { validateOptions, type AppKitOptions } from './core/options'
+import { initCore, setThemeMode, setThemeVariables, themeState } from './core/appkit-state'
+import { closeModal, modalState, openModal, setModalRenderer, type OpenModalOptions } from './core/modal'
+import { activeAddress, activeNamespace, getAccountState, isConnected } from './core/account'
+import { activeCaipNetwork, selectedNetworkId } from './core/network'
+import { eventsState, subscribeEvents } from './core/events'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode, ThemeVariables } from './core/types'
+
+/** What `useAppKitState` and `AppKit.getState()` report. */
+export interface AppKitState {
+  open: boolean
+  loading: boolean
+  selectedNetworkId: CaipNetworkId | undefined
+  activeChain: ChainNamespace | undefined
+}
+
+/** The handle `createAppKit` returns: open and close the modal, read and follow its state and theme. */
+export interface AppKit {
+  /** Opens the modal, at `options.view` or at Connect (Account when connected). */
+  open(options?: OpenModalOptions): Promise<void>
+  /** Closes the modal; returns false when a close guard (e.g. required sign-in) keeps it open. */
+  close(): boolean
+  getState(): AppKitState
+  /** Calls `listener` now and on every change; returns the unsubscribe function. */
+  subscribeState(listener: (state: AppKitState) => void): () => void
+  getThemeMode(): ThemeMode
+  setThemeMode(mode: ThemeMode): void
+  getThemeVariables(): ThemeVariables
+  setThemeVariables(variables: ThemeVariables): void
+  getIsConnectedState(): boolean
+  /** The connected address in `namespace`, or in the active namespace. */
+  getAddress(namespace?: ChainNamespace): string | undefined
+  getCaipNetwork(): CaipNetwork | undefined
+  getEvent(): typeof eventsState.last.value
+  subscribeEvents: typeof subscribeEvents
+}
+
+/** @internal */
+export type DefineButton = () => void | Promise<void>
+
+let current: AppKit | undefined
+
+/**
+ * The `createAppKit` of one build: the npm entry defines `<appkit-button>` lazily (React apps use
+ * `<AppKitButton/>`), the CDN entry eagerly so the button paints with the page.
+ * @internal
+ */
+export function createAppKitWith(defineButton: DefineButton): (options: AppKitOptions) => AppKit {
+  return function createAppKit(options) {
+    const resolved = validateOptions(options)
+    initCore(resolved)
+    setModalRenderer(() => import('./ui/modal/mount').then((ui) => ui.mountModal()))
+    if (typeof customElements !== 'undefined') void defineButton()
+    current = createHandle()
+    return current
+  }
+}
+
+/**
+ * The instance made by the last `createAppKit` call.
+ * @internal
+ */
+export function getAppKit(): AppKit {
+  if (!current) throw new Error('Please call createAppKit before using the open hook')
+  return current
+}
+
+function readState(): AppKitState {
+  return {
+    open: modalState.open.value,
+    loading: modalState.loading.value,
+    selectedNetworkId: selectedNetworkId.value,
+    activeChain: activeNamespace.value,
+  }
+}
+
+function createHandle(): AppKit {
+  return {
+    open: (options) => openModal(options),
+    close: () => closeModal(),
+    getState: readState,
+    subscribeState: (listener) => effect(() => listener(readState())),
+    getThemeMode: () => themeState.mode.value,
+    setThemeMode,
+    getThemeVariables: () => themeState.variables.value,
+    setThemeVariables,
+    getIsConnectedState: () => isConnected.value,
+    getAddress: (namespace) => (namespace ? getAccountState(namespace).address.value : activeAddress.value),
+    getCaipNetwork: () => activeCaipNetwork.value,
+    getEvent: () => eventsState.last.value,
+    subscribeEvents,
+  }
+}

@@ -1,0 +1,30 @@
+import { useSignals } from '@preact/signals-react/runtime'
+import { setThemeMode, setThemeVariables, themeState } from '../../core/appkit-state'
+import type { ThemeMode, ThemeVariables } from '../../core/types'
+
+/** What `useAppKitTheme` returns. */
+export interface UseAppKitThemeReturnType {
+  themeMode: ThemeMode
+  themeVariables: ThemeVariables
+  setThemeMode: (mode: ThemeMode) => void
+  /** Merges into the current variables. */
+  setThemeVariables: (variables: ThemeVariables) => void
+}
+
+/**
+ * Reads and changes the modal's theme.
+ * @example
+ * ```tsx
+ * const { themeMode, setThemeMode } = useAppKitTheme()
+ * return <button onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}>Theme</button>
+ * ```
+ */
+export function useAppKitTheme(): UseAppKitThemeReturnType {
+  useSignals()
+  return {
+    themeMode: themeState.mode.value,
+    themeVariables: themeState.variables.value,
+    setThemeMode,
+    setThemeVariables,
+  }
+}

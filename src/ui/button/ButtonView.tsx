@@ -1,0 +1,60 @@
+import { useSignals } from '@preact/signals-react/runtime'
+import '../signals-binding'
+import { activeAddress, activeBalance, isConnected } from '../../core/account'
+import { connectionState } from '../../core/connection'
+import { modalState, openModal } from '../../core/modal'
+import { formatBalance, shortAddress } from '../format'
+
+/** Options of `<AppKitButton/>`, and the attributes of `<appkit-button>`. */
+export interface AppKitButtonProps {
+  /** Text while disconnected. Default "Connect Wallet". */
+  label?: string
+  /** Text while a connection is being made. Default "Connecting...". */
+  loadingLabel?: string
+  /** Whether the connected button shows the native balance. Default "show". */
+  balance?: 'show' | 'hide'
+  disabled?: boolean
+}
+
+/**
+ * The connect button's content: "Connect Wallet" while disconnected, the short address and balance
+ * once connected. Shared by `<AppKitButton/>` and the `<appkit-button>` element.
+ * @internal
+ */
+export function ButtonView({
+  label = 'Connect Wallet',
+  loadingLabel = 'Connecting...',
+  balance = 'show',
+  disabled = false,
+}: AppKitButtonProps) {
+  useSignals()
+  const address = activeAddress.value
+  const connected = isConnected.value && Boolean(address)
+  const connecting = !connected && connectionState.status.value === 'connecting'
+  const shownBalance = activeBalance.value
+  return (
+    <button
+      type="button"
+      part="button"
+      disabled={disabled}
+      aria-haspopup="dialog"
+      aria-expanded={modalState.open.value}
+      aria-busy={connecting || undefined}
+      data-connected={connected || undefined}
+      onClick={() => void openModal()}
+    >
+      {connected && address ? (
+        <>
+          {balance === 'show' && shownBalance && (
+            <span className="balance">{formatBalance(shownBalance.value, shownBalance.symbol)} </span>
+          )}
+          <span className="address">{shortAddress(address)}</span>
+        </>
+      ) : connecting ? (
+        loadingLabel
+      ) : (
+        label
+      )}
+    </button>
+  )
+}

@@ -1,0 +1,79 @@
+import { createRoot, type Root } from 'react-dom/client'
+import { effect } from '@preact/signals-core'
+import { themeState } from '../../core/appkit-state'
+import { ButtonView, type AppKitButtonProps } from './ButtonView'
+import { buttonCss } from './styles'
+
+/** The custom element's tag. */
+export const APPKIT_BUTTON_TAG = 'appkit-button'
+
+const ATTRIBUTES = ['label', 'loading-label', 'balance', 'disabled'] as const
+
+/**
+ * Defines `<appkit-button>`. The class is created here, not at module scope, because
+ * `HTMLElement` does not exist in Node or during server rendering. Safe to call more than once.
+ * @example
+ * ```html
+ * <appkit-button label="Sign in" balance="hide"></appkit-button>
+ * ```
+ */
+export function defineAppKitButton(registry: CustomElementRegistry = customElements): void {
+  if (registry.get(APPKIT_BUTTON_TAG)) return
+
+  class AppKitButtonElement extends HTMLElement {
+    static observedAttributes = ATTRIBUTES
+    #root: Root | undefined
+    #stopTheme: (() => void) | undefined
+
+    connectedCallback() {
+      if (!this.#root) {
+        // delegatesFocus: focusing the host (e.g. when the modal hands focus back) focuses the button.
+        const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open', delegatesFocus: true })
+        const style = document.createElement('style')
+        style.textContent = buttonCss
+        const mount = document.createElement('span')
+        shadow.append(style, mount)
+        this.#root = createRoot(mount)
+      }
+      this.#stopTheme ??= effect(() => {
+        this.dataset.theme = themeState.mode.value
+      })
+      this.#render()
+    }
+
+    disconnectedCallback() {
+      this.#stopTheme?.()
+      this.#stopTheme = undefined
+      // The element may only be moving; unmount once it is really gone.
+      queueMicrotask(() => {
+        if (!this.isConnected) {
+          this.#root?.unmount()
+          this.#root = undefined
+          this.shadowRoot?.replaceChildren()
+        }
+      })
+    }
+
+    attributeChangedCallback() {
+      this.#render()
+    }
+
+    #render() {
+      this.#root?.render(<ButtonView {...readProps(this)} />)
+    }
+  }
+
+  registry.define(APPKIT_BUTTON_TAG, AppKitButtonElement)
+}
+
+/** Attributes are page input: anything but the documented values falls back to the default. */
+function readProps(element: HTMLElement): AppKitButtonProps {
+  const label = element.getAttribute('label')
+  const loadingLabel = element.getAttribute('loading-label')
+  return {
+    ...(label ? { label } : {}),
+    ...(loadingLabel ? { loadingLabel } : {}),
+    balance: element.getAttribute('balance') === 'hide' ? 'hide' : 'show',
+    disabled: element.hasAttribute('disabled'),
+  }
+}

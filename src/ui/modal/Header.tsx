@@ -1,0 +1,60 @@
+import { useSignals } from '@preact/signals-react/runtime'
+import { currentView, goBack, routerState } from '../../core/router'
+import { closeModal, modalState } from '../../core/modal'
+import { viewTitles } from '../views/registry'
+import { IconButton } from '../primitives/IconButton'
+import { BackIcon, CloseIcon } from '../primitives/icons'
+import { styled, keyframes } from '../theme/stitches'
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+
+const Bar = styled('header', {
+  display: 'grid',
+  gridTemplateColumns: '32px 1fr 32px',
+  alignItems: 'center',
+  gap: '$2',
+  padding: '$3 $3 $2',
+})
+
+const Title = styled('h2', {
+  margin: 0,
+  textAlign: 'center',
+  fontSize: '$lg',
+  fontWeight: 600,
+  color: '$text',
+  animation: `${fadeIn} var(--sk-header-ms, 120ms) ease`,
+})
+
+/** The id the dialog's `aria-labelledby` points at. @internal */
+export const DIALOG_TITLE_ID = 'sk-dialog-title'
+
+/**
+ * Back (when there is somewhere to go back to), the current view's title, and close.
+ * @internal
+ */
+export function Header() {
+  useSignals()
+  const view = currentView.value
+  const canGoBack = routerState.history.value.length > 1
+  return (
+    <Bar>
+      {canGoBack ? (
+        <IconButton type="button" aria-label="Back" onClick={() => goBack()}>
+          <BackIcon />
+        </IconButton>
+      ) : (
+        <span />
+      )}
+      <Title id={DIALOG_TITLE_ID} key={view}>
+        {viewTitles[view] ?? ''}
+      </Title>
+      {modalState.embedded.value ? (
+        <span />
+      ) : (
+        <IconButton type="button" aria-label="Close" onClick={() => closeModal()}>
+          <CloseIcon />
+        </IconButton>
+      )}
+    </Bar>
+  )
+}

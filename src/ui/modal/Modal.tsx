@@ -1,0 +1,102 @@
+import { useEffect, useRef } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import '../signals-binding'
+import { closeModal, modalState } from '../../core/modal'
+import { currentView } from '../../core/router'
+import { Header, DIALOG_TITLE_ID } from './Header'
+import { ViewOutlet } from './ViewOutlet'
+import { Alerts, Toast } from './Notices'
+import { deepActiveElement, trapTab } from './focus'
+import { Backdrop, Card, LoadingOverlay } from './styles'
+import { Spinner } from '../primitives/Spinner'
+
+/**
+ * The modal shell: a WAI-ARIA dialog. Focus moves into it on open, Tab cycles inside it, Escape
+ * and the backdrop ask core to close (a close guard may refuse, which shakes the card), and focus
+ * returns to whatever opened it.
+ * @internal
+ */
+export function Modal() {
+  useSignals()
+  const open = modalState.open.value
+  const embedded = modalState.embedded.value
+  const dialogRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!open || embedded) return
+    const opener = deepActiveElement()
+    const dialog = dialogRef.current
+    dialog?.focus({ preventScroll: true })
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        event.stopPropagation()
+        closeModal()
+      } else if (dialog) {
+        trapTab(event, dialog)
+      }
+    }
+    // Focus that escapes (a screen reader's cursor, a script on the page) is brought back.
+    const onFocusIn = () => {
+      const active = deepActiveElement()
+      if (dialog && active && !dialog.contains(active)) dialog.focus({ preventScroll: true })
+    }
+    const root = document.documentElement
+    const previousOverflow = root.style.overflow
+    root.style.overflow = 'hidden'
+    document.addEventListener('keydown', onKeyDown, true)
+    document.addEventListener('focusin', onFocusIn)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true)
+      document.removeEventListener('focusin', onFocusIn)
+      root.style.overflow = previousOverflow
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true })
+    }
+  }, [open, embedded])
+
+  // A view change can remove the focused control; keep focus inside the dialog.
+  const view = currentView.value
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!open || !dialog) return
+    const active = deepActiveElement()
+    if (!active || !dialog.contains(active)) dialog.focus({ preventScroll: true })
+  }, [open, view])
+
+  if (!open) return null
+
+  const card = (
+    <Card
+      ref={dialogRef}
+      role="dialog"
+      aria-modal={embedded ? undefined : 'true'}
+      aria-labelledby={DIALOG_TITLE_ID}
+      aria-busy={modalState.loading.value || undefined}
+      tabIndex={-1}
+      embedded={embedded}
+      shake={modalState.shake.value}
+      data-view={view}
+    >
+      <Header />
+      <Alerts />
+      <ViewOutlet />
+      <Toast />
+      {modalState.loading.value && (
+        <LoadingOverlay role="status" aria-label="Loading">
+          <Spinner aria-hidden="true" />
+        </LoadingOverlay>
+      )}
+    </Card>
+  )
+  if (embedded) return card
+  return (
+    <Backdrop
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) closeModal()
+      }}
+    >
+      {card}
+    </Backdrop>
+  )
+}

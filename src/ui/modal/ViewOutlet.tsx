@@ -1,0 +1,94 @@
+import { Component, Suspense, type ReactNode } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { currentView } from '../../core/router'
+import type { ViewName } from '../../core/types'
+import { forgetLazyView, getLazyView } from '../views/registry'
+import { Spinner } from '../primitives/Spinner'
+import { styled } from '../theme/stitches'
+
+const Centered = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '$3',
+  minHeight: '120px',
+  color: '$textMuted',
+  fontSize: '$md',
+  textAlign: 'center',
+})
+
+const RetryButton = styled('button', {
+  all: 'unset',
+  padding: '$2 $4',
+  borderRadius: '$full',
+  background: '$accent',
+  color: '$accentText',
+  cursor: 'pointer',
+  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
+})
+
+function Loading() {
+  return (
+    <Centered role="status" aria-live="polite">
+      <Spinner aria-hidden="true" />
+      <span>Loading…</span>
+    </Centered>
+  )
+}
+
+interface BoundaryState {
+  failed: boolean
+}
+
+/**
+ * A view chunk can fail to load (flaky network, a deploy replaced the files). The visitor gets a
+ * retry instead of a blank modal.
+ */
+class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey: ViewName }, BoundaryState> {
+  override state: BoundaryState = { failed: false }
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true }
+  }
+  override componentDidUpdate(previous: { resetKey: ViewName }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false })
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <Centered role="alert">
+        <span>This view could not be loaded.</span>
+        <RetryButton type="button" onClick={() => {
+            forgetLazyView(this.props.resetKey)
+            this.setState({ failed: false })
+          }}>
+          Try again
+        </RetryButton>
+      </Centered>
+    )
+  }
+}
+
+/**
+ * Renders the router's current view from its lazy chunk.
+ * @internal
+ */
+export function ViewOutlet() {
+  useSignals()
+  const view = currentView.value
+  const View = getLazyView(view)
+  if (!View) {
+    return (
+      <Centered role="status">
+        <span>This section is not available yet.</span>
+      </Centered>
+    )
+  }
+  return (
+    <ViewErrorBoundary resetKey={view}>
+      <Suspense fallback={<Loading />}>
+        <View />
+      </Suspense>
+    </ViewErrorBoundary>
+  )
+}

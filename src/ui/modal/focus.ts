@@ -1,0 +1,59 @@
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',')
+
+/**
+ * Elements inside `container` that Tab can reach, in DOM order. Hidden ones are skipped so the trap
+ * never parks focus on something the visitor cannot see.
+ * @internal
+ */
+export function getFocusable(container: ParentNode): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.hidden && !el.closest('[hidden],[inert],[aria-hidden="true"]'),
+  )
+}
+
+/**
+ * The element that really has focus, looking through open shadow roots: `document.activeElement`
+ * stops at a shadow host such as `<appkit-button>`.
+ * @internal
+ */
+export function deepActiveElement(root: DocumentOrShadowRoot = document): Element | null {
+  let active = root.activeElement
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return active
+}
+
+/**
+ * Keeps Tab and Shift+Tab cycling inside `container`. Returns true when it moved focus itself.
+ * @internal
+ */
+export function trapTab(event: KeyboardEvent, container: HTMLElement): boolean {
+  if (event.key !== 'Tab') return false
+  const focusable = getFocusable(container)
+  const first = focusable[0]
+  const last = focusable[focusable.length - 1]
+  if (!first || !last) {
+    event.preventDefault()
+    container.focus()
+    return true
+  }
+  const active = deepActiveElement(container.getRootNode() as ShadowRoot)
+  const outside = !active || !container.contains(active)
+  if (event.shiftKey && (active === first || active === container || outside)) {
+    event.preventDefault()
+    last.focus()
+    return true
+  }
+  if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault()
+    first.focus()
+    return true
+  }
+  return false
+}

@@ -1,0 +1,42 @@
+import { createRoot } from 'react-dom/client'
+import { effect } from '@preact/signals-core'
+import { themeState } from '../../core/appkit-state'
+import { lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
+import { ANIMATION_MS } from '../../core/constants'
+import { Modal } from './Modal'
+
+let mounted = false
+
+/**
+ * Renders the modal into its shadow root. Core calls this through the renderer registered by
+ * `createAppKit`, on first open; later opens only flip state.
+ * @internal
+ */
+export function mountModal(): void {
+  if (mounted) return
+  mounted = true
+  rootStyles()
+  const container = document.createElement('div')
+  modalRoot.append(container)
+  syncTheme(container)
+  createRoot(container).render(<Modal />)
+}
+
+/** Keeps the theme mode class and the dapp's theme variables on the modal in step with core state. */
+function syncTheme(container: HTMLElement): void {
+  modalHost.style.setProperty('--sk-header-ms', `${ANIMATION_MS.headerText}ms`)
+  effect(() => {
+    container.className = themeState.mode.value === 'light' ? lightTheme.className : ''
+  })
+  let applied: string[] = []
+  effect(() => {
+    const variables = themeState.variables.value
+    for (const name of applied) modalHost.style.removeProperty(name)
+    applied = []
+    for (const [name, value] of Object.entries(variables)) {
+      if (value === undefined) continue
+      modalHost.style.setProperty(name, String(value))
+      applied.push(name)
+    }
+  })
+}

@@ -1,0 +1,21 @@
+import { styled } from '../theme/stitches'
+
+/** A full-width, keyboard-reachable row such as a wallet in the Connect list. @internal */
+export const ListItem = styled('button', {
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  width: '100%',
+  minHeight: '$control',
+  padding: '$2 $3',
+  borderRadius: '$md',
+  background: '$surface',
+  color: '$text',
+  fontSize: '$md',
+  cursor: 'pointer',
+  '&:hover': { background: '$surfaceHover' },
+  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
+  '&[disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+})

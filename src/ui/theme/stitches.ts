@@ -1,0 +1,41 @@
+import { createStitches } from '@stitches/react'
+import { darkTokens, lightColors } from './tokens'
+
+/**
+ * The modal lives in a shadow root so the host page's CSS cannot reach in and ours cannot leak out.
+ * Stitches writes its stylesheet into the root it is created with, and a `<style>` only gets a
+ * sheet once it is connected, so the host is created and attached before Stitches. This module is
+ * part of the lazy modal chunk: it only ever evaluates in a browser, on first open.
+ * @internal
+ */
+export const modalHost: HTMLElement = document.createElement('sigkit-modal')
+modalHost.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:var(--sk-z-index,999)'
+/** @internal */
+export const modalRoot: ShadowRoot = modalHost.attachShadow({ mode: 'open' })
+document.body.append(modalHost)
+
+/** @internal */
+// `root` is supported by Stitches at run time but missing from @stitches/react's config type.
+const config = {
+  root: modalRoot,
+  prefix: 'sk',
+  theme: darkTokens,
+  media: { reducedMotion: '(prefers-reduced-motion: reduce)' },
+} as const
+export const { styled, css, keyframes, globalCss, createTheme } = createStitches(config)
+
+/** Class name that switches the modal to light colours. @internal */
+export const lightTheme = createTheme('sk-light', { colors: lightColors })
+
+/** Base rules for the shadow root: no inherited page styles, and no motion when the visitor asks for none. @internal */
+export const rootStyles = globalCss({
+  ':host': { all: 'initial' },
+  '*, *::before, *::after': { boxSizing: 'border-box' },
+  '@reducedMotion': {
+    '*, *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+    },
+  },
+})

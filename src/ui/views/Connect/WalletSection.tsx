@@ -1,0 +1,55 @@
+import { useSignals } from '@preact/signals-react/runtime'
+import { orderedConnectors, type ConnectorInfo } from '../../../core/connectors'
+import { pushView } from '../../../core/router'
+import { ListItem } from '../../primitives/ListItem'
+import { styled } from '../../theme/stitches'
+
+const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$2' })
+
+const Logo = styled('img', { width: '40px', height: '40px', borderRadius: '$sm', objectFit: 'cover' })
+
+const LogoPlaceholder = styled('span', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '40px',
+  height: '40px',
+  borderRadius: '$sm',
+  background: '$surfaceHover',
+  color: '$textMuted',
+  fontWeight: 600,
+})
+
+const Empty = styled('p', { margin: 0, padding: '$3', color: '$textMuted', textAlign: 'center', fontSize: '$md' })
+
+function WalletRow({ connector }: { connector: ConnectorInfo }) {
+  return (
+    <li>
+      <ListItem type="button" onClick={() => pushView('ConnectingExternal', { connectorId: connector.id })}>
+        {connector.imageUrl ? (
+          <Logo src={connector.imageUrl} alt="" width={40} height={40} />
+        ) : (
+          <LogoPlaceholder aria-hidden="true">{connector.name.slice(0, 1).toUpperCase()}</LogoPlaceholder>
+        )}
+        <span>{connector.name}</span>
+      </ListItem>
+    </li>
+  )
+}
+
+/**
+ * The wallets a visitor can connect with, in the connector order of SPEC §9.
+ * @internal
+ */
+export function WalletSection() {
+  useSignals()
+  const connectors = orderedConnectors.value
+  if (connectors.length === 0) return <Empty>No wallet detected in this browser.</Empty>
+  return (
+    <List aria-label="Wallets">
+      {connectors.map((connector) => (
+        <WalletRow key={connector.id} connector={connector} />
+      ))}
+    </List>
+  )
+}

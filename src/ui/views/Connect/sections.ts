@@ -1,0 +1,20 @@
+import type { ConnectMethod, ResolvedFeatures } from '../../../core/types'
+
+/**
+ * The Connect view's sections, in the configured method order, keeping only the enabled ones.
+ * Unknown or repeated methods in the order are ignored; the wallet section always stays so a
+ * visitor is never left with no way to connect.
+ * @internal
+ */
+export function connectSections(features: Pick<ResolvedFeatures, 'email' | 'socials' | 'connectMethodsOrder'>): ConnectMethod[] {
+  const enabled: Record<ConnectMethod, boolean> = {
+    email: features.email,
+    social: Array.isArray(features.socials) && features.socials.length > 0,
+    wallet: true,
+  }
+  const sections: ConnectMethod[] = []
+  for (const method of [...features.connectMethodsOrder, 'wallet' as const]) {
+    if (enabled[method] && !sections.includes(method)) sections.push(method)
+  }
+  return sections
+}
