@@ -1,0 +1,152 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { initCore } from '../../../src/core/appkit-state'
+import { createManualClock, setClock } from '../../../src/core/clock'
+import type { ManualClock } from '../../../src/core/clock'
+import { SDK_TYPE, SDK_VERSION } from '../../../src/core/constants'
+import { eventsState, reportError, sendEvent, subscribeEvents } from '../../../src/core/events'
+import type { EventRecord } from '../../../src/core/events'
+import { validateOptions } from '../../../src/core/options'
+import { resetCore, validInput } from './helpers/fixtures'
+import { sendJson, startServer } from './helpers/server'
+import type { TestServer } from './helpers/server'
+
+let server: TestServer
+let manual: ManualClock
+let restoreClock = () => {}
+
+test.before(async () => {
+  server = await startServer((_req, res) => sendJson(res, 200, {}))
+})
+test.after(() => server.close())
+test.before.each(() => {
+  resetCore()
+  server.requests.length = 0
+  manual = createManualClock(1_000_000)
+  restoreClock = setClock(manual)
+})
+test.after.each(() => restoreClock())
+
+function init(extra: Record<string, unknown> = {}): void {
+  initCore(validateOptions(validInput({ endpoints: { pulse: server.url }, ...extra })))
+}
+
+async function waitForRequests(count: number): Promise<void> {
+  for (let i = 0; i < 200 && server.requests.length < count; i++) await new Promise(resolve => setTimeout(resolve, 5))
+}
+
+const connectSuccess = { type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'qrcode' } } as const
+
+test('subscribers get every event with its timestamp until they unsubscribe', () => {
+  const seen: EventRecord[] = []
+  const stop = subscribeEvents(record => seen.push(record))
+  sendEvent(connectSuccess)
+  manual.advance(10)
+  sendEvent({ type: 'track', event: 'MODAL_CLOSE' })
+  stop()
+  sendEvent({ type: 'track', event: 'MODAL_OPEN' })
+  assert.equal(seen, [
+    { timestamp: 1_000_000, data: connectSuccess },
+    { timestamp: 1_000_010, data: { type: 'track', event: 'MODAL_CLOSE' } }
+  ])
+})
+
+test('eventsState.last holds the latest event', () => {
+  sendEvent({ type: 'track', event: 'MODAL_OPEN' })
+  sendEvent(connectSuccess)
+  assert.equal(eventsState.last.value, { timestamp: 1_000_000, data: connectSuccess })
+})
+
+test('a throwing subscriber does not stop the others or the caller', () => {
+  const original = console.error
+  console.error = () => undefined
+  let reached = false
+  subscribeEvents(() => {
+    throw new Error('bad listener')
+  })
+  subscribeEvents(() => {
+    reached = true
+  })
+  assert.not.throws(() => sendEvent(connectSuccess))
+  assert.ok(reached)
+  console.error = original
+})
+
+test('with analytics on, events are forwarded to the pulse service', async () => {
+  init()
+  sendEvent(connectSuccess)
+  await waitForRequests(1)
+  const [request] = server.requests
+  assert.is(request?.method, 'POST')
+  assert.is(request?.path, '/e')
+  assert.is(request?.query.get('projectId'), 'test-project')
+  const body = request?.json as { props: unknown; timestamp: number }
+  assert.equal(body.props, connectSuccess)
+  assert.is(body.timestamp, 1_000_000)
+})
+
+test('with analytics off, nothing leaves the page', async () => {
+  init({ features: { analytics: false } })
+  sendEvent(connectSuccess)
+  assert.is(await reportError(new Error('x'), 'iframe_load_failed'), false)
+  await new Promise(resolve => setTimeout(resolve, 30))
+  assert.is(server.requests.length, 0)
+  assert.is(eventsState.last.value?.data.event, 'CONNECT_SUCCESS', 'still recorded locally')
+})
+
+test('reportError POSTs the documented body to {pulse}/e?projectId&st&sv', async () => {
+  init()
+  const error = new TypeError('frame timed out')
+  assert.is(await reportError(error, 'iframe_request_timeout'), true)
+  const [request] = server.requests
+  assert.is(request?.path, '/e')
+  assert.is(request?.query.get('projectId'), 'test-project')
+  assert.is(request?.query.get('st'), SDK_TYPE)
+  assert.is(request?.query.get('sv'), SDK_VERSION)
+  const body = request?.json as Record<string, any>
+  assert.equal(Object.keys(body).sort(), ['domain', 'eventId', 'props', 'timestamp', 'url'])
+  assert.match(body.eventId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  assert.is(body.timestamp, 1_000_000)
+  assert.equal(
+    { ...body.props, stackTrace: typeof body.props.stackTrace },
+    { type: 'error', event: 'iframe_request_timeout', errorType: 'TypeError', errorMessage: 'frame timed out', stackTrace: 'string' }
+  )
+  assert.match(body.props.stackTrace, 'frame timed out')
+})
+
+test('at most 5 error reports per rolling 60 s', async () => {
+  init()
+  const results: boolean[] = []
+  for (let i = 0; i < 5; i++) {
+    results.push(await reportError(new Error(`e${i}`), 'test'))
+    manual.advance(1000)
+  }
+  results.push(await reportError(new Error('e5'), 'test'))
+  assert.equal(results, [true, true, true, true, true, false])
+  manual.advance(54_999) // first report was 59 999 ms ago: still in the window
+  assert.is(await reportError(new Error('e6'), 'test'), false)
+  manual.advance(1) // first report leaves the window
+  assert.is(await reportError(new Error('e7'), 'test'), true)
+  assert.is(await reportError(new Error('e8'), 'test'), false)
+  assert.is(server.requests.length, 6)
+})
+
+test('reportError never throws, even when the service is unreachable', async () => {
+  const down = await startServer((_req, res) => sendJson(res, 200, {}))
+  const url = down.url
+  await down.close()
+  initCore(validateOptions(validInput({ endpoints: { pulse: url } })))
+  assert.is(await reportError('not even an Error', 'test'), false)
+})
+
+test('reportError does nothing before createAppKit or without a project id', async () => {
+  assert.is(await reportError(new Error('x'), 'test'), false)
+  const original = console.warn
+  console.warn = () => undefined
+  init({ projectId: '' })
+  assert.is(await reportError(new Error('x'), 'test'), false)
+  console.warn = original
+  assert.is(server.requests.length, 0)
+})
+
+test.run()
