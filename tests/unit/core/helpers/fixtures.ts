@@ -10,6 +10,7 @@ import { resetFeatures } from '../../../../src/core/features'
 import { resetModal } from '../../../../src/core/modal'
 import { resetAllNetworks } from '../../../../src/core/network'
 import { routerState } from '../../../../src/core/router'
+import { themeState } from '../../../../src/core/theme'
 import { hideToast } from '../../../../src/core/toasts'
 import type { CaipNetwork } from '../../../../src/core/types'
 
@@ -64,4 +65,6 @@ export function resetCore(): void {
   connectionState.connections.value = new Map()
   hideToast()
   routerState.history.value = [{ view: 'Connect' }]
+  themeState.mode.value = 'dark'
+  themeState.variables.value = {}
 }

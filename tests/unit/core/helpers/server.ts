@@ -16,7 +16,7 @@ export interface RecordedRequest {
   json: unknown
 }
 
-export type Handler = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>
+export type Handler = (request: RecordedRequest, response: ServerResponse) => unknown
 
 export interface TestServer {
   url: string
