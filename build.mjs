@@ -1,0 +1,315 @@
+#!/usr/bin/env node
+// SigKit build: `node build.mjs [--no-types | --types-only]`
+//
+// One source, three esbuild passes (all ESM, code splitting, minified, target es2020), each
+// writing its metafile beside its output as `meta.json`:
+//
+// 1. React build → dist/  (`sigkit`, `sigkit/react`)
+//    src/index.ts → dist/index.js, src/react.ts → dist/react.js, shared and lazy chunks in
+//    dist/chunks/. EVERY bare import stays external (`packages: 'external'`): react and
+//    react-dom are peer dependencies, and @preact/signals-core, @preact/signals-react,
+//    @stitches/react and ofetch are npm dependencies of the package, so the app's bundler
+//    resolves them once and dedupes them with the app's own copies. Inlining them here would
+//    ship a second signals runtime to any app that already uses signals.
+//
+// 2. CDN build → dist/cdn/  (one file a page can import with a plain <script type="module">)
+//    src/cdn.ts → dist/cdn/sigkit.js, chunks in dist/cdn/chunks/ (loaded by relative URL, so
+//    the folder can be hosted anywhere). Everything is bundled; React is replaced by Preact
+//    through CDN_ALIASES below, and process.env.NODE_ENV is "production".
+//
+// 3. Size pass → dist/.size/react-bundle/  (never imported by anyone, only measured)
+//    The React build's budget is about what a visitor downloads, and that includes the npm
+//    dependencies build 1 leaves external. So the same entries are bundled again with every
+//    dependency inlined except react/react-dom (which the app pays for anyway), the way an
+//    app's production bundler would. Rejected alternative: pointing @size-limit/esbuild at
+//    dist/react.js. That plugin bundles without code splitting, so every lazy chunk (modal,
+//    views, features) would be inlined and counted as page-load cost.
+//
+// After the passes, the metafiles say which files each entry loads at page load (the entry
+// plus chunks reachable through static imports) and which files the first modal open adds
+// (chunks reachable from the lazy modules in FIRST_OPEN_MODULES, minus the initial ones).
+// Those files are copied to stable folders, dist/.size/{cdn,react}-{initial,modal}/, which
+// size-limit.json measures, and listed in dist/.size/manifest.json for the build tests.
+//
+// Finally tsc writes the declarations to dist/types (tsconfig.types.json; skip them with
+// --no-types, build only them with --types-only). Type checking is `npm run typecheck`.
+
+import * as esbuild from 'esbuild'
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { acquireRunLock } from './build/lock.mjs'
+import { contentsOf, moduleStatus, outputForEntryPoint, staticClosure } from './build/metafile.mjs'
+
+const root = dirname(fileURLToPath(import.meta.url))
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+
+/** Where the staged copies and the manifest go (relative to the repo root). */
+const SIZE_DIR = 'dist/.size'
+
+/**
+ * Lazy modules whose chunks the first modal open downloads. `required` ones must exist as
+ * lazy chunks (the build tests fail otherwise); the others count when the build has them.
+ * The e2e test checks this list against what the browser really loads on the first click.
+ */
+const FIRST_OPEN_MODULES = [
+  { source: 'src/ui/modal/mount.tsx', required: true },
+  { source: 'src/ui/views/Connect/index.tsx', required: true },
+  { source: 'src/core/remote-config.ts', required: false },
+  // The HTTP client (ofetch): the modal-open event and remote config load it on first open.
+  { source: 'src/core/http.ts', required: false },
+]
+
+/**
+ * CDN build: what each React-world import becomes. Matched exactly (a plugin, not esbuild's
+ * prefix-matching `alias`), so a new subpath such as `react-dom/server` fails the build with
+ * a clear message instead of resolving to something surprising.
+ */
+const CDN_ALIASES = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  // Only createRoot is used; see the module for why it is not preact/compat/client.
+  'react-dom/client': './build/preact-root.js',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  '@preact/signals-react': '@preact/signals',
+  '@preact/signals-react/utils': '@preact/signals/utils',
+  // Preact tracks signals itself; see the module for why a no-op is correct.
+  '@preact/signals-react/runtime': './build/noop-use-signals.js',
+}
+
+/** @type {esbuild.Plugin} */
+const cdnAliasPlugin = {
+  name: 'sigkit-cdn-aliases',
+  setup(build) {
+    build.onResolve({ filter: /^(react|react-dom|@preact\/signals-react)(\/.*)?$/ }, async (args) => {
+      const target = CDN_ALIASES[args.path]
+      if (!target) {
+        return { errors: [{ text: `No CDN alias for "${args.path}": add one to CDN_ALIASES in build.mjs` }] }
+      }
+      if (target.startsWith('./')) return { path: join(root, target) }
+      const resolved = await build.resolve(target, { kind: args.kind, resolveDir: root })
+      if (resolved.errors.length > 0) return { errors: resolved.errors }
+      return { path: resolved.path, sideEffects: resolved.sideEffects }
+    })
+  },
+}
+
+const version = JSON.stringify(pkg.version)
+
+/** @type {esbuild.BuildOptions} */
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2020',
+  splitting: true,
+  minify: true,
+  metafile: true,
+  charset: 'utf8',
+  legalComments: 'none',
+  jsx: 'automatic',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'warning',
+}
+
+/** The three passes, by name. `entries` maps output name → source file. */
+const BUILDS = {
+  react: {
+    outdir: 'dist',
+    entries: { index: 'src/index.ts', react: 'src/react.ts' },
+    options: {
+      packages: 'external',
+      define: { __SIGKIT_VERSION__: version },
+    },
+  },
+  cdn: {
+    outdir: 'dist/cdn',
+    entries: { sigkit: 'src/cdn.ts' },
+    options: {
+      plugins: [cdnAliasPlugin],
+      define: { __SIGKIT_VERSION__: version, 'process.env.NODE_ENV': '"production"' },
+    },
+  },
+  'react-bundle': {
+    outdir: `${SIZE_DIR}/react-bundle`,
+    entries: { index: 'src/index.ts', react: 'src/react.ts' },
+    options: {
+      external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+      define: { __SIGKIT_VERSION__: version, 'process.env.NODE_ENV': '"production"' },
+    },
+  },
+}
+
+/** Which pass's files are measured for each size-limit staging folder prefix. */
+const MEASURED = { cdn: 'cdn', react: 'react-bundle' }
+
+async function runPass(name) {
+  const { outdir, entries, options } = BUILDS[name]
+  const result = await esbuild.build({ ...common, ...options, outdir, entryPoints: entries })
+  await writeFile(join(root, outdir, 'meta.json'), JSON.stringify(result.metafile))
+  return analyse(name, result.metafile)
+}
+
+/** Initial and first-open file sets of one pass, from its metafile. */
+function analyse(name, metafile) {
+  const { outdir, entries } = BUILDS[name]
+  const entryReport = {}
+  const initial = new Set()
+  for (const [entryName, source] of Object.entries(entries)) {
+    const output = outputForEntryPoint(metafile, source)
+    const files = output ? staticClosure(metafile, output) : []
+    files.forEach((file) => initial.add(file))
+    entryReport[entryName] = { source, output, initial: files }
+  }
+  const firstOpen = new Set()
+  const modules = {}
+  for (const { source, required } of FIRST_OPEN_MODULES) {
+    const status = moduleStatus(metafile, source, initial)
+    modules[source] = { status, required }
+    const lazyOutput = outputForEntryPoint(metafile, source)
+    if (status === 'lazy' && lazyOutput) {
+      for (const file of staticClosure(metafile, lazyOutput)) if (!initial.has(file)) firstOpen.add(file)
+    }
+  }
+  const initialFiles = [...initial].sort()
+  const firstOpenFiles = [...firstOpen].sort()
+  return {
+    outdir,
+    metafile: `${outdir}/meta.json`,
+    entries: entryReport,
+    initial: { files: initialFiles, gzip: gzipTotal(initialFiles), ...contentsOf(metafile, initialFiles) },
+    firstOpen: { modules, files: firstOpenFiles, gzip: gzipTotal(firstOpenFiles) },
+  }
+}
+
+/** Gzip level 9 like @size-limit/file, JS files only (the budgets are about JS). */
+function gzipTotal(files) {
+  return files
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipSync(readFileSync(join(root, file)), { level: 9 }).length, 0)
+}
+
+/** Copy a file set into dist/.size/<folder>/, keeping paths relative to the pass's outdir. */
+async function stage(folder, files, outdir) {
+  const target = join(root, SIZE_DIR, folder)
+  await rm(target, { recursive: true, force: true })
+  await mkdir(target, { recursive: true })
+  for (const file of files.filter((f) => f.endsWith('.js'))) {
+    const destination = join(target, relative(outdir, file))
+    await mkdir(dirname(destination), { recursive: true })
+    await cp(join(root, file), destination)
+  }
+  return `${SIZE_DIR}/${folder}`
+}
+
+async function buildBundles() {
+  await rm(join(root, 'dist'), { recursive: true, force: true })
+  const names = Object.keys(BUILDS)
+  const results = await Promise.all(names.map((name) => runPass(name)))
+  const reports = Object.fromEntries(names.map((name, i) => [name, results[i]]))
+
+  const staged = {}
+  for (const [prefix, pass] of Object.entries(MEASURED)) {
+    const report = reports[pass]
+    staged[`${prefix}-initial`] = await stage(`${prefix}-initial`, report.initial.files, report.outdir)
+    staged[`${prefix}-modal`] = await stage(`${prefix}-modal`, report.firstOpen.files, report.outdir)
+  }
+
+  // size-limit loads every @size-limit/* plugin named in the nearest package.json. The repo's
+  // package.json names @size-limit/esbuild, which would re-bundle (and re-minify) the staged
+  // files before measuring them. This package.json makes dist/.size a root that names only
+  // @size-limit/file, so tests/run.mjs runs size-limit from here and the exact shipped bytes
+  // are measured (size-limit.json's globs still resolve from the repo root, where it lives).
+  await writeFile(
+    join(root, SIZE_DIR, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'sigkit-size-staging',
+        private: true,
+        description: 'Written by build.mjs: lets size-limit measure the staged files as they are.',
+        sizeLimitRoot: true,
+        devDependencies: { 'size-limit': '12.1.0', '@size-limit/file': '12.1.0' },
+      },
+      null,
+      2,
+    ) + '\n',
+  )
+
+  const manifest = { version: pkg.version, firstOpenModules: FIRST_OPEN_MODULES, staged, builds: reports }
+  await writeFile(join(root, SIZE_DIR, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
+  printSummary(reports)
+  return reports
+}
+
+function kb(bytes) {
+  return `${(bytes / 1000).toFixed(2)} kB`
+}
+
+function printSummary(reports) {
+  const lines = [`sigkit ${pkg.version}: built dist/ (React), dist/cdn/ (CDN), ${SIZE_DIR}/react-bundle/ (size pass)`]
+  for (const [prefix, pass] of Object.entries(MEASURED)) {
+    const { initial, firstOpen } = reports[pass]
+    lines.push(
+      `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
+        `first open +${kb(firstOpen.gzip)} gzip (${firstOpen.files.length} files)`,
+    )
+    for (const [source, { status, required }] of Object.entries(firstOpen.modules)) {
+      if (status !== 'lazy' && (required || status === 'initial')) {
+        lines.push(`  warning: ${source} is ${status} in the ${pass} build (expected its own lazy chunk)`)
+      }
+    }
+  }
+  console.log(lines.join('\n'))
+}
+
+/**
+ * Declarations into dist/types. tsconfig.types.json (when present) is the emitting variant of
+ * tsconfig.json, which itself is `noEmit` for type checking; without it, the same flags are
+ * passed on the command line.
+ */
+function buildTypes() {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+  const args = existsSync(join(root, 'tsconfig.types.json'))
+    ? ['-p', 'tsconfig.types.json']
+    : ['-p', 'tsconfig.json', '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', 'dist/types']
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsc, ...args], { cwd: root, stdio: 'inherit' })
+    child.on('exit', (code) => resolve(code ?? 1))
+  })
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2))
+  const unknown = [...args].filter((arg) => !['--no-types', '--types-only'].includes(arg))
+  if (unknown.length > 0) {
+    console.error(`Unknown option ${unknown.join(' ')}. Usage: node build.mjs [--no-types | --types-only]`)
+    return 2
+  }
+  await acquireRunLock(root, 'build.mjs')
+  if (!args.has('--types-only')) {
+    try {
+      await buildBundles()
+    } catch (error) {
+      // esbuild has already printed its diagnostics.
+      if (!error?.errors) console.error(error)
+      return 1
+    }
+  }
+  if (!args.has('--no-types')) {
+    const code = await buildTypes()
+    if (code !== 0) {
+      console.error('tsc failed: declarations in dist/types are incomplete')
+      return code
+    }
+    console.log('declarations: dist/types')
+  }
+  return 0
+}
+
+process.exitCode = await main()
