@@ -1,0 +1,376 @@
+#!/usr/bin/env node
+// SigKit test runner: `npm test` runs every suite; `npm test -- unit build e2e size` picks some.
+//
+//   unit   tests/unit/**/*.test.ts(x): each file bundled by esbuild into .tmp/unit/ and run with
+//          uvu in its own Node process (happy-dom globals registered by one file cannot leak
+//          into the next), two at a time.
+//   build  `node build.mjs --no-types` (1 test), declarations (`build.mjs --types-only`) and
+//          `tsc -p tsconfig.json --noEmit` (1 test each), then tests/build/*.test.mjs (uvu,
+//          plain JS, against dist/ and the metafiles).
+//   e2e    Playwright in Debian's Chromium (tests/e2e/, playwright.config.mjs).
+//   size   size-limit.json budgets, one test per check with a limit.
+//
+// e2e and size need dist/: they run the bundle build first when the build suite is not selected.
+// The last line is always `N passed, N failed` (plus `, N skipped` when any), summed over every
+// suite, and the exit code is non-zero on any failure.
+
+import * as esbuild from 'esbuild'
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { cpus } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { acquireRunLock } from '../build/lock.mjs'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const SUITES = ['unit', 'build', 'e2e', 'size']
+const FILE_TIMEOUT_MS = 60_000
+const PLAYWRIGHT_TIMEOUT_MS = 150_000
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const summary = []
+
+function record(suite, { passed = 0, failed = 0, skipped = 0 }, note = '') {
+  totals.passed += passed
+  totals.failed += failed
+  totals.skipped += skipped
+  summary.push(`  ${suite.padEnd(6)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note ? `  (${note})` : ''}`)
+}
+
+function heading(text) {
+  console.log(`\n── ${text} ${'─'.repeat(Math.max(0, 70 - text.length))}`)
+}
+
+const stripAnsi = (text) => text.replace(/\x1b\[[0-9;]*m/g, '')
+
+/** Children run in their own process group (so a timeout can end e.g. a web server too). */
+const children = new Set()
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) killGroup(child)
+    process.exit(130)
+  })
+}
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    child.kill('SIGKILL')
+  }
+}
+
+/**
+ * Run a command. Output is streamed unless `capture`; either way it is returned.
+ * @returns {Promise<{ code: number, output: string, timedOut: boolean }>}
+ */
+function run(command, args, { cwd = root, env = {}, capture = false, timeoutMs } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    })
+    children.add(child)
+    let output = ''
+    let timedOut = false
+    const onData = (stream) => (chunk) => {
+      output += chunk
+      if (!capture) stream.write(chunk)
+    }
+    child.stdout.on('data', onData(process.stdout))
+    child.stderr.on('data', onData(process.stderr))
+    const timer =
+      timeoutMs &&
+      setTimeout(() => {
+        timedOut = true
+        killGroup(child)
+      }, timeoutMs)
+    child.on('close', (code, signal) => {
+      children.delete(child)
+      if (timer) clearTimeout(timer)
+      resolve({ code: code ?? (signal ? 1 : 0), output, timedOut })
+    })
+  })
+}
+
+/** Run `worker` over `items`, at most `limit` at a time, results in input order. */
+async function pool(items, limit, worker) {
+  const results = new Array(items.length)
+  let next = 0
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await worker(items[index], index)
+    }
+  })
+  await Promise.all(lanes)
+  return results
+}
+
+/** Counts from uvu's closing lines (`Total:`, `Passed:`, `Skipped:`) and its exit code. */
+function parseUvu(output, code, timedOut) {
+  const text = stripAnsi(output)
+  const number = (label) => {
+    const match = text.match(new RegExp(`${label}:\\s+(\\d+)`))
+    return match ? Number(match[1]) : undefined
+  }
+  const total = number('Total')
+  const passed = number('Passed')
+  const skipped = number('Skipped') ?? 0
+  if (timedOut) return { passed: passed ?? 0, failed: 1, skipped, problem: `timed out after ${FILE_TIMEOUT_MS / 1000} s` }
+  if (total === undefined || passed === undefined) {
+    return { passed: 0, failed: 1, skipped: 0, problem: `crashed before reporting (exit code ${code})` }
+  }
+  const failed = total - passed
+  if (failed === 0 && code !== 0) return { passed, failed: 1, skipped, problem: `all tests passed but exit code was ${code}` }
+  if (total === 0 && skipped === 0) return { passed: 0, failed: 1, skipped: 0, problem: 'no tests ran (missing .run()?)' }
+  return { passed, failed, skipped, problem: failed > 0 ? `${failed} failed` : '' }
+}
+
+/** Run uvu test files, each in its own process; print each file's report; return counts. */
+async function runUvuFiles(files, label) {
+  const results = await pool(files, Math.max(1, cpus().length), async (file) => {
+    const started = Date.now()
+    const { code, output, timedOut } = await run(process.execPath, ['--enable-source-maps', file], {
+      capture: true,
+      timeoutMs: FILE_TIMEOUT_MS,
+      env: { NODE_ENV: 'test' },
+    })
+    return { file, output, ms: Date.now() - started, ...parseUvu(output, code, timedOut) }
+  })
+  const counts = { passed: 0, failed: 0, skipped: 0 }
+  for (const result of results) {
+    counts.passed += result.passed
+    counts.failed += result.failed
+    counts.skipped += result.skipped
+    const name = relative(root, result.file)
+    const status = result.failed ? 'FAIL' : 'ok  '
+    console.log(`${status} ${label(name)}  ${result.passed} passed${result.skipped ? `, ${result.skipped} skipped` : ''} (${result.ms} ms)${result.problem ? `: ${result.problem}` : ''}`)
+    if (result.failed) console.log(indent(stripAnsi(result.output).trim()))
+  }
+  return counts
+}
+
+const indent = (text) => text.replace(/^/gm, '    ')
+
+function listFiles(dir, pattern) {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((name) => pattern.test(name) && !name.split(/[\\/]/).includes('node_modules'))
+    .sort()
+    .map((name) => join(dir, name))
+}
+
+function packageVersion() {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version
+}
+
+// ── unit ───────────────────────────────────────────────────────────────────────────────────
+
+async function unitSuite() {
+  heading('unit: tests/unit (esbuild → .tmp/unit, uvu)')
+  const sources = listFiles(join(root, 'tests/unit'), /\.test\.tsx?$/)
+  if (sources.length === 0) {
+    console.log('no unit test files yet')
+    return record('unit', {}, 'no test files')
+  }
+  const outdir = join(root, '.tmp/unit')
+  await rm(outdir, { recursive: true, force: true })
+  await mkdir(outdir, { recursive: true })
+  // One esbuild call per file, so a file that does not compile fails alone.
+  const bundles = await Promise.all(
+    sources.map(async (source) => {
+      const outfile = join(outdir, relative(join(root, 'tests/unit'), source).replace(/\.tsx?$/, '.mjs'))
+      try {
+        await esbuild.build({
+          absWorkingDir: root,
+          entryPoints: [source],
+          outfile,
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          target: 'node20',
+          packages: 'external',
+          jsx: 'automatic',
+          sourcemap: 'linked',
+          logLevel: 'silent',
+          define: { __SIGKIT_VERSION__: JSON.stringify(packageVersion()) },
+        })
+        return { source, outfile }
+      } catch (error) {
+        const messages = (error.errors ?? [error]).map((e) => e.text ?? String(e))
+        return { source, error: messages.join('\n') }
+      }
+    }),
+  )
+  const broken = bundles.filter((b) => b.error)
+  for (const { source, error } of broken) {
+    console.log(`FAIL ${relative(root, source)}: does not bundle\n${indent(error)}`)
+  }
+  const counts = await runUvuFiles(
+    bundles.filter((b) => !b.error).map((b) => b.outfile),
+    (name) => name.replace(/^\.tmp\/unit\//, 'tests/unit/').replace(/\.mjs$/, ''),
+  )
+  counts.failed += broken.length
+  record('unit', counts, `${sources.length} files`)
+}
+
+// ── build ──────────────────────────────────────────────────────────────────────────────────
+
+let bundlesBuilt
+
+/** `node build.mjs --no-types`, once per run; later suites reuse the result. */
+function buildBundles() {
+  bundlesBuilt ??= (async () => {
+    heading('build: node build.mjs --no-types')
+    const { code } = await run(process.execPath, ['build.mjs', '--no-types'])
+    return code === 0
+  })()
+  return bundlesBuilt
+}
+
+async function buildSuite() {
+  const counts = { passed: 0, failed: 0, skipped: 0 }
+  const ok = await buildBundles()
+  ok ? counts.passed++ : counts.failed++
+
+  heading('build: declarations (node build.mjs --types-only) and type check (tsc --noEmit)')
+  const tsc = join(root, 'node_modules/typescript/bin/tsc')
+  const checks = await Promise.all([
+    run(process.execPath, ['build.mjs', '--types-only'], { capture: true }).then((r) => ['declarations', r]),
+    run(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], { capture: true }).then((r) => ['type check', r]),
+  ])
+  for (const [name, { code, output }] of checks) {
+    code === 0 ? counts.passed++ : counts.failed++
+    console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}`)
+    if (code !== 0) console.log(indent(output.trim()))
+  }
+
+  if (!ok) {
+    console.log('build tests not run: the build failed')
+    counts.failed++
+    return record('build', counts, 'build failed')
+  }
+  heading('build: tests/build (uvu)')
+  const files = listFiles(join(root, 'tests/build'), /\.test\.mjs$/)
+  const tested = await runUvuFiles(files, (name) => name)
+  counts.passed += tested.passed
+  counts.failed += tested.failed
+  counts.skipped += tested.skipped
+  record('build', counts)
+}
+
+// ── e2e ────────────────────────────────────────────────────────────────────────────────────
+
+function findChromium() {
+  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+  return existsSync(candidate) ? candidate : undefined
+}
+
+async function e2eSuite() {
+  heading('e2e: Playwright (Chromium)')
+  const chromium = findChromium()
+  if (!chromium) {
+    console.log(
+      `e2e: no Chromium at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}: run \`apt-get install -y chromium\` or set CHROMIUM_PATH`,
+    )
+    return record('e2e', { failed: 1 }, 'no Chromium')
+  }
+  if (!(await buildBundles())) {
+    console.log('e2e not run: the build failed')
+    return record('e2e', { failed: 1 }, 'build failed')
+  }
+  const reportFile = join(root, '.tmp/playwright/report.json')
+  await rm(reportFile, { force: true })
+  const cli = join(root, 'node_modules/@playwright/test/cli.js')
+  const { code, timedOut } = await run(process.execPath, [cli, 'test', '--config', 'playwright.config.mjs'], {
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile },
+    timeoutMs: PLAYWRIGHT_TIMEOUT_MS,
+  })
+  let report
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  } catch {
+    console.log(`e2e: Playwright wrote no report (exit code ${code}${timedOut ? ', timed out' : ''})`)
+    return record('e2e', { failed: 1 }, 'no report')
+  }
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {}
+  const counts = { passed: expected + flaky, failed: unexpected, skipped }
+  // Errors outside tests (config, web server, a spec that does not load) fail the suite too.
+  const globalErrors = (report.errors ?? []).length
+  if ((globalErrors > 0 || code !== 0 || timedOut) && counts.failed === 0) counts.failed = 1
+  record('e2e', counts, flaky ? `${flaky} flaky` : '')
+}
+
+// ── size ───────────────────────────────────────────────────────────────────────────────────
+
+async function sizeSuite() {
+  heading('size: size-limit --config size-limit.json')
+  if (!(await buildBundles())) {
+    console.log('size not run: the build failed')
+    return record('size', { failed: 1 }, 'build failed')
+  }
+  // From dist/.size, whose package.json names only @size-limit/file (see build.mjs): the
+  // staged files are measured exactly as shipped instead of being re-bundled by
+  // @size-limit/esbuild. Globs in size-limit.json resolve from the repo root.
+  const { output } = await run(
+    process.execPath,
+    [join(root, 'node_modules/size-limit/bin.js'), '--json', '--config', join(root, 'size-limit.json')],
+    { cwd: join(root, 'dist/.size'), capture: true },
+  )
+  let checks
+  try {
+    checks = JSON.parse(output.slice(output.indexOf('[')))
+  } catch {
+    console.log(output.trim())
+    return record('size', { failed: 1 }, 'size-limit did not report')
+  }
+  const counts = { passed: 0, failed: 0 }
+  for (const check of checks) {
+    const size = `${((check.size ?? 0) / 1000).toFixed(2)} kB`
+    if (check.passed === undefined) {
+      console.log(`info ${check.name}: ${size} gzip`)
+      continue
+    }
+    const empty = !check.size
+    const passed = check.passed && !empty
+    passed ? counts.passed++ : counts.failed++
+    const limit = `${(check.sizeLimit / 1000).toFixed(2)} kB`
+    const why = empty ? ': no files measured (is the staging folder empty?)' : ''
+    console.log(`${passed ? 'ok  ' : 'FAIL'} ${check.name}: ${size} gzip of ${limit}${why}`)
+  }
+  record('size', counts)
+}
+
+// ── main ───────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  const requested = process.argv.slice(2)
+  const unknown = requested.filter((name) => !SUITES.includes(name))
+  if (unknown.length > 0) {
+    console.error(`Unknown suite ${unknown.join(', ')}. Usage: npm test [-- ${SUITES.join(' | ')} ...]`)
+    return 2
+  }
+  const selected = requested.length > 0 ? SUITES.filter((s) => requested.includes(s)) : SUITES
+  await acquireRunLock(root, 'npm test')
+  const started = Date.now()
+  const runners = { unit: unitSuite, build: buildSuite, e2e: e2eSuite, size: sizeSuite }
+  for (const suite of selected) {
+    try {
+      await runners[suite]()
+    } catch (error) {
+      console.error(error)
+      record(suite, { failed: 1 }, 'runner error')
+    }
+  }
+  heading(`summary (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  console.log(summary.join('\n'))
+  console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+  return totals.failed > 0 ? 1 : 0
+}
+
+process.exitCode = await main()
