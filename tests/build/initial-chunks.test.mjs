@@ -1,0 +1,131 @@
+// What a page downloads before anyone clicks must stay small: no optional feature, no chain
+// library, no WalletConnect, and none of the modal-only dependencies. Checked from each
+// build's esbuild metafile, so a static import that drags one in fails here.
+import { existsSync, readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { contents, entryOutput, initialOutputs, inputPackage, loadManifest, packageName, readJson, root } from './helpers.mjs'
+
+const manifest = loadManifest()
+const pkg = readJson('package.json')
+
+/** Never in the initial files: [label, matches a project input, matches a package name]. */
+const FORBIDDEN = [
+  ['optional features (src/features/**, reached only through the view registry)', (input) => input.startsWith('src/features/'), () => false],
+  ['viem', () => false, (name) => name === 'viem'],
+  ['@solana/*', () => false, (name) => name.startsWith('@solana/')],
+  ['@walletconnect/*', () => false, (name) => name.startsWith('@walletconnect/')],
+  ['ofetch (HTTP is first-open only)', () => false, (name) => name === 'ofetch'],
+  ['@stitches/* (styling comes with the modal)', () => false, (name) => name.startsWith('@stitches/')],
+]
+
+for (const [buildName, build] of Object.entries(manifest.builds)) {
+  const test = suite(`initial files: ${buildName} build`)
+  const metafile = readJson(build.metafile)
+  const initial = new Set()
+  for (const { source } of Object.values(build.entries)) {
+    const output = entryOutput(metafile, source)
+    if (output) initialOutputs(metafile, output).forEach((file) => initial.add(file))
+  }
+
+  test('every entry was compiled', () => {
+    for (const [name, { source }] of Object.entries(build.entries)) {
+      assert.ok(entryOutput(metafile, source), `${name}: no output for ${source} in ${build.metafile}`)
+    }
+  })
+
+  test('manifest lists the same initial files as the metafile', () => {
+    assert.equal(build.initial.files, [...initial].sort())
+  })
+
+  const { inputs, externals } = contents(metafile, initial)
+  for (const [label, isProjectInput, isPackage] of FORBIDDEN) {
+    test(`no ${label}`, () => {
+      const found = [
+        ...[...inputs].filter((input) => isProjectInput(input) || isPackage(inputPackage(input) ?? '')),
+        ...[...externals].filter((specifier) => isPackage(packageName(specifier))).map((s) => `import "${s}"`),
+      ]
+      assert.ok(found.length === 0, `initial files of the ${buildName} build contain ${label}:\n  ${found.join('\n  ')}`)
+    })
+  }
+
+  test('modal shell and Connect view are lazy chunks', () => {
+    for (const { source, required } of manifest.firstOpenModules) {
+      const status = build.firstOpen.modules[source]?.status
+      if (status === 'initial') assert.unreachable(`${source} is bundled into the initial files`)
+      if (required) {
+        assert.ok(entryOutput(metafile, source), `${source} should be loaded by import() (got: ${status})`)
+      }
+    }
+  })
+
+  test.run()
+}
+
+const cdn = suite('CDN build is self-contained')
+const cdnMeta = readJson(manifest.builds.cdn.metafile)
+
+cdn('imports nothing from outside the build', () => {
+  const external = Object.entries(cdnMeta.outputs).flatMap(([out, o]) =>
+    o.imports.filter((edge) => edge.external).map((edge) => `${out}: import "${edge.path}"`),
+  )
+  assert.equal(external, [])
+})
+
+cdn('uses Preact, not React', () => {
+  const react = Object.keys(cdnMeta.inputs).filter((input) =>
+    ['react', 'react-dom', '@preact/signals-react', 'use-sync-external-store'].includes(inputPackage(input) ?? ''),
+  )
+  assert.equal(react, [])
+})
+
+cdn.run()
+
+const reactBuild = suite('React build leaves dependencies to the app bundler')
+
+reactBuild('every external import is a declared dependency or peer dependency', () => {
+  const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})])
+  const meta = readJson(manifest.builds.react.metafile)
+  const undeclared = new Set()
+  for (const output of Object.values(meta.outputs)) {
+    for (const edge of output.imports) {
+      if (edge.external && !declared.has(packageName(edge.path))) undeclared.add(edge.path)
+    }
+  }
+  assert.equal([...undeclared], [], 'imports of packages missing from package.json dependencies/peerDependencies')
+})
+
+reactBuild('bundles no package code', () => {
+  const meta = readJson(manifest.builds.react.metafile)
+  assert.equal(Object.keys(meta.inputs).filter((input) => inputPackage(input)), [])
+})
+
+reactBuild('the size pass leaves only react and react-dom external', () => {
+  const meta = readJson(manifest.builds['react-bundle'].metafile)
+  const external = new Set()
+  for (const output of Object.values(meta.outputs)) {
+    for (const edge of output.imports) if (edge.external) external.add(packageName(edge.path))
+  }
+  assert.equal([...external].filter((name) => name !== 'react' && name !== 'react-dom'), [])
+})
+
+reactBuild.run()
+
+const staging = suite('size-limit staging folders')
+
+const STAGED = { 'cdn-initial': ['cdn', 'initial'], 'cdn-modal': ['cdn', 'firstOpen'], 'react-initial': ['react-bundle', 'initial'], 'react-modal': ['react-bundle', 'firstOpen'] }
+
+for (const [folder, [buildName, set]] of Object.entries(STAGED)) {
+  staging(`dist/.size/${folder} holds exactly the ${buildName} ${set} files`, () => {
+    const build = manifest.builds[buildName]
+    const dir = join(root, 'dist/.size', folder)
+    assert.ok(existsSync(dir), `${dir} is missing`)
+    const staged = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.js')).sort()
+    const expected = build[set].files.filter((f) => f.endsWith('.js')).map((f) => relative(build.outdir, f)).sort()
+    assert.equal(staged, expected)
+    assert.ok(staged.length > 0, `nothing staged in dist/.size/${folder}: its size check would measure 0 bytes`)
+  })
+}
+
+staging.run()
