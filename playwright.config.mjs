@@ -1,0 +1,66 @@
+// Playwright in Debian's Chromium (never `npx playwright install`: it downloads a browser).
+// Run through `npm test -- e2e`, or `npx playwright test --config playwright.config.mjs`
+// after `node build.mjs`.
+import { defineConfig } from '@playwright/test'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+if (!existsSync(executablePath)) {
+  throw new Error(`No Chromium at ${executablePath}: run \`apt-get install -y chromium\` or set CHROMIUM_PATH`)
+}
+
+/** A port nobody listens on right now (the demo server takes it a moment later). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+// Workers load this file again: they reuse the port the main process chose.
+process.env.SIGKIT_E2E_PORT ||= String(await freePort())
+const port = Number(process.env.SIGKIT_E2E_PORT)
+const baseURL = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.mjs',
+  outputDir: '.tmp/playwright/results',
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE || '.tmp/playwright/report.json' }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node demo/serve.mjs ${port}`,
+    url: `${baseURL}/cdn.html`,
+    reuseExistingServer: false,
+    timeout: 15_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,128 @@
+// The CDN build on a plain page (demo/cdn.html): nothing loads before the visitor asks, the
+// button opens an accessible dialog with the Connect view, and the keyboard works.
+import { expect, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+
+/** Files the size budget counts, as URL paths on the demo server (dist/cdn/x → /cdn/x). */
+function budgetedFiles() {
+  const manifestUrl = new URL('../../dist/.size/manifest.json', import.meta.url)
+  const { cdn } = JSON.parse(readFileSync(manifestUrl, 'utf8')).builds
+  const toPath = (file) => file.replace(/^dist\/cdn\//, '/cdn/')
+  return { initial: new Set(cdn.initial.files.map(toPath)), firstOpen: new Set(cdn.firstOpen.files.map(toPath)) }
+}
+
+const describe = (request) => `${request.method()} ${request.url()} (${request.resourceType()})`
+
+/**
+ * Open demo/cdn.html and wait until the page is idle. Every request is recorded; any request
+ * that would leave 127.0.0.1 is aborted so the test never depends on the internet.
+ */
+async function openDemo(page) {
+  const origin = new URL(test.info().project.use.baseURL).origin
+  const log = { origin, requests: [], errors: [] }
+  page.on('request', (request) => log.requests.push(request))
+  page.on('pageerror', (error) => log.errors.push(String(error?.stack ?? error)))
+  await page.route((url) => url.origin !== origin, (route) => route.abort())
+  await page.goto('/cdn.html')
+  await page.waitForFunction(() => customElements.get('appkit-button') !== undefined)
+  await settle(page)
+  return log
+}
+
+/**
+ * Wait until no request has been in flight for 500 ms, at most 5 s: a request that never
+ * completes (e.g. a fetch whose body nobody reads) must show up in the request log as a
+ * failure, not hang the test.
+ */
+async function settle(page) {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+}
+
+/** True when the focused element (looking through open shadow roots) is inside a dialog. */
+function focusIsInsideDialog(page) {
+  return page.evaluate(() => {
+    const dialogs = new Set()
+    const collect = (root) => {
+      for (const element of root.querySelectorAll('*')) {
+        if (element.getAttribute('role') === 'dialog' || element.localName === 'dialog') dialogs.add(element)
+        if (element.shadowRoot) collect(element.shadowRoot)
+      }
+    }
+    collect(document)
+    let active = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    for (let node = active; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+      if (dialogs.has(node)) return true
+    }
+    return false
+  })
+}
+
+/** localName of document.activeElement: the <appkit-button> host when focus is in its shadow root. */
+const focusedHost = (page) => page.evaluate(() => document.activeElement?.localName ?? null)
+
+test('loads nothing before the click; the click opens the Connect view; Escape closes it', async ({ page }) => {
+  const log = await openDemo(page)
+  const { initial, firstOpen } = budgetedFiles()
+
+  const beforeClick = [...log.requests]
+  const notAllowed = beforeClick.filter((request) => {
+    const url = new URL(request.url())
+    if (url.origin !== log.origin) return true
+    if (url.pathname === '/cdn.html') return request.resourceType() !== 'document'
+    return !(url.pathname.startsWith('/cdn/') && url.pathname.endsWith('.js') && request.resourceType() === 'script')
+  })
+  expect(notAllowed.map(describe), 'requests before the click (only the page and /cdn/ scripts may load)').toEqual([])
+  const uncounted = beforeClick.map((r) => new URL(r.url()).pathname).filter((p) => p.startsWith('/cdn/') && !initial.has(p))
+  expect(uncounted, 'scripts loaded at page load but missing from the initial size budget').toEqual([])
+  expect(log.errors, 'uncaught errors on the page').toEqual([])
+
+  await page.locator('appkit-button').click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+
+  await settle(page)
+  const firstOpenScripts = log.requests
+    .slice(beforeClick.length)
+    .map((request) => new URL(request.url()))
+    .filter((url) => url.origin === log.origin && url.pathname.startsWith('/cdn/'))
+    .map((url) => url.pathname)
+  const notBudgeted = firstOpenScripts.filter((path) => !initial.has(path) && !firstOpen.has(path))
+  expect(
+    notBudgeted,
+    'scripts loaded by the first open but not counted in the size budget (add their lazy module to FIRST_OPEN_MODULES in build.mjs)',
+  ).toEqual([])
+
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => focusedHost(page), { message: 'focus returns to <appkit-button>' }).toBe('appkit-button')
+  expect(log.errors, 'uncaught errors on the page').toEqual([])
+})
+
+test('keyboard: Tab reaches the button, Enter opens, Tab stays inside the dialog, Escape closes', async ({ page }) => {
+  const log = await openDemo(page)
+
+  await page.keyboard.press('Tab')
+  expect(await focusedHost(page), 'the first Tab focuses <appkit-button>').toBe('appkit-button')
+
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+  await expect.poll(() => focusIsInsideDialog(page), { message: 'opening moves focus into the dialog' }).toBe(true)
+
+  for (let i = 1; i <= 8; i++) {
+    await page.keyboard.press('Tab')
+    expect(await focusIsInsideDialog(page), `focus is still inside the dialog after Tab #${i}`).toBe(true)
+  }
+  for (let i = 1; i <= 4; i++) {
+    await page.keyboard.press('Shift+Tab')
+    expect(await focusIsInsideDialog(page), `focus is still inside the dialog after Shift+Tab #${i}`).toBe(true)
+  }
+
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => focusedHost(page), { message: 'focus returns to <appkit-button>' }).toBe('appkit-button')
+  expect(log.errors, 'uncaught errors on the page').toEqual([])
+})
