@@ -6,7 +6,17 @@
 import { createAppKitWith } from './app-kit'
 import { defineAppKitButton } from './ui/button/element'
 
-export * from './index'
+export * from './exports'
 
-/** {@inheritDoc createAppKit} */
+/**
+ * Creates the modal for this page (see `createAppKit` in `sigkit`); `<appkit-button>` is ready at once.
+ * @example
+ * ```html
+ * <script type="module">
+ *   import { createAppKit } from 'https://cdn.example/sigkit.js'
+ *   createAppKit({ projectId: 'YOUR_PROJECT_ID', networks: [mainnet] })
+ * </script>
+ * <appkit-button></appkit-button>
+ * ```
+ */
 export const createAppKit = /* @__PURE__ */ createAppKitWith(defineAppKitButton)

@@ -1,12 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { currentView, goBack, routerState } from '../../core/router'
 import { closeModal, modalState } from '../../core/modal'
-import { viewTitles } from '../views/registry'
+import { views } from '../views/registry'
 import { IconButton } from '../primitives/IconButton'
 import { BackIcon, CloseIcon } from '../primitives/icons'
-import { styled, keyframes } from '../theme/stitches'
-
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+import { fadeIn, styled } from '../theme/stitches'
+import { ANIMATION_MS } from '../../core/constants'
 
 const Bar = styled('header', {
   display: 'grid',
@@ -22,7 +21,7 @@ const Title = styled('h2', {
   fontSize: '$lg',
   fontWeight: 600,
   color: '$text',
-  animation: `${fadeIn} var(--sk-header-ms, 120ms) ease`,
+  animation: `${fadeIn} ${ANIMATION_MS.headerText}ms ease`,
 })
 
 /** The id the dialog's `aria-labelledby` points at. @internal */
@@ -46,7 +45,7 @@ export function Header() {
         <span />
       )}
       <Title id={DIALOG_TITLE_ID} key={view}>
-        {viewTitles[view] ?? ''}
+        {views[view]?.title ?? ''}
       </Title>
       {modalState.embedded.value ? (
         <span />

@@ -21,6 +21,7 @@ export function Modal() {
   const open = modalState.open.value
   const embedded = modalState.embedded.value
   const dialogRef = useRef<HTMLDivElement>(null)
+  const contentRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     if (!open || embedded) return
@@ -64,6 +65,18 @@ export function Modal() {
     if (!active || !dialog.contains(active)) dialog.focus({ preventScroll: true })
   }, [open, view])
 
+  // Height can't transition to `auto`; following the content's measured height lets it animate.
+  useEffect(() => {
+    const card = dialogRef.current
+    const content = contentRef.current
+    if (!open || !card || !content || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      card.style.height = `${content.offsetHeight + card.offsetHeight - card.clientHeight}px`
+    })
+    observer.observe(content)
+    return () => observer.disconnect()
+  }, [open])
+
   if (!open) return null
 
   const card = (
@@ -78,9 +91,11 @@ export function Modal() {
       shake={modalState.shake.value}
       data-view={view}
     >
-      <Header />
-      <Alerts />
-      <ViewOutlet />
+      <div ref={contentRef}>
+        <Header />
+        <Alerts />
+        <ViewOutlet />
+      </div>
       <Toast />
       {modalState.loading.value && (
         <LoadingOverlay role="status" aria-label="Loading">

@@ -7,77 +7,56 @@ import { IconButton } from '../primitives/IconButton'
 import { CloseIcon } from '../primitives/icons'
 import { keyframes, styled } from '../theme/stitches'
 
-const rise = keyframes({ from: { opacity: 0, transform: 'translate(-50%, 8px)' }, to: { opacity: 1, transform: 'translate(-50%, 0)' } })
+const rise = keyframes({ from: { opacity: 0, transform: 'translate(-50%, 8px)' } })
 
-const ToastBox = styled('div', {
-  position: 'absolute',
-  left: '50%',
-  bottom: '$4',
-  transform: 'translateX(-50%)',
+/** One box for toasts and banners; the tone colours its edge. */
+const Note = styled('div', {
   display: 'flex',
   alignItems: 'center',
   gap: '$2',
-  maxWidth: 'calc(100% - 32px)',
   padding: '$2 $3',
-  borderRadius: '$full',
+  color: '$text',
   background: '$surface',
   border: '1px solid $border',
-  color: '$text',
-  fontSize: '$md',
-  boxShadow: '0 8px 24px rgba(0,0,0,0.25)',
-  animation: `${rise} 150ms ease`,
   variants: {
-    variant: {
+    tone: {
       loading: {},
       success: { borderColor: '$success' },
       error: { borderColor: '$error' },
+      warning: { borderColor: '$warning' },
+      info: { borderColor: '$accent' },
+    },
+    kind: {
+      toast: {
+        position: 'absolute',
+        left: '50%',
+        bottom: '$4',
+        transform: 'translateX(-50%)',
+        maxWidth: 'calc(100% - 32px)',
+        borderRadius: '$full',
+        boxShadow: '0 8px 24px rgba(0,0,0,0.25)',
+        animation: `${rise} 150ms ease`,
+      },
+      banner: { margin: '0 $3 $2', borderRadius: '$md', fontSize: '$sm' },
     },
   },
 })
 
-const Dot = styled('span', {
-  width: '8px',
-  height: '8px',
-  borderRadius: '$full',
-  variants: { variant: { success: { background: '$success' }, error: { background: '$error' } } },
-})
-
 /**
- * The toast: errors are announced assertively, the rest politely.
+ * The toast: errors are announced assertively, the rest politely. A click dismisses it.
  * @internal
  */
 export function Toast() {
   useSignals()
   if (!toastState.open.value) return null
-  const variant = toastState.variant.value
+  const tone = toastState.variant.value
   return (
-    <ToastBox variant={variant} role={variant === 'error' ? 'alert' : 'status'} onClick={() => hideToast()}>
-      {variant === 'loading' ? <Spinner css={{ width: '14px', height: '14px', borderWidth: '2px' }} aria-hidden="true" /> : <Dot variant={variant} />}
+    <Note kind="toast" tone={tone} role={tone === 'error' ? 'alert' : 'status'} onClick={() => hideToast()}>
+      {tone === 'loading' && <Spinner css={{ width: '14px', height: '14px', borderWidth: '2px' }} aria-hidden="true" />}
       <span>{toastState.message}</span>
-    </ToastBox>
+    </Note>
   )
 }
-
-const Banner = styled('div', {
-  display: 'flex',
-  alignItems: 'center',
-  gap: '$2',
-  margin: '0 $3 $2',
-  padding: '$2 $3',
-  borderRadius: '$md',
-  fontSize: '$sm',
-  color: '$text',
-  background: '$surface',
-  borderLeft: '3px solid $warning',
-  variants: {
-    variant: {
-      error: { borderLeftColor: '$error' },
-      warning: {},
-      info: { borderLeftColor: '$accent' },
-      success: { borderLeftColor: '$success' },
-    },
-  },
-})
 
 /**
  * Alerts (each shown once per page) and the "Local configuration ignored" notice, above the view.
@@ -89,17 +68,17 @@ export function Alerts() {
   return (
     <>
       {alertState.open.value && (
-        <Banner variant={alertState.variant.value} role="alert">
+        <Note kind="banner" tone={alertState.variant.value} role="alert">
           <span style={{ flex: 1 }}>{alertState.message}</span>
           <IconButton type="button" aria-label="Dismiss alert" onClick={() => hideAlert()}>
             <CloseIcon />
           </IconButton>
-        </Banner>
+        </Note>
       )}
       {notice && (
-        <Banner variant="warning" role="status">
+        <Note kind="banner" tone="warning" role="status">
           {notice}
-        </Banner>
+        </Note>
       )}
     </>
   )

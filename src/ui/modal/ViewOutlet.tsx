@@ -4,7 +4,8 @@ import { currentView } from '../../core/router'
 import type { ViewName } from '../../core/types'
 import { forgetLazyView, getLazyView } from '../views/registry'
 import { Spinner } from '../primitives/Spinner'
-import { styled } from '../theme/stitches'
+import { fadeIn, styled } from '../theme/stitches'
+import { ANIMATION_MS } from '../../core/constants'
 
 const Centered = styled('div', {
   display: 'flex',
@@ -18,14 +19,14 @@ const Centered = styled('div', {
   textAlign: 'center',
 })
 
+/** Each view fades in as it replaces the last. */
+const ViewFrame = styled('div', { paddingBottom: '$4', animation: `${fadeIn} ${ANIMATION_MS.viewTransition}ms ease` })
+
 const RetryButton = styled('button', {
-  all: 'unset',
   padding: '$2 $4',
   borderRadius: '$full',
   background: '$accent',
   color: '$accentText',
-  cursor: 'pointer',
-  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
 })
 
 function Loading() {
@@ -43,15 +44,12 @@ interface BoundaryState {
 
 /**
  * A view chunk can fail to load (flaky network, a deploy replaced the files). The visitor gets a
- * retry instead of a blank modal.
+ * retry instead of a blank modal. Keyed by view, so navigating away starts afresh.
  */
-class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey: ViewName }, BoundaryState> {
+class ViewErrorBoundary extends Component<{ children: ReactNode; view: ViewName }, BoundaryState> {
   override state: BoundaryState = { failed: false }
   static getDerivedStateFromError(): BoundaryState {
     return { failed: true }
-  }
-  override componentDidUpdate(previous: { resetKey: ViewName }) {
-    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ failed: false })
   }
   override render() {
     if (!this.state.failed) return this.props.children
@@ -59,7 +57,7 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; resetKey: ViewN
       <Centered role="alert">
         <span>This view could not be loaded.</span>
         <RetryButton type="button" onClick={() => {
-            forgetLazyView(this.props.resetKey)
+            forgetLazyView(this.props.view)
             this.setState({ failed: false })
           }}>
           Try again
@@ -85,10 +83,12 @@ export function ViewOutlet() {
     )
   }
   return (
-    <ViewErrorBoundary resetKey={view}>
-      <Suspense fallback={<Loading />}>
-        <View />
-      </Suspense>
-    </ViewErrorBoundary>
+    <ViewFrame key={view}>
+      <ViewErrorBoundary view={view}>
+        <Suspense fallback={<Loading />}>
+          <View />
+        </Suspense>
+      </ViewErrorBoundary>
+    </ViewFrame>
   )
 }

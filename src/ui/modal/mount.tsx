@@ -2,7 +2,6 @@ import { createRoot } from 'react-dom/client'
 import { effect } from '@preact/signals-core'
 import { themeState } from '../../core/appkit-state'
 import { lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
-import { ANIMATION_MS } from '../../core/constants'
 import { Modal } from './Modal'
 
 let mounted = false
@@ -24,7 +23,6 @@ export function mountModal(): void {
 
 /** Keeps the theme mode class and the dapp's theme variables on the modal in step with core state. */
 function syncTheme(container: HTMLElement): void {
-  modalHost.style.setProperty('--sk-header-ms', `${ANIMATION_MS.headerText}ms`)
   effect(() => {
     container.className = themeState.mode.value === 'light' ? lightTheme.className : ''
   })

@@ -1,15 +1,12 @@
-import { keyframes, styled } from '../theme/stitches'
+import { fadeIn, keyframes, styled } from '../theme/stitches'
+import { ANIMATION_MS, MODAL_SHAKE_MS } from '../../core/constants'
 
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 const slideUp = keyframes({
   from: { opacity: 0, transform: 'translateY(12px) scale(0.98)' },
-  to: { opacity: 1, transform: 'none' },
 })
 const shake = keyframes({
-  '10%, 90%': { transform: 'translateX(-2px)' },
-  '20%, 80%': { transform: 'translateX(4px)' },
-  '30%, 50%, 70%': { transform: 'translateX(-6px)' },
-  '40%, 60%': { transform: 'translateX(6px)' },
+  '20%, 60%': { transform: 'translateX(-6px)' },
+  '40%, 80%': { transform: 'translateX(6px)' },
 })
 
 /** @internal */
@@ -22,7 +19,7 @@ export const Backdrop = styled('div', {
   padding: '$4',
   background: '$backdrop',
   pointerEvents: 'auto',
-  animation: `${fadeIn} 150ms ease`,
+  animation: `${fadeIn} ${ANIMATION_MS.viewTransition}ms ease`,
   '@media (max-width: 430px)': { alignItems: 'flex-end', padding: 0 },
 })
 
@@ -33,7 +30,6 @@ export const Card = styled('div', {
   maxWidth: '$modal',
   maxHeight: 'calc(100vh - 32px)',
   overflowY: 'auto',
-  paddingBottom: '$4',
   borderRadius: '$lg',
   background: '$bg',
   color: '$text',
@@ -42,13 +38,12 @@ export const Card = styled('div', {
   border: '1px solid $border',
   boxShadow: '0 16px 48px rgba(0,0,0,0.35)',
   pointerEvents: 'auto',
-  transition: '$modalHeight',
-  animation: `${slideUp} 150ms ease`,
+  transition: `height ${ANIMATION_MS.modalHeight}ms ease`,
+  animation: `${slideUp} ${ANIMATION_MS.viewTransition}ms ease`,
   outline: 'none',
-  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
   '@media (max-width: 430px)': { maxWidth: '100%', borderRadius: '$lg $lg 0 0' },
   variants: {
-    shake: { true: { animation: `${shake} 500ms ease` } },
+    shake: { true: { animation: `${shake} ${MODAL_SHAKE_MS}ms ease` } },
     embedded: { true: { boxShadow: 'none', animation: 'none' } },
   },
 })

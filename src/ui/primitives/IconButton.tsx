@@ -6,7 +6,6 @@ import { styled } from '../theme/stitches'
  * @internal
  */
 export const IconButton = styled('button', {
-  all: 'unset',
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -14,7 +13,5 @@ export const IconButton = styled('button', {
   height: '32px',
   borderRadius: '$sm',
   color: '$text',
-  cursor: 'pointer',
   '&:hover': { background: '$surfaceHover' },
-  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
 })

@@ -2,8 +2,6 @@ import { styled } from '../theme/stitches'
 
 /** A full-width, keyboard-reachable row such as a wallet in the Connect list. @internal */
 export const ListItem = styled('button', {
-  all: 'unset',
-  boxSizing: 'border-box',
   display: 'flex',
   alignItems: 'center',
   gap: '$3',
@@ -14,8 +12,6 @@ export const ListItem = styled('button', {
   background: '$surface',
   color: '$text',
   fontSize: '$md',
-  cursor: 'pointer',
   '&:hover': { background: '$surfaceHover' },
-  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
   '&[disabled]': { opacity: 0.5, cursor: 'not-allowed' },
 })

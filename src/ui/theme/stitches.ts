@@ -24,6 +24,9 @@ const config = {
 } as const
 export const { styled, css, keyframes, globalCss, createTheme } = createStitches(config)
 
+/** Fade in, shared by the backdrop, header title and views. @internal */
+export const fadeIn = keyframes({ from: { opacity: 0 } })
+
 /** Class name that switches the modal to light colours. @internal */
 export const lightTheme = createTheme('sk-light', { colors: lightColors })
 
@@ -31,6 +34,9 @@ export const lightTheme = createTheme('sk-light', { colors: lightColors })
 export const rootStyles = globalCss({
   ':host': { all: 'initial' },
   '*, *::before, *::after': { boxSizing: 'border-box' },
+  // One reset and one focus ring for every control, so none can ship without a visible focus.
+  button: { all: 'unset', boxSizing: 'border-box', cursor: 'pointer' },
+  ':focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
   '@reducedMotion': {
     '*, *::before, *::after': {
       animationDuration: '0.01ms !important',

@@ -1,4 +1,4 @@
-import { ANIMATION_MS, MODAL_WIDTH_PX } from '../../core/constants'
+import { MODAL_WIDTH_PX } from '../../core/constants'
 
 /**
  * The modal's design tokens. Colours read the dapp's `themeVariables` through CSS custom properties
@@ -37,11 +37,6 @@ export const darkTokens = {
   },
   space: { 1: '4px', 2: '8px', 3: '12px', 4: '16px', 5: '24px' },
   sizes: { modal: `${MODAL_WIDTH_PX}px`, control: '56px' },
-  transitions: {
-    headerText: `opacity ${ANIMATION_MS.headerText}ms ease`,
-    modalHeight: `height ${ANIMATION_MS.modalHeight}ms ease`,
-    view: `${ANIMATION_MS.viewTransition}ms ease`,
-  },
 } as const
 
 /** Light mode overrides only the colours; every other token is shared. @internal */

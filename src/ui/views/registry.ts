@@ -1,33 +1,19 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { ViewName } from '../../core/types'
 
-type ViewModule = { default: ComponentType }
+/** A view as data: its header title and how to load its chunk. @internal */
+export interface ViewEntry {
+  title: string
+  load: () => Promise<{ default: ComponentType }>
+}
 
 /**
  * Every view is its own lazy chunk so the modal pays only for the views a visitor opens. Later
- * features add their views here, still behind `import()`.
+ * features register their views here, still behind `import()`.
  * @internal
  */
-export const viewLoaders: Partial<Record<ViewName, () => Promise<ViewModule>>> = {
-  Connect: () => import('./Connect'),
-}
-
-/** Header titles; a view missing here shows no title. @internal */
-export const viewTitles: Partial<Record<ViewName, string>> = {
-  Connect: 'Connect Wallet',
-  Account: 'Account',
-  AllWallets: 'All Wallets',
-  ConnectingExternal: 'Connecting',
-  ConnectingWalletConnect: 'Connecting',
-  ConnectingWalletConnectBasic: 'Connecting',
-  SwitchNetwork: 'Switch Network',
-  SwitchActiveChain: 'Switch Network',
-  UnsupportedChain: 'Switch Network',
-  Swap: 'Swap',
-  RegisterAccountName: 'Choose Name',
-  RegisterAccountNameSuccess: 'Name Registered',
-  SIWXSignMessage: 'Sign In',
-  ApproveTransaction: 'Approve Transaction',
+export const views: Partial<Record<ViewName, ViewEntry>> = {
+  Connect: { title: 'Connect Wallet', load: () => import('./Connect') },
 }
 
 const lazyViews = new Map<ViewName, LazyExoticComponent<ComponentType>>()
@@ -37,11 +23,11 @@ const lazyViews = new Map<ViewName, LazyExoticComponent<ComponentType>>()
  * @internal
  */
 export function getLazyView(view: ViewName): LazyExoticComponent<ComponentType> | undefined {
-  const load = viewLoaders[view]
-  if (!load) return undefined
+  const entry = views[view]
+  if (!entry) return undefined
   let component = lazyViews.get(view)
   if (!component) {
-    component = lazy(load)
+    component = lazy(entry.load)
     lazyViews.set(view, component)
   }
   return component
