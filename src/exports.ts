@@ -1,7 +1,5 @@
-/**
- * Everything `sigkit` exports except `createAppKit`, whose button loading differs per build.
- * @internal
- */
+// Everything `sigkit` exports except `createAppKit`, whose button loading differs per build.
+
 export type { AppKit, AppKitState } from './app-kit'
 export type { AppKitOptions, AppKitFeatures, AppKitMetadata } from './core/options'
 export { AppKitOptionsError } from './core/options'

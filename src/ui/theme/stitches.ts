@@ -22,7 +22,12 @@ const config = {
   theme: darkTokens,
   media: { reducedMotion: '(prefers-reduced-motion: reduce)' },
 } as const
-export const { styled, css, keyframes, globalCss, createTheme } = createStitches(config)
+const stitches = createStitches(config)
+/** @internal */
+export const styled = stitches.styled
+/** @internal */
+export const keyframes = stitches.keyframes
+const { globalCss, createTheme } = stitches
 
 /** Fade in, shared by the backdrop, header title and views. @internal */
 export const fadeIn = keyframes({ from: { opacity: 0 } })
