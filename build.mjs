@@ -56,11 +56,13 @@ const SIZE_DIR = 'dist/.size'
  * The e2e test checks this list against what the browser really loads on the first click.
  */
 const FIRST_OPEN_MODULES = [
-  { source: 'src/ui/modal/mount.tsx', required: true },
-  { source: 'src/ui/views/Connect/index.tsx', required: true },
-  { source: 'src/core/remote-config.ts', required: false },
-  // The HTTP client (ofetch): the modal-open event and remote config load it on first open.
-  { source: 'src/core/http.ts', required: false },
+  // `shell`: what the visitor waits for before the Connect view paints (the 15 KB budget).
+  { source: 'src/ui/modal/mount.tsx', required: true, group: 'shell' },
+  { source: 'src/ui/views/Connect/index.tsx', required: true, group: 'shell' },
+  // `data`: the HTTP client (ofetch) and remote config, loaded on first open beside the shell
+  // (the modal-open event and the project config fetch); budgeted on their own.
+  { source: 'src/core/remote-config.ts', required: false, group: 'data' },
+  { source: 'src/core/http.ts', required: false, group: 'data' },
 ]
 
 /**
@@ -81,12 +83,16 @@ const CDN_ALIASES = {
   '@preact/signals-react/runtime': './build/noop-use-signals.js',
 }
 
+/** Stitches gets only the three React functions it uses; see the module for why. */
+const STITCHES_DIR = /node_modules[\\/]@stitches[\\/]react[\\/]/
+const STITCHES_REACT = './build/stitches-react.js'
+
 /** @type {esbuild.Plugin} */
 const cdnAliasPlugin = {
   name: 'sigkit-cdn-aliases',
   setup(build) {
     build.onResolve({ filter: /^(react|react-dom|@preact\/signals-react)(\/.*)?$/ }, async (args) => {
-      const target = CDN_ALIASES[args.path]
+      const target = args.path === 'react' && STITCHES_DIR.test(args.importer) ? STITCHES_REACT : CDN_ALIASES[args.path]
       if (!target) {
         return { errors: [{ text: `No CDN alias for "${args.path}": add one to CDN_ALIASES in build.mjs` }] }
       }
@@ -168,23 +174,33 @@ function analyse(name, metafile) {
     entryReport[entryName] = { source, output, initial: files }
   }
   const firstOpen = new Set()
+  const groups = { shell: new Set(), data: new Set() }
   const modules = {}
-  for (const { source, required } of FIRST_OPEN_MODULES) {
+  // Shell modules first, so a chunk both groups load is counted once, in the shell.
+  const ordered = [...FIRST_OPEN_MODULES].sort((a, b) => (a.group === 'shell' ? -1 : 0) - (b.group === 'shell' ? -1 : 0))
+  for (const { source, required, group } of ordered) {
     const status = moduleStatus(metafile, source, initial)
-    modules[source] = { status, required }
+    modules[source] = { status, required, group }
     const lazyOutput = outputForEntryPoint(metafile, source)
     if (status === 'lazy' && lazyOutput) {
-      for (const file of staticClosure(metafile, lazyOutput)) if (!initial.has(file)) firstOpen.add(file)
+      for (const file of staticClosure(metafile, lazyOutput)) {
+        if (initial.has(file) || firstOpen.has(file)) continue
+        firstOpen.add(file)
+        groups[group].add(file)
+      }
     }
   }
   const initialFiles = [...initial].sort()
   const firstOpenFiles = [...firstOpen].sort()
+  const groupFiles = (group) => [...groups[group]].sort()
   return {
     outdir,
     metafile: `${outdir}/meta.json`,
     entries: entryReport,
     initial: { files: initialFiles, gzip: gzipTotal(initialFiles), ...contentsOf(metafile, initialFiles) },
     firstOpen: { modules, files: firstOpenFiles, gzip: gzipTotal(firstOpenFiles) },
+    shell: { files: groupFiles('shell'), gzip: gzipTotal(groupFiles('shell')) },
+    data: { files: groupFiles('data'), gzip: gzipTotal(groupFiles('data')) },
   }
 }
 
@@ -218,7 +234,8 @@ async function buildBundles() {
   for (const [prefix, pass] of Object.entries(MEASURED)) {
     const report = reports[pass]
     staged[`${prefix}-initial`] = await stage(`${prefix}-initial`, report.initial.files, report.outdir)
-    staged[`${prefix}-modal`] = await stage(`${prefix}-modal`, report.firstOpen.files, report.outdir)
+    staged[`${prefix}-modal`] = await stage(`${prefix}-modal`, report.shell.files, report.outdir)
+    staged[`${prefix}-data`] = await stage(`${prefix}-data`, report.data.files, report.outdir)
   }
 
   // size-limit loads every @size-limit/* plugin named in the nearest package.json. The repo's
@@ -254,10 +271,10 @@ function kb(bytes) {
 function printSummary(reports) {
   const lines = [`sigkit ${pkg.version}: built dist/ (React), dist/cdn/ (CDN), ${SIZE_DIR}/react-bundle/ (size pass)`]
   for (const [prefix, pass] of Object.entries(MEASURED)) {
-    const { initial, firstOpen } = reports[pass]
+    const { initial, firstOpen, shell, data } = reports[pass]
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
-        `first open +${kb(firstOpen.gzip)} gzip (${firstOpen.files.length} files)`,
+        `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}`,
     )
     for (const [source, { status, required }] of Object.entries(firstOpen.modules)) {
       if (status !== 'lazy' && (required || status === 'initial')) {

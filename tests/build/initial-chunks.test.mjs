@@ -114,7 +114,14 @@ reactBuild.run()
 
 const staging = suite('size-limit staging folders')
 
-const STAGED = { 'cdn-initial': ['cdn', 'initial'], 'cdn-modal': ['cdn', 'firstOpen'], 'react-initial': ['react-bundle', 'initial'], 'react-modal': ['react-bundle', 'firstOpen'] }
+const STAGED = {
+  'cdn-initial': ['cdn', 'initial'],
+  'cdn-modal': ['cdn', 'shell'],
+  'cdn-data': ['cdn', 'data'],
+  'react-initial': ['react-bundle', 'initial'],
+  'react-modal': ['react-bundle', 'shell'],
+  'react-data': ['react-bundle', 'data'],
+}
 
 for (const [folder, [buildName, set]] of Object.entries(STAGED)) {
   staging(`dist/.size/${folder} holds exactly the ${buildName} ${set} files`, () => {

@@ -38,19 +38,12 @@ export function Modal() {
         trapTab(event, dialog)
       }
     }
-    // Focus that escapes (a screen reader's cursor, a script on the page) is brought back.
-    const onFocusIn = () => {
-      const active = deepActiveElement()
-      if (dialog && active && !dialog.contains(active)) dialog.focus({ preventScroll: true })
-    }
     const root = document.documentElement
     const previousOverflow = root.style.overflow
     root.style.overflow = 'hidden'
     document.addEventListener('keydown', onKeyDown, true)
-    document.addEventListener('focusin', onFocusIn)
     return () => {
       document.removeEventListener('keydown', onKeyDown, true)
-      document.removeEventListener('focusin', onFocusIn)
       root.style.overflow = previousOverflow
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true })
     }
@@ -89,7 +82,6 @@ export function Modal() {
       tabIndex={-1}
       embedded={embedded}
       shake={modalState.shake.value}
-      data-view={view}
     >
       <div ref={contentRef}>
         <Header />

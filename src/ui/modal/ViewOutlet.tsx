@@ -29,6 +29,11 @@ const RetryButton = styled('button', {
   color: '$accentText',
 })
 
+/** Stands in for a view no feature registered, so the visitor sees the boundary's message. */
+function Unavailable(): never {
+  throw new Error('View not registered')
+}
+
 function Loading() {
   return (
     <Centered role="status" aria-live="polite">
@@ -74,14 +79,7 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; view: ViewName 
 export function ViewOutlet() {
   useSignals()
   const view = currentView.value
-  const View = getLazyView(view)
-  if (!View) {
-    return (
-      <Centered role="status">
-        <span>This section is not available yet.</span>
-      </Centered>
-    )
-  }
+  const View = getLazyView(view) ?? Unavailable
   return (
     <ViewFrame key={view}>
       <ViewErrorBoundary view={view}>
