@@ -151,10 +151,10 @@ test('toasts are announced: errors as alerts, successes as status', async () => 
   assert.ok(status, 'the new toast replaced the old one after the re-open delay')
 })
 
-test('an unregistered view tells the visitor instead of showing an empty modal', async () => {
+test('a view that cannot load tells the visitor instead of showing an empty modal', async () => {
   await openFromButton()
   pushView('Swap')
-  await waitFor(() => dialog().textContent?.includes('This section is not available yet.'))
+  await waitFor(() => dialog().textContent?.includes('This view could not be loaded.'))
 })
 
 test('every control in the open modal has an accessible name', async () => {
