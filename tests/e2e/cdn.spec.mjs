@@ -126,3 +126,25 @@ test('keyboard: Tab reaches the button, Enter opens, Tab stays inside the dialog
   await expect.poll(() => focusedHost(page), { message: 'focus returns to <appkit-button>' }).toBe('appkit-button')
   expect(log.errors, 'uncaught errors on the page').toEqual([])
 })
+
+test('the modal is styled inside its shadow root and follows the theme mode', async ({ page }) => {
+  const log = await openDemo(page)
+  const pageBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+
+  await page.locator('appkit-button').click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  const look = () =>
+    dialog.evaluate((card) => {
+      const style = getComputedStyle(card)
+      return { background: style.backgroundColor, width: card.getBoundingClientRect().width }
+    })
+  // Dark by default, 360 px wide: the theme tokens reach the card through the shadow root.
+  await expect.poll(look).toEqual({ background: 'rgb(20, 20, 20)', width: 360 })
+
+  await page.evaluate(() => window.appKit.setThemeMode('light'))
+  await expect.poll(async () => (await look()).background).toBe('rgb(255, 255, 255)')
+  // And nothing leaked out: the page keeps its own styles.
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(pageBackground)
+  expect(log.errors, 'uncaught errors on the page').toEqual([])
+})

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client'
 import { effect } from '@preact/signals-core'
 import { themeState } from '../../core/appkit-state'
-import { lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
+import { darkTheme, lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
 import { Modal } from './Modal'
 
 let mounted = false
@@ -24,7 +24,7 @@ export function mountModal(): void {
 /** Keeps the theme mode class and the dapp's theme variables on the modal in step with core state. */
 function syncTheme(container: HTMLElement): void {
   effect(() => {
-    container.className = themeState.mode.value === 'light' ? lightTheme.className : ''
+    container.className = `${darkTheme.className} ${themeState.mode.value === 'light' ? lightTheme.className : ''}`
   })
   let applied: string[] = []
   effect(() => {

@@ -29,6 +29,13 @@ export const styled = stitches.styled
 export const keyframes = stitches.keyframes
 const { globalCss, createTheme } = stitches
 
+/**
+ * Class carrying the default (dark) tokens. Stitches declares them on `:root`, which matches
+ * nothing inside a shadow root, so the modal's container wears this class.
+ * @internal
+ */
+export const darkTheme = stitches.theme
+
 /** Fade in, shared by the backdrop, header title and views. @internal */
 export const fadeIn = keyframes({ from: { opacity: 0 } })
 
