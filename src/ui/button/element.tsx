@@ -3,6 +3,7 @@ import { effect } from '@preact/signals-core'
 import { themeState } from '../../core/appkit-state'
 import { ButtonView, type AppKitButtonProps } from './ButtonView'
 import { buttonCss } from './styles'
+import { syncThemeVariables } from '../theme/variables'
 
 /** The custom element's tag. */
 export const APPKIT_BUTTON_TAG = 'appkit-button'
@@ -35,9 +36,16 @@ export function defineAppKitButton(registry: CustomElementRegistry = customEleme
         shadow.append(style, mount)
         this.#root = createRoot(mount)
       }
-      this.#stopTheme ??= effect(() => {
-        this.dataset.theme = themeState.mode.value
-      })
+      if (!this.#stopTheme) {
+        const stopMode = effect(() => {
+          this.dataset.theme = themeState.mode.value
+        })
+        const stopVariables = syncThemeVariables(this)
+        this.#stopTheme = () => {
+          stopMode()
+          stopVariables()
+        }
+      }
       this.#render()
     }
 

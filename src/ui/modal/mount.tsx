@@ -3,6 +3,7 @@ import { effect } from '@preact/signals-core'
 import { themeState } from '../../core/appkit-state'
 import { darkTheme, lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
 import { Modal } from './Modal'
+import { syncThemeVariables } from '../theme/variables'
 
 let mounted = false
 
@@ -26,15 +27,5 @@ function syncTheme(container: HTMLElement): void {
   effect(() => {
     container.className = `${darkTheme.className} ${themeState.mode.value === 'light' ? lightTheme.className : ''}`
   })
-  let applied: string[] = []
-  effect(() => {
-    const variables = themeState.variables.value
-    for (const name of applied) modalHost.style.removeProperty(name)
-    applied = []
-    for (const [name, value] of Object.entries(variables)) {
-      if (value === undefined) continue
-      modalHost.style.setProperty(name, String(value))
-      applied.push(name)
-    }
-  })
+  syncThemeVariables(modalHost)
 }

@@ -4,7 +4,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { defineAppKitButton } from '../../../src/ui/button/element'
 import { activeNamespace, resetAccount, setAccount } from '../../../src/core/account'
-import { setThemeMode } from '../../../src/core/appkit-state'
+import { setThemeMode, setThemeVariables } from '../../../src/core/appkit-state'
 
 defineAppKitButton()
 
@@ -69,6 +69,12 @@ test('the host follows the theme mode so light pages get a light connected butto
   setThemeMode('light')
   assert.is(host.dataset.theme, 'light')
   setThemeMode('dark')
+})
+
+test("the dapp's theme variables reach the button, so its accent colour follows the theme", async () => {
+  const host = await mountButton()
+  setThemeVariables({ '--sk-accent': '#7b61ff' })
+  assert.is(host.style.getPropertyValue('--sk-accent'), '#7b61ff')
 })
 
 test('the element is defined once even if asked twice', () => {
