@@ -8,6 +8,7 @@ import { addCloseGuard, modalState } from '../../../src/core/modal'
 import { pushView, routerState } from '../../../src/core/router'
 import { showErrorToast, showSuccessToast } from '../../../src/core/toasts'
 import { views } from '../../../src/ui/views/registry'
+import { mainnet } from '../core/helpers/fixtures'
 
 // A second view registered the way feature issues register theirs: lazily, as data.
 views.SwitchNetwork = {
@@ -16,16 +17,7 @@ views.SwitchNetwork = {
 }
 
 const createAppKit = createAppKitWith(defineAppKitButton)
-const network = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  chainNamespace: 'eip155',
-  name: 'Localhost',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-} as const
-
-const appKit = createAppKit({ projectId: 'test-project', networks: [network], features: { analytics: false } })
+const appKit = createAppKit({ projectId: 'test-project', networks: [mainnet], features: { analytics: false } })
 
 function dialog(): HTMLElement {
   const element = modalShadow().querySelector<HTMLElement>('[role="dialog"]')
