@@ -1,6 +1,6 @@
 import { effect } from '@preact/signals-core'
 import { validateOptions, type AppKitOptions } from './core/options'
-import { initCore, setThemeMode, setThemeVariables, themeState } from './core/appkit-state'
+import { getAppKitOrThrow, initCore, setAppKitInstance, setThemeMode, setThemeVariables, themeState } from './core/appkit-state'
 import { closeModal, modalState, openModal, setModalRenderer, type OpenModalOptions } from './core/modal'
 import { activeAddress, activeNamespace, getAccountState, isConnected } from './core/account'
 import { activeCaipNetwork, selectedNetworkId } from './core/network'
@@ -39,8 +39,6 @@ export interface AppKit {
 /** @internal */
 export type DefineButton = () => void | Promise<void>
 
-let current: AppKit | undefined
-
 /**
  * The `createAppKit` of one build: the npm entry defines `<appkit-button>` lazily (React apps use
  * `<AppKitButton/>`), the CDN entry eagerly so the button paints with the page.
@@ -52,8 +50,9 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
     initCore(resolved)
     setModalRenderer(() => import('./ui/modal/mount').then((ui) => ui.mountModal()))
     if (typeof customElements !== 'undefined') void defineButton()
-    current = createHandle()
-    return current
+    const appKit = createHandle()
+    setAppKitInstance(appKit)
+    return appKit
   }
 }
 
@@ -62,8 +61,7 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
  * @internal
  */
 export function getAppKit(): AppKit {
-  if (!current) throw new Error('Please call createAppKit before using the open hook')
-  return current
+  return getAppKitOrThrow<AppKit>()
 }
 
 function readState(): AppKitState {
