@@ -1,7 +1,7 @@
 import { effect } from '@preact/signals-core'
 import { validateOptions, type AppKitOptions } from './core/options'
 import { getAppKitOrThrow, initCore, setAppKitInstance, setThemeMode, setThemeVariables, themeState } from './core/appkit-state'
-import { closeModal, modalState, openModal, setModalRenderer, type OpenModalOptions } from './core/modal'
+import { closeModal, modalState, onFirstOpen, openModal, setModalRenderer, type OpenModalOptions } from './core/modal'
 import { activeAddress, activeNamespace, getAccountState, isConnected } from './core/account'
 import { activeCaipNetwork, selectedNetworkId } from './core/network'
 import { eventsState, subscribeEvents } from './core/events'
@@ -49,6 +49,8 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
     const resolved = validateOptions(options)
     initCore(resolved)
     setModalRenderer(() => import('./ui/modal/mount').then((ui) => ui.mountModal()))
+    // The project's remote config is fetched on first open, never at import or here.
+    onFirstOpen(() => import('./core/remote-config').then((remote) => remote.loadRemoteConfig()))
     if (typeof customElements !== 'undefined') void defineButton()
     const appKit = createHandle()
     setAppKitInstance(appKit)
