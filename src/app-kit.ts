@@ -66,7 +66,11 @@ export function getAppKit(): AppKit {
   return getAppKitOrThrow<AppKit>()
 }
 
-function readState(): AppKitState {
+/**
+ * The state `getState()` and `useAppKitState` report, read from the signals.
+ * @internal
+ */
+export function readAppKitState(): AppKitState {
   return {
     open: modalState.open.value,
     loading: modalState.loading.value,
@@ -79,8 +83,8 @@ function createHandle(): AppKit {
   return {
     open: (options) => openModal(options),
     close: () => closeModal(),
-    getState: readState,
-    subscribeState: (listener) => effect(() => listener(readState())),
+    getState: readAppKitState,
+    subscribeState: (listener) => effect(() => listener(readAppKitState())),
     getThemeMode: () => themeState.mode.value,
     setThemeMode,
     getThemeVariables: () => themeState.variables.value,

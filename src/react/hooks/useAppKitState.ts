@@ -1,8 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { modalState } from '../../core/modal'
-import { selectedNetworkId } from '../../core/network'
-import { activeNamespace } from '../../core/account'
-import type { AppKitState } from '../../app-kit'
+import { readAppKitState, type AppKitState } from '../../app-kit'
 
 /** What `useAppKitState` returns. */
 export type UseAppKitStateReturnType = AppKitState
@@ -17,10 +14,5 @@ export type UseAppKitStateReturnType = AppKitState
  */
 export function useAppKitState(): UseAppKitStateReturnType {
   useSignals()
-  return {
-    open: modalState.open.value,
-    loading: modalState.loading.value,
-    selectedNetworkId: selectedNetworkId.value,
-    activeChain: activeNamespace.value,
-  }
+  return readAppKitState()
 }
