@@ -61,6 +61,14 @@ function focusIsInsideDialog(page) {
 /** localName of document.activeElement: the <appkit-button> host when focus is in its shadow root. */
 const focusedHost = (page) => page.evaluate(() => document.activeElement?.localName ?? null)
 
+/** Escape closes the dialog, focus is back on <appkit-button>, and the page threw nothing. */
+async function closeWithEscape(page, dialog, log) {
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect.poll(() => focusedHost(page), { message: 'focus returns to <appkit-button>' }).toBe('appkit-button')
+  expect(log.errors, 'uncaught errors on the page').toEqual([])
+}
+
 test('loads nothing before the click; the click opens the Connect view; Escape closes it', async ({ page }) => {
   const log = await openDemo(page)
   const { initial, firstOpen } = budgetedFiles()
@@ -94,10 +102,7 @@ test('loads nothing before the click; the click opens the Connect view; Escape c
     'scripts loaded by the first open but not counted in the size budget (add their lazy module to FIRST_OPEN_MODULES in build.mjs)',
   ).toEqual([])
 
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
-  await expect.poll(() => focusedHost(page), { message: 'focus returns to <appkit-button>' }).toBe('appkit-button')
-  expect(log.errors, 'uncaught errors on the page').toEqual([])
+  await closeWithEscape(page, dialog, log)
 })
 
 test('keyboard: Tab reaches the button, Enter opens, Tab stays inside the dialog, Escape closes', async ({ page }) => {
@@ -121,10 +126,7 @@ test('keyboard: Tab reaches the button, Enter opens, Tab stays inside the dialog
     expect(await focusIsInsideDialog(page), `focus is still inside the dialog after Shift+Tab #${i}`).toBe(true)
   }
 
-  await page.keyboard.press('Escape')
-  await expect(dialog).toBeHidden()
-  await expect.poll(() => focusedHost(page), { message: 'focus returns to <appkit-button>' }).toBe('appkit-button')
-  expect(log.errors, 'uncaught errors on the page').toEqual([])
+  await closeWithEscape(page, dialog, log)
 })
 
 test('the modal is styled inside its shadow root and follows the theme mode', async ({ page }) => {
