@@ -4,6 +4,8 @@
 //   unit   tests/unit/**/*.test.ts(x): each file bundled by esbuild into .tmp/unit/ and run with
 //          uvu in its own Node process (happy-dom globals registered by one file cannot leak
 //          into the next), two at a time.
+//   integration  tests/integration/**/*.test.ts(x): the same way, against the real sandbox
+//          (anvil chains, API emulator, test wallet) each file starts for itself.
 //   build  `node build.mjs --no-types` (1 test), declarations (`build.mjs --types-only`) and
 //          `tsc -p tsconfig.json --noEmit` (1 test each), then tests/build/*.test.mjs (uvu,
 //          plain JS, against dist/ and the metafiles).
@@ -24,7 +26,7 @@ import { fileURLToPath } from 'node:url'
 import { acquireRunLock } from '../build/lock.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const SUITES = ['unit', 'build', 'e2e', 'size']
+const SUITES = ['unit', 'integration', 'build', 'e2e', 'size']
 const FILE_TIMEOUT_MS = 60_000
 const PLAYWRIGHT_TIMEOUT_MS = 150_000
 
@@ -35,7 +37,7 @@ function record(suite, { passed = 0, failed = 0, skipped = 0 }, note = '') {
   totals.passed += passed
   totals.failed += failed
   totals.skipped += skipped
-  summary.push(`  ${suite.padEnd(6)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note ? `  (${note})` : ''}`)
+  summary.push(`  ${suite.padEnd(11)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note ? `  (${note})` : ''}`)
 }
 
 function heading(text) {
@@ -171,20 +173,24 @@ function packageVersion() {
 
 // ── unit ───────────────────────────────────────────────────────────────────────────────────
 
-async function unitSuite() {
-  heading('unit: tests/unit (esbuild → .tmp/unit, uvu)')
-  const sources = listFiles(join(root, 'tests/unit'), /\.test\.tsx?$/)
+const unitSuite = () => bundledUvuSuite('unit')
+const integrationSuite = () => bundledUvuSuite('integration')
+
+// Bundles each test file of tests/<suite> with esbuild, then runs it with uvu in its own process.
+async function bundledUvuSuite(suite) {
+  heading(`${suite}: tests/${suite} (esbuild → .tmp/${suite}, uvu)`)
+  const sources = listFiles(join(root, 'tests', suite), /\.test\.tsx?$/)
   if (sources.length === 0) {
-    console.log('no unit test files yet')
-    return record('unit', {}, 'no test files')
+    console.log(`no ${suite} test files yet`)
+    return record(suite, {}, 'no test files')
   }
-  const outdir = join(root, '.tmp/unit')
+  const outdir = join(root, '.tmp', suite)
   await rm(outdir, { recursive: true, force: true })
   await mkdir(outdir, { recursive: true })
   // One esbuild call per file, so a file that does not compile fails alone.
   const bundles = await Promise.all(
     sources.map(async (source) => {
-      const outfile = join(outdir, relative(join(root, 'tests/unit'), source).replace(/\.tsx?$/, '.mjs'))
+      const outfile = join(outdir, relative(join(root, 'tests', suite), source).replace(/\.tsx?$/, '.mjs'))
       try {
         await esbuild.build({
           absWorkingDir: root,
@@ -213,10 +219,10 @@ async function unitSuite() {
   }
   const counts = await runUvuFiles(
     bundles.filter((b) => !b.error).map((b) => b.outfile),
-    (name) => name.replace(/^\.tmp\/unit\//, 'tests/unit/').replace(/\.mjs$/, ''),
+    (name) => name.replace(/^\.tmp\//, 'tests/').replace(/\.mjs$/, ''),
   )
   counts.failed += broken.length
-  record('unit', counts, `${sources.length} files`)
+  record(suite, counts, `${sources.length} files`)
 }
 
 // ── build ──────────────────────────────────────────────────────────────────────────────────
@@ -358,7 +364,7 @@ async function main() {
   const selected = requested.length > 0 ? SUITES.filter((s) => requested.includes(s)) : SUITES
   await acquireRunLock(root, 'npm test')
   const started = Date.now()
-  const runners = { unit: unitSuite, build: buildSuite, e2e: e2eSuite, size: sizeSuite }
+  const runners = { unit: unitSuite, integration: integrationSuite, build: buildSuite, e2e: e2eSuite, size: sizeSuite }
   for (const suite of selected) {
     try {
       await runners[suite]()
