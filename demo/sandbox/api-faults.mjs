@@ -1,0 +1,111 @@
+// Fault injection and the request log of the API emulator: tests switch a route into a failure
+// mode (HTTP 500, 429, slow, malformed or invalid JSON) and count the requests a route saw.
+
+/** Route names tests can refer to (faults, request log). */
+export const ROUTE_NAMES = Object.freeze([
+  'config', 'origins', 'analytics', 'errors', 'wallets', 'walletImage', 'tokenImage', 'assetImage',
+  'balance', 'price', 'identity', 'rpc', 'supportedChains',
+])
+
+export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])
+
+export const DEFAULT_SLOW_DELAY_MS = 3000
+
+/** @typedef {{ route: string, mode: string, times?: number, delayMs?: number }} FaultRequest */
+/** @typedef {{ route: string, mode: string, remaining: number | null, delayMs: number }} Fault */
+/** @typedef {{ route: string, method: string, url: string, time: number, body?: unknown }} LoggedRequest */
+
+/**
+ * The faults in force, one per route (setting a route again replaces its fault).
+ */
+export function createFaults() {
+  /** @type {Map<string, Fault>} */
+  const byRoute = new Map()
+
+  return {
+    /**
+     * @param {FaultRequest} request `times` = how many requests fail before the route recovers
+     *   (absent = until cleared); `delayMs` only for 'slow'.
+     * @returns {Fault}
+     */
+    set({ route, mode, times, delayMs }) {
+      if (!ROUTE_NAMES.includes(route)) throw new RangeError(`Unknown route "${route}". Routes: ${ROUTE_NAMES.join(', ')}`)
+      if (!FAULT_MODES.includes(mode)) throw new RangeError(`Unknown fault mode "${mode}". Modes: ${FAULT_MODES.join(', ')}`)
+      if (times !== undefined && times !== null && !(Number.isInteger(times) && times > 0)) {
+        throw new RangeError('times must be a positive integer')
+      }
+      if (delayMs !== undefined && delayMs !== null && !(Number.isFinite(delayMs) && delayMs >= 0)) {
+        throw new RangeError('delayMs must be a number ≥ 0')
+      }
+      const fault = { route, mode, remaining: times ?? null, delayMs: delayMs ?? DEFAULT_SLOW_DELAY_MS }
+      byRoute.set(route, fault)
+      return { ...fault }
+    },
+    /** Remove one route's fault, or all of them. @param {string} [route] */
+    clear(route) {
+      if (route === undefined) byRoute.clear()
+      else byRoute.delete(route)
+    },
+    /** @returns {Fault[]} the faults in force */
+    list() {
+      return [...byRoute.values()].map((fault) => ({ ...fault }))
+    },
+    /**
+     * The fault to apply to this request of `route`, if any; counts it against `times`.
+     * @param {string} route
+     * @returns {Fault | undefined}
+     */
+    take(route) {
+      const fault = byRoute.get(route)
+      if (!fault) return undefined
+      if (fault.remaining !== null) {
+        fault.remaining -= 1
+        if (fault.remaining <= 0) byRoute.delete(route)
+      }
+      return { ...fault }
+    },
+  }
+}
+
+/** Every request the emulator routed, in arrival order. */
+export function createRequestLog() {
+  /** @type {LoggedRequest[]} */
+  const entries = []
+  return {
+    /** @param {LoggedRequest} entry */
+    add(entry) {
+      entries.push(entry)
+    },
+    /** @param {string} [route] @returns {LoggedRequest[]} one route's requests, or all */
+    list(route) {
+      return entries.filter((entry) => route === undefined || entry.route === route).map((entry) => ({ ...entry }))
+    },
+    clear() {
+      entries.length = 0
+    },
+  }
+}
+
+/**
+ * What a route answers in 'malformed' mode: valid JSON of the wrong shape, close enough to the
+ * real one that only a client that checks types notices.
+ * @type {Record<string, unknown>}
+ */
+export const MALFORMED_BODIES = Object.freeze({
+  config: { features: 'oops' },
+  origins: { allowedOrigins: 'oops' },
+  analytics: { isAnalyticsEnabled: 'maybe' },
+  errors: { ok: 'oops' },
+  wallets: { count: 'many', data: [{ id: 5, name: null }] },
+  walletImage: { image: 5 },
+  tokenImage: { image: 5 },
+  assetImage: { image: 5 },
+  balance: { balances: [{ symbol: 5, quantity: 'lots' }] },
+  price: { fungibles: 'oops' },
+  identity: { name: 42, avatar: ['oops'] },
+  rpc: { jsonrpc: '2.0', oops: true },
+  supportedChains: { http: 'oops' },
+})
+
+/** What 'invalid-json' answers (with a JSON content type): a truncated document. */
+export const INVALID_JSON_BODY = '{"oops": this is not JSON'
