@@ -1,0 +1,123 @@
+// Installs SigKit Test Wallet in a page: what a wallet extension's content script does (see
+// inject.js, the script the demo pages load). Kept apart from inject.js so tests can install it
+// into a DOM of their choosing.
+//
+// State lives in localStorage under `sigkit-testwallet:` (authorizedOrigins, chains, chainId);
+// decisions come from the prompt, or from `window.sigkitTestWallet` when a test scripts them.
+import { DEFAULT_ACCOUNT, createTestWalletProvider } from './provider.js'
+import { createPrefixedWebStorage } from './storage.js'
+import { createPrompt } from './prompt.js'
+
+export const STORAGE_PREFIX = 'sigkit-testwallet:'
+
+/** Used when /sandbox-config.js is missing: the sandbox's usual ports. */
+const DEFAULT_CHAINS = [
+  { chainId: 31337, name: 'Localhost', rpcUrl: 'http://127.0.0.1:8545' },
+  { chainId: 31338, name: 'Localhost L2', rpcUrl: 'http://127.0.0.1:8546' },
+]
+
+const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">
+<rect width="96" height="96" rx="20" fill="#1d4ed8"/>
+<rect x="16" y="28" width="64" height="42" rx="8" fill="#fff"/>
+<rect x="52" y="40" width="28" height="18" rx="5" fill="#93c5fd"/>
+<circle cx="61" cy="49" r="3.5" fill="#1d4ed8"/>
+<path d="M22 28l34-12 6 12" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/>
+</svg>`
+
+/** EIP-6963 wants a UUIDv4; randomUUID only exists in secure contexts (not http://192.168…). */
+function uuidV4(crypto) {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6] & 0x0f) | 0x40
+  bytes[8] = (bytes[8] & 0x3f) | 0x80
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** The chains from /sandbox-config.js, or the defaults. */
+function sandboxChains(config) {
+  const chains = Array.isArray(config?.chains) ? config.chains : []
+  const usable = chains
+    .map(({ chainId, name, rpcUrl }) => ({ chainId: Number(chainId), name: String(name ?? `Chain ${chainId}`), rpcUrl }))
+    .filter((chain) => Number.isSafeInteger(chain.chainId) && typeof chain.rpcUrl === 'string')
+  return usable.length > 0 ? usable : DEFAULT_CHAINS
+}
+
+/**
+ * Installs the wallet in `window`: provider, prompt, EIP-6963 announcements, `window.ethereum`
+ * (when free and the URL has no ?legacy=0) and `window.sigkitTestWallet`. Returns the latter.
+ * @param {Window & typeof globalThis} window
+ */
+export function installTestWallet(window) {
+  const { document, location } = window
+  const config = window.__SIGKIT_SANDBOX__
+  const chains = sandboxChains(config)
+  const prompt = createPrompt({ document })
+  /** Decisions scripted ahead of the request they are for (approveNext before the click). */
+  const scripted = []
+
+  /** A plain copy, so page.evaluate() can return it to a Playwright test. */
+  const describe = ({ method, params, origin, action, summary }) => ({ method, params, origin, action, summary })
+
+  const controller = {
+    provider: undefined,
+    /** When true, every request is approved without a prompt. */
+    autoApprove: false,
+    /** Approves the prompt on screen, or else the next request; resolves with that request. */
+    approveNext: () => decideNext(true),
+    /** Rejects the prompt on screen, or else the next request; resolves with that request. */
+    rejectNext: () => decideNext(false),
+    /** Requests waiting for a decision: the one on screen first. */
+    get pending() {
+      return prompt.pending.map(describe)
+    },
+  }
+
+  function decideNext(approved) {
+    return new Promise((resolve) => {
+      const shown = prompt.decide(approved)
+      if (shown) resolve(describe(shown))
+      else scripted.push({ approved, resolve })
+    })
+  }
+
+  async function approve(request) {
+    if (controller.autoApprove) return true
+    const next = scripted.shift()
+    if (next) {
+      next.resolve(describe(request))
+      return next.approved
+    }
+    return prompt.ask(request)
+  }
+
+  const knownChainIds = [chains.some((chain) => chain.chainId === 31337) ? 31337 : chains[0].chainId]
+  const provider = createTestWalletProvider({
+    chains,
+    knownChainIds,
+    account: config?.accounts?.wallet ?? DEFAULT_ACCOUNT,
+    approve,
+    storage: createPrefixedWebStorage(() => window.localStorage, STORAGE_PREFIX),
+    origin: location.origin,
+  })
+  controller.provider = provider
+  window.sigkitTestWallet = controller
+
+  const info = Object.freeze({
+    uuid: uuidV4(window.crypto),
+    name: 'SigKit Test Wallet',
+    icon: `data:image/svg+xml,${encodeURIComponent(ICON_SVG)}`,
+    rdns: 'dev.sigkit.testwallet',
+  })
+  const detail = Object.freeze({ info, provider })
+  const announce = () => window.dispatchEvent(new window.CustomEvent('eip6963:announceProvider', { detail }))
+  window.addEventListener('eip6963:requestProvider', announce)
+  announce()
+
+  const legacy = new URLSearchParams(location.search).get('legacy') !== '0'
+  if (legacy && window.ethereum === undefined) {
+    window.ethereum = provider
+    window.dispatchEvent(new window.Event('ethereum#initialized'))
+  }
+  return controller
+}
