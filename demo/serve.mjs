@@ -1,17 +1,29 @@
 #!/usr/bin/env node
-// Static server for the demo pages and the e2e tests, no dependencies.
+// Demo server for the demo pages and the e2e tests: static files plus the local sandbox (two
+// anvil chains and the API emulator, demo/sandbox/), no dependencies beyond the sandbox's.
 //
-//   node demo/serve.mjs [port]        (or PORT=…; default 5173; 0 picks a free port)
+//   node demo/serve.mjs [port] [--static]
 //
-//   /            demo/index.html      /<name>.html   demo/<name>.html
-//   /cdn/…       dist/cdn/…           /dist/…        dist/…
+//   /                    demo/index.html      /<name>.html   demo/<name>.html
+//   /cdn/…               dist/cdn/…           /dist/…        dist/…
+//   /test-wallet/…       demo/test-wallet/…
+//   /sandbox-config.json the sandbox's URLs, tokens and accounts (404 with --static)
+//   /sandbox-config.js   the same as `window.__SIGKIT_SANDBOX__ = {…}` (`= null` with --static)
 //
-// Listens on 127.0.0.1 only. Nothing is cached, so a rebuild shows up on reload.
+// Ports (0 = any free port):
+//   page          [port] argument or PORT, default 5173
+//   API emulator  API_PORT, default 5174
+//   chains        ANVIL_PORT (31337, default 8545) and ANVIL_L2_PORT (31338, default 8546)
+// --static serves files only: no chains, no emulator.
+//
+// Listens on 127.0.0.1 only. Nothing is cached, so a rebuild shows up on reload. Ctrl+C stops
+// the chains too.
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { dirname, extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startSandbox } from './sandbox/index.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -36,6 +48,7 @@ const CONTENT_TYPES = {
 const MOUNTS = [
   ['/cdn/', join(root, 'dist', 'cdn')],
   ['/dist/', join(root, 'dist')],
+  ['/test-wallet/', join(root, 'demo', 'test-wallet')],
 ]
 
 /** The file a URL path maps to, or undefined (404). Never leaves the mounted folder. */
@@ -66,6 +79,10 @@ async function handle(request, response) {
     response.writeHead(400).end('Bad request')
     return
   }
+  if (pathname === '/sandbox-config.json' || pathname === '/sandbox-config.js') {
+    sendSandboxConfig(request, response, pathname.endsWith('.js'))
+    return
+  }
   const file = fileFor(pathname)
   const info = file && (await stat(file).catch(() => undefined))
   if (!file || !info?.isFile()) {
@@ -81,11 +98,86 @@ async function handle(request, response) {
   else createReadStream(file).pipe(response)
 }
 
-const requested = process.argv[2] ?? process.env.PORT ?? '5173'
-const port = Number(requested)
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`Invalid port "${requested}". Usage: node demo/serve.mjs [port]  (0 = any free port)`)
+/**
+ * /sandbox-config.json and /sandbox-config.js: built on each request from the running sandbox.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {boolean} asScript
+ */
+function sendSandboxConfig(request, response, asScript) {
+  const config = sandbox ? sandbox.sandboxConfig() : null
+  if (!asScript && !config) {
+    response.writeHead(404, { 'content-type': CONTENT_TYPES['.json'], 'cache-control': 'no-store' })
+    response.end(`${JSON.stringify({ error: 'No sandbox: the demo server runs with --static' })}\n`)
+    return
+  }
+  // With --static the script still loads (as null), so a page can tell "no sandbox" apart from
+  // a broken server without a console error.
+  const body = asScript
+    ? `window.__SIGKIT_SANDBOX__ = ${JSON.stringify(config, null, 2)};\n`
+    : `${JSON.stringify(config, null, 2)}\n`
+  response.writeHead(200, {
+    'content-type': CONTENT_TYPES[asScript ? '.js' : '.json'],
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  })
+  response.end(request.method === 'HEAD' ? undefined : body)
+}
+
+/**
+ * A port from the command line or the environment; 0 = any free port.
+ * @param {string} name what the port is for (in the error message)
+ * @param {string} requested
+ */
+function parsePort(name, requested) {
+  const value = Number(requested)
+  if (requested.trim() === '' || !Number.isInteger(value) || value < 0 || value > 65535) {
+    console.error(`Invalid ${name} "${requested}". Usage: node demo/serve.mjs [port] [--static]  (0 = any free port)`)
+    process.exit(2)
+  }
+  return value
+}
+
+const args = process.argv.slice(2)
+const staticOnly = args.includes('--static')
+const unknownFlags = args.filter((arg) => arg.startsWith('--') && arg !== '--static')
+if (unknownFlags.length > 0) {
+  console.error(`Unknown option ${unknownFlags.join(', ')}. Usage: node demo/serve.mjs [port] [--static]`)
   process.exit(2)
+}
+const positional = args.filter((arg) => !arg.startsWith('--'))
+const port = parsePort('port', positional[0] ?? process.env.PORT ?? '5173')
+const apiPort = parsePort('API_PORT', process.env.API_PORT ?? '5174')
+const chainPorts = [
+  parsePort('ANVIL_PORT', process.env.ANVIL_PORT ?? '8545'),
+  parsePort('ANVIL_L2_PORT', process.env.ANVIL_L2_PORT ?? '8546'),
+]
+
+/** @type {Awaited<ReturnType<typeof startSandbox>> | undefined} */
+let sandbox
+let shuttingDown = false
+
+/** Stop the sandbox (anvil processes must not outlive the demo), then exit. */
+async function shutDown(code) {
+  if (shuttingDown) return
+  shuttingDown = true
+  // Do not wait forever on a stuck child; anvil.mjs also kills its children on exit.
+  const timeout = new Promise((resolve) => setTimeout(resolve, 3000).unref())
+  await Promise.race([sandbox?.stop(), timeout]).catch(() => undefined)
+  process.exit(code)
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutDown(0))
+
+if (!staticOnly) {
+  try {
+    sandbox = await startSandbox({ apiPort, chainPorts })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const inUse = /EADDRINUSE|address already in use|answers chain/i.test(message)
+    console.error(`Could not start the sandbox: ${message}`)
+    if (inUse) console.error('A port is taken: set API_PORT, ANVIL_PORT or ANVIL_L2_PORT (0 = any free port), or pass --static')
+    await shutDown(1)
+  }
 }
 
 const server = createServer((request, response) => {
@@ -98,15 +190,25 @@ const server = createServer((request, response) => {
 
 server.on('error', (error) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: pass another one (0 = any free port)` : error)
-  process.exit(1)
+  shutDown(1)
 })
 
 server.listen(port, '127.0.0.1', () => {
   const base = `http://127.0.0.1:${server.address().port}`
+  const lines = [
+    ['Demo dapp', `${base}/`],
+    ['CDN page', `${base}/cdn.html`],
+    ['CDN build', `${base}/cdn/sigkit.js`],
+    ['React build', `${base}/dist/index.js`],
+    ['Test wallet', `${base}/test-wallet/`],
+  ]
+  if (sandbox) {
+    lines.push(['Sandbox config', `${base}/sandbox-config.json  (and /sandbox-config.js)`])
+    lines.push(['API emulator', `${sandbox.apiUrl}  (endpoints.api, walletApi, rpc, pulse)`])
+    for (const chain of sandbox.chains) lines.push([`Chain ${chain.chainId}`, `${chain.rpcUrl}  ${chain.name} (anvil)`])
+  } else {
+    lines.push(['Sandbox', 'off (--static)'])
+  }
   console.log(`SigKit demo: ${base}/`)
-  console.log(`  CDN page    ${base}/cdn.html`)
-  console.log(`  CDN build   ${base}/cdn/sigkit.js`)
-  console.log(`  React build ${base}/dist/index.js`)
+  for (const [what, url] of lines) console.log(`  ${what.padEnd(14)} ${url}`)
 })
-
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))

@@ -16,6 +16,7 @@ import { repoRoot } from './paths.mjs'
 const HOST = '127.0.0.1'
 const READY_TIMEOUT_MS = 15_000
 const STOP_GRACE_MS = 2_000
+const PROBE_TIMEOUT_MS = 1_000
 
 /**
  * The anvil executable. node_modules/.bin/anvil is a Node wrapper that spawns the platform
@@ -93,6 +94,8 @@ async function rpc(rpcUrl, method, params = []) {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    // Something that accepts connections but never answers must not stall startup.
+    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
   })
   const body = await response.json()
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
@@ -154,7 +157,8 @@ async function launch(chainId, port) {
     if (hasExited) throw new Error(`anvil (chain ${chainId}, port ${port}) exited before answering: ${stderr.trim()}`)
     let answered
     try {
-      answered = Number(await rpc(rpcUrl, 'eth_chainId'))
+      // If anvil exits (e.g. the port is taken), stop probing at once.
+      answered = Number(await Promise.race([rpc(rpcUrl, 'eth_chainId'), exited.then(() => Promise.reject(new Error('exited')))]))
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL')
