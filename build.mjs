@@ -113,7 +113,7 @@ const common = {
   bundle: true,
   format: 'esm',
   platform: 'browser',
-  target: 'es2020',
+  target: 'es2022',
   splitting: true,
   minify: true,
   metafile: true,

@@ -5,6 +5,8 @@ import { closeModal, modalState, onFirstOpen, openModal, setModalRenderer, type 
 import { activeAddress, activeNamespace, getAccountState, isConnected } from './core/account'
 import { activeCaipNetwork, selectedNetworkId } from './core/network'
 import { eventsState, subscribeEvents } from './core/events'
+import { registerAdapter } from './core/appkit-state'
+import { getConnectedConnectorIds } from './core/storage'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode, ThemeVariables } from './core/types'
 
 /** What `useAppKitState` and `AppKit.getState()` report. */
@@ -34,6 +36,10 @@ export interface AppKit {
   getCaipNetwork(): CaipNetwork | undefined
   getEvent(): typeof eventsState.last.value
   subscribeEvents: typeof subscribeEvents
+  /** Switches to one of the dapp's networks (the wallet is asked when connected). */
+  switchNetwork(network: CaipNetwork): Promise<void>
+  /** Disconnects `namespace`, or every connected namespace. */
+  disconnect(namespace?: ChainNamespace): Promise<void>
 }
 
 /** @internal */
@@ -51,6 +57,10 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
     setModalRenderer(() => import('./ui/modal/mount').then((ui) => ui.mountModal()))
     // The project's remote config is fetched on first open, never at import or here.
     onFirstOpen(() => import('./core/remote-config').then((remote) => remote.loadRemoteConfig()))
+    // viem arrives only when a connection starts or a stored session is restored.
+    const adapterConfig = { projectId: resolved.projectId, endpoints: resolved.endpoints }
+    registerAdapter('eip155', () => import('./chains/eip155').then((eip155) => eip155.createEip155Adapter(adapterConfig)))
+    if (typeof window !== 'undefined' && Object.keys(getConnectedConnectorIds()).length > 0) void restoreSession()
     if (typeof customElements !== 'undefined') void defineButton()
     const appKit = createHandle()
     setAppKitInstance(appKit)
@@ -79,6 +89,13 @@ export function readAppKitState(): AppKitState {
   }
 }
 
+/** Restore loads only what it needs: wallet discovery and the connection code. */
+async function restoreSession(): Promise<void> {
+  const [injected, connect] = await Promise.all([import('./connectors/injected'), import('./core/wallet')])
+  injected.startInjectedDiscovery()
+  await connect.reconnect()
+}
+
 function createHandle(): AppKit {
   return {
     open: (options) => openModal(options),
@@ -94,5 +111,7 @@ function createHandle(): AppKit {
     getCaipNetwork: () => activeCaipNetwork.value,
     getEvent: () => eventsState.last.value,
     subscribeEvents,
+    switchNetwork: (network) => import('./core/wallet').then((wallet) => wallet.switchNetwork(network)),
+    disconnect: (namespace) => import('./core/wallet').then((wallet) => wallet.disconnect(namespace)),
   }
 }

@@ -22,7 +22,6 @@ export {
 } from './core/account'
 export { getNetworkState, requestedNetworks, activeCaipNetwork, selectedNetworkId } from './core/network'
 export { connectionState } from './core/connection'
-export { orderedConnectors, type ConnectorInfo, type ConnectorType } from './core/connectors'
 export { eventsState, subscribeEvents } from './core/events'
 export {
   parseCaipAddress,

@@ -7,6 +7,8 @@ import { ALERTS, showAlert } from './alerts'
 import { setLocalFeatures } from './features'
 import { setActiveCaipNetwork, setRequestedNetworks } from './network'
 import type { ResolvedOptions } from './options'
+import type { ChainAdapter } from './adapter'
+import type { ChainNamespace } from './types'
 import { getActiveCaipNetworkId } from './storage'
 import { themeState } from './theme'
 
@@ -82,4 +84,56 @@ export function getAppKitOrThrow<T = unknown>(): T {
 export function resetAppKitState(): void {
   resolvedOptions = undefined
   appKitInstance = undefined
+}
+
+/** How to load a namespace's adapter (an `import()` of its chunk). */
+export type AdapterLoader = () => Promise<ChainAdapter>
+
+const loaders = new Map<ChainNamespace, AdapterLoader>()
+const loaded = new Map<ChainNamespace, Promise<ChainAdapter>>()
+
+/**
+ * Registers how to load a namespace's adapter; `createAppKit` does this with `import()`.
+ *
+ * @example
+ * ```ts
+ * registerAdapter('eip155', () => import('./chains/eip155').then((m) => m.createEip155Adapter(config)))
+ * ```
+ */
+export function registerAdapter(namespace: ChainNamespace, loader: AdapterLoader): void {
+  loaders.set(namespace, loader)
+  loaded.delete(namespace)
+}
+
+/**
+ * The adapter of a namespace, loaded once.
+ *
+ * @throws Error 'Adapter not found' when no adapter is registered for the namespace.
+ * @example
+ * ```ts
+ * const adapter = await loadAdapter('eip155')
+ * ```
+ */
+export function loadAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
+  let adapter = loaded.get(namespace)
+  if (!adapter) {
+    const loader = loaders.get(namespace)
+    if (!loader) return Promise.reject(new Error('Adapter not found'))
+    adapter = loader()
+    // A failed chunk load must be retried next time, not remembered.
+    adapter.catch(() => loaded.delete(namespace))
+    loaded.set(namespace, adapter)
+  }
+  return adapter
+}
+
+/** Whether an adapter is registered for a namespace (adding a network needs one, SPEC §5). */
+export function hasAdapter(namespace: ChainNamespace): boolean {
+  return loaders.has(namespace)
+}
+
+/** @internal Forgets every adapter (tests). */
+export function resetAdapters(): void {
+  loaders.clear()
+  loaded.clear()
 }

@@ -1,6 +1,8 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core'
+import { getResolvedOptions } from './appkit-state'
 import { CONNECTOR_TYPE_ORDER } from './constants'
-import type { ChainNamespace } from './types'
+import { isMobile } from './platform'
+import type { ChainNamespace, EIP1193Provider } from './types'
 
 /** Where a connector came from; it decides its place in the Connect list. */
 export type ConnectorType = (typeof CONNECTOR_TYPE_ORDER)[number] | 'auth'
@@ -18,7 +20,14 @@ export interface ConnectorInfo {
   chains: readonly ChainNamespace[]
   imageUrl?: string
   rdns?: string
+  /** The wallet's provider, for connectors that have one in the page (injected wallets). */
+  provider?: EIP1193Provider
+  /** True for the generic browser wallet (`window.ethereum` with no EIP-6963 announcement). */
+  generic?: boolean
 }
+
+/** Id of the generic browser wallet found only through the legacy `window.ethereum`. */
+export const GENERIC_INJECTED_ID = 'injected'
 
 /** @internal */
 export const connectorsState = signal<readonly ConnectorInfo[]>([])
@@ -29,7 +38,7 @@ export const connectorsState = signal<readonly ConnectorInfo[]>([])
  */
 export const orderedConnectors: ReadonlySignal<readonly ConnectorInfo[]> = computed(() =>
   connectorsState.value
-    .filter((connector) => connector.type !== 'auth')
+    .filter((connector) => connector.type !== 'auth' && isConnectorShown(connector, connectorsState.value))
     .map((connector, index) => ({ connector, index }))
     .sort(
       (a, b) =>
@@ -37,6 +46,33 @@ export const orderedConnectors: ReadonlySignal<readonly ConnectorInfo[]> = compu
     )
     .map(({ connector }) => connector),
 )
+
+/**
+ * SPEC §5: a connector on the excluded list (`excludeWalletIds`, matched by id, rdns or
+ * case-insensitive name) is hidden; the generic browser wallet is hidden on desktop, and on mobile
+ * when it has no rdns and no other wallet is installed.
+ * @internal
+ */
+export function isConnectorShown(connector: ConnectorInfo, all: readonly ConnectorInfo[]): boolean {
+  const excluded = getResolvedOptions()?.excludeWalletIds ?? []
+  const name = connector.name.toLowerCase()
+  if (excluded.some((id) => id === connector.id || id === connector.rdns || id.toLowerCase() === name)) return false
+  if (!connector.generic) return true
+  if (!isMobile()) return false
+  return Boolean(connector.rdns) || all.some((other) => other !== connector && other.type === 'injected')
+}
+
+/**
+ * A connector by id, shown or not.
+ *
+ * @example
+ * ```ts
+ * const provider = findConnector('dev.sigkit.testwallet')?.provider
+ * ```
+ */
+export function findConnector(id: string): ConnectorInfo | undefined {
+  return connectorsState.peek().find((connector) => connector.id === id)
+}
 
 function rank(type: ConnectorType): number {
   return (CONNECTOR_TYPE_ORDER as readonly string[]).indexOf(type)

@@ -23,12 +23,6 @@ export const SDK_VERSION: string = typeof __SIGKIT_VERSION__ === 'string' ? __SI
 /** Every chain namespace SigKit supports, in display order. */
 export const CHAIN_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
 
-/** Namespaces with balance support. */
-export const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
-
-/** Namespaces with send support. */
-export const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
-
 /** Namespaces with name-service support. */
 export const NAME_NAMESPACES: readonly ChainNamespace[] = ['eip155']
 
@@ -50,24 +44,6 @@ export const DEFAULT_ENDPOINTS: Readonly<Endpoints> = {
 
 /** A second email-login trigger within this window is refused. */
 export const EMAIL_LOGIN_THROTTLE_MS = 30_000
-
-/** How long a fetched token balance list stays fresh. */
-export const BALANCE_CACHE_MS = 30_000
-
-/** How long a fetched native balance stays fresh. */
-export const NATIVE_BALANCE_CACHE_MS = 30_000
-
-/** How long a resolved name stays cached. */
-export const NAME_CACHE_MS = 5 * 60_000
-
-/** How long an identity lookup stays cached. */
-export const IDENTITY_CACHE_MS = 5 * 60_000
-
-/** After a failed balance fetch, further fetches are skipped for this long. */
-export const BALANCE_RETRY_BACKOFF_MS = 30_000
-
-/** Window in which a failed token-balance fetch is not retried. */
-export const TOKEN_BALANCE_RETRY_WINDOW_MS = 30_000
 
 /** Number of recently used wallets kept in storage. */
 export const RECENT_WALLETS_KEPT = 2
@@ -105,12 +81,6 @@ export const FIAT_FORMAT = { locale: 'en-US', decimals: 2 } as const
 /** Unit labels of relative times ('5 min ago', '1 hr', '2 d', '1 mo', '1 yr'). */
 export const RELATIVE_TIME_UNITS = { minute: 'min', hour: 'hr', day: 'd', month: 'mo', year: 'yr' } as const
 
-/** Retry policy of hosted-API queries: attempts in total, and a doubling back-off with a ceiling. */
-export const QUERY_RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 } as const
-
-/** Default lifetime of a cached query result. */
-export const QUERY_CACHE_MS = 5 * 60_000
-
 /** The secure frame must load within this time. */
 export const IFRAME_LOAD_TIMEOUT_MS = 20_000
 
@@ -126,26 +96,8 @@ export const HEARTBEAT_MS = 5000
 /** Secure frame SDK version used when none is given. */
 export const DEFAULT_SECURE_SDK_VERSION = 4
 
-/** Disconnect waits at most this long. */
-export const DISCONNECT_WAIT_MS = 3000
-
-/** Maximum number of pending transactions. */
-export const PENDING_TRANSACTION_LIMIT = 99
-
 /** Wallet list paging and search. */
 export const WALLET_LIST = { pageSize: 40, recommended: 4, searchSize: 100, searchWaitMs: 300 } as const
-
-/** RPC client retry policy and request de-duplication cache size. */
-export const RPC_RETRY = { attempts: 3, delayMs: 150, dedupeCacheSize: 8192 } as const
-
-/** HTTP statuses on which the RPC client retries. */
-export const RPC_RETRY_STATUSES: readonly number[] = [403, 408, 413, 429, 500, 502, 503, 504]
-
-/** RPC request timeout. */
-export const RPC_TIMEOUT_MS = 10_000
-
-/** Size of the per-client cache remembering the eth_sendTransaction fallback. */
-export const SEND_TRANSACTION_FALLBACK_CACHE_SIZE = 128
 
 /** Transaction amounts are displayed with this many decimals. */
 export const TRANSACTION_AMOUNT_DECIMALS = 3
@@ -155,18 +107,6 @@ export const BLOB_LIMITS = { maxDataBytes: 761_855, blobBytes: 131_072 } as cons
 
 /** Error reports: at most `max` per rolling `windowMs`. */
 export const ERROR_REPORTS = { max: 5, windowMs: 60_000 } as const
-
-/** Transaction receipt wait policy. */
-export const RECEIPT_WAIT = { timeoutMs: 180_000, confirmations: 1, retries: 6, retryDelayMs: 200 } as const
-
-/** Multicall batch size. */
-export const MULTICALL_BATCH_SIZE = 1024
-
-/** Chain polling interval. */
-export const POLLING_INTERVAL_MS = 4000
-
-/** How long to wait for a WalletConnect transaction confirmation. */
-export const WC_TRANSACTION_CONFIRMATION_WAIT_MS = 25_000
 
 /** Delay before the UI shows the method-not-allowed message for an unsupported wallet method. */
 export const UNSUPPORTED_METHOD_MESSAGE_DELAY_MS = 300

@@ -4,6 +4,7 @@
  */
 export * from './types'
 export * from './constants'
+export * from './limits'
 export * from './clock'
 export * from './caip'
 export * from './storage'

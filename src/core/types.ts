@@ -181,3 +181,10 @@ export interface ResolvedFeatures {
   /** On-ramp providers the project may use (remote config). */
   onrampProviders: readonly string[]
 }
+
+/** A minimal EIP-1193 provider: what injected wallets and WalletConnect expose. */
+export interface EIP1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on?(event: string, listener: (...args: any[]) => void): unknown
+  removeListener?(event: string, listener: (...args: any[]) => void): unknown
+}

@@ -1,0 +1,103 @@
+/**
+ * Typed client for the blockchain data API (SPEC §7): account balances and identity. Every reply
+ * is validated; a body of the wrong shape throws {@link InvalidResponseError}, a bad item is dropped.
+ */
+import { SDK_TYPE, SDK_VERSION } from '../core/constants'
+import { createHttpClient, type HttpClient, type QueryParams } from '../core/http'
+import type { Identity } from '../core/adapter'
+import type { TokenBalance } from '../core/types'
+import { isRecord } from '../core/validate'
+import { InvalidResponseError } from './errors'
+
+/** Where the API is and which project asks. */
+export interface BlockchainApiConfig {
+  baseUrl: string
+  projectId: string
+}
+
+/** The client. */
+export interface BlockchainApi {
+  /** Native and token balances of an address on a network, with prices and icons. */
+  getBalances(parameters: { address: string; caipNetworkId: string; forceUpdate?: boolean }): Promise<TokenBalance[]>
+  /** Name and avatar of an address. */
+  getIdentity(parameters: { address: string; sender?: string }): Promise<Identity>
+}
+
+/**
+ * Creates a blockchain API client.
+ *
+ * @example
+ * ```ts
+ * const api = createBlockchainApi({ baseUrl: 'https://rpc.walletconnect.org', projectId })
+ * const balances = await api.getBalances({ address, caipNetworkId: 'eip155:1' })
+ * ```
+ */
+export function createBlockchainApi(config: BlockchainApiConfig): BlockchainApi {
+  const client: HttpClient = createHttpClient({ baseUrl: config.baseUrl })
+  const common: QueryParams = { projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION }
+  return {
+    async getBalances({ address, caipNetworkId, forceUpdate }) {
+      const body = await client.get({
+        path: `/v1/account/${encodeURIComponent(address)}/balance`,
+        params: { ...common, currency: 'usd', chainId: caipNetworkId, forceUpdate: forceUpdate ? String(Date.now()) : undefined }
+      })
+      return parseBalances(body)
+    },
+    async getIdentity({ address, sender }) {
+      const body = await client.get({ path: `/v1/identity/${encodeURIComponent(address)}`, params: { ...common, sender } })
+      if (!isRecord(body)) throw new InvalidResponseError('identity', 'not an object')
+      const name = body['name']
+      const avatar = body['avatar']
+      return {
+        name: typeof name === 'string' && name !== '' ? name : undefined,
+        avatar: typeof avatar === 'string' && /^(https?:|data:image\/)/.test(avatar) ? avatar : undefined
+      }
+    }
+  }
+}
+
+/**
+ * Validates a balance reply `{ balances: TokenBalance[] }`: a wrong shape throws, items missing a
+ * field are dropped.
+ * @internal
+ */
+export function parseBalances(body: unknown): TokenBalance[] {
+  if (!isRecord(body) || !Array.isArray(body['balances'])) throw new InvalidResponseError('balance', 'expected { balances: [] }')
+  return body['balances'].flatMap((item): TokenBalance[] => (isTokenBalance(item) ? [normalize(item)] : []))
+}
+
+function isTokenBalance(item: unknown): item is TokenBalance {
+  if (!isRecord(item)) return false
+  const quantity = item['quantity']
+  return (
+    typeof item['name'] === 'string' &&
+    typeof item['symbol'] === 'string' &&
+    item['symbol'] !== '' &&
+    typeof item['chainId'] === 'string' &&
+    (item['address'] === undefined || item['address'] === null || typeof item['address'] === 'string') &&
+    (item['value'] === undefined || isFiniteNumber(item['value'])) &&
+    isFiniteNumber(item['price']) &&
+    isRecord(quantity) &&
+    /^\d+$/.test(String(quantity['decimals'])) &&
+    /^\d*\.?\d+$/.test(String(quantity['numeric'])) &&
+    (item['iconUrl'] === undefined || typeof item['iconUrl'] === 'string')
+  )
+}
+
+function normalize(item: TokenBalance): TokenBalance {
+  const { address, value } = item
+  return {
+    name: item.name,
+    symbol: item.symbol,
+    chainId: item.chainId,
+    ...(typeof address === 'string' && address !== '' ? { address } : {}),
+    ...(value !== undefined ? { value } : {}),
+    price: item.price,
+    quantity: { decimals: String(item.quantity.decimals), numeric: String(item.quantity.numeric) },
+    iconUrl: typeof item.iconUrl === 'string' && /^(https?:|data:image\/)/.test(item.iconUrl) ? item.iconUrl : ''
+  }
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value)
+}

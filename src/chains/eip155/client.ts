@@ -1,0 +1,59 @@
+/**
+ * viem public clients, one per network, reading through the RPC proxy of SPEC §7
+ * (`/v1/?chainId=..&projectId=..`) with the network's own RPC URLs as fallbacks.
+ */
+import { createPublicClient, defineChain, fallback, http, type Chain, type PublicClient } from 'viem'
+import { POLLING_INTERVAL_MS, RPC_RETRY, RPC_TIMEOUT_MS } from '../../core/limits'
+import type { CaipNetwork } from '../../core/types'
+
+/** Where reads go. */
+export interface RpcConfig {
+  /** RPC proxy base URL (the `endpoints.rpc` option). */
+  rpcProxy?: string
+  projectId?: string
+}
+
+/** The viem chain for a network. @internal */
+export function toViemChain(network: CaipNetwork): Chain {
+  return defineChain({
+    id: Number(network.id),
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: [...network.rpcUrls.default.http] } },
+    ...(network.blockExplorers ? { blockExplorers: network.blockExplorers } : {}),
+    ...(network.testnet !== undefined ? { testnet: network.testnet } : {})
+  })
+}
+
+/** RPC URLs for a network, the proxy first when a project id is set. @internal */
+export function rpcUrlsFor(network: CaipNetwork, config: RpcConfig): string[] {
+  const urls = [...network.rpcUrls.default.http]
+  if (config.rpcProxy && config.projectId) {
+    const query = new URLSearchParams({ chainId: network.caipNetworkId, projectId: config.projectId })
+    urls.unshift(`${config.rpcProxy}/v1/?${query}`)
+  }
+  return urls
+}
+
+/**
+ * A cached public client per network and config.
+ * @internal
+ */
+export function createClientCache(config: RpcConfig): (network: CaipNetwork) => PublicClient {
+  const clients = new Map<string, PublicClient>()
+  return network => {
+    let client = clients.get(network.caipNetworkId)
+    if (!client) {
+      const transports = rpcUrlsFor(network, config).map(url =>
+        http(url, { retryCount: RPC_RETRY.attempts, retryDelay: RPC_RETRY.delayMs, timeout: RPC_TIMEOUT_MS })
+      )
+      client = createPublicClient({
+        chain: toViemChain(network),
+        transport: transports.length === 1 ? (transports[0] as ReturnType<typeof http>) : fallback(transports),
+        pollingInterval: POLLING_INTERVAL_MS
+      })
+      clients.set(network.caipNetworkId, client)
+    }
+    return client
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The eip155 chain adapter, on viem. LAZY: loaded when an EVM connection starts or is restored.
+ */
+import { formatUnits, isAddress, stringToHex } from 'viem'
+import { createBlockchainApi } from '../../api/blockchain-api'
+import type { ChainAdapter } from '../../core/adapter'
+import type { Endpoints } from '../../core/types'
+import { createClientCache } from './client'
+import { connect, disconnect, reconnect, watch } from './connect'
+import { buildSendRequest, prepareTransaction, submitTransaction } from './send-transaction'
+import { switchNetwork } from './switch-network'
+import { waitForReceipt } from './receipt'
+import { wrapProvider } from './wrap-provider'
+
+/** What the adapter needs from the resolved options. */
+export interface Eip155AdapterConfig {
+  projectId: string
+  endpoints: Pick<Endpoints, 'api' | 'rpc'>
+}
+
+/**
+ * Creates the eip155 adapter.
+ *
+ * @example
+ * ```ts
+ * registerAdapter('eip155', async () => (await import('./chains/eip155')).createEip155Adapter(options))
+ * ```
+ */
+export function createEip155Adapter(config: Eip155AdapterConfig): ChainAdapter {
+  const clientFor = createClientCache({ rpcProxy: config.endpoints.rpc, projectId: config.projectId })
+  const api = createBlockchainApi({ baseUrl: config.endpoints.api, projectId: config.projectId })
+  return {
+    namespace: 'eip155',
+    connect,
+    reconnect,
+    disconnect,
+    watch,
+    switchNetwork,
+    async getNativeBalance({ address, network }) {
+      const wei = await clientFor(network).getBalance({ address: address as `0x${string}` })
+      return { value: formatUnits(wei, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
+    },
+    getTokenBalances: ({ address, network, forceUpdate }) =>
+      api.getBalances({ address, caipNetworkId: network.caipNetworkId, ...(forceUpdate ? { forceUpdate } : {}) }),
+    getIdentity: ({ address }) => api.getIdentity({ address, sender: address }),
+    async signMessage({ provider, address, message }) {
+      const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })
+      if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('The wallet returned an invalid signature')
+      return signature
+    },
+    async sendTransaction(parameters) {
+      const client = clientFor(parameters.network)
+      const request = await prepareTransaction(client, buildSendRequest(parameters))
+      return submitTransaction(parameters.provider, request)
+    },
+    waitForReceipt: ({ network, hash }) => waitForReceipt(clientFor(network), hash as `0x${string}`),
+    watchBlocks: ({ network, onBlock }) => clientFor(network).watchBlockNumber({ onBlockNumber: () => onBlock(), emitOnBegin: false }),
+    isAddress: value => isAddress(value, { strict: false }),
+    wrapProvider
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Sends native currency or an ERC-20 token. Gas and fees are estimated when not given, the SPEC §5
+ * rules are checked, then eth_sendTransaction goes to the wallet, falling back to
+ * wallet_sendTransaction when the wallet says the method or its input is not supported (SPEC §7);
+ * the fallback is remembered per wallet.
+ */
+import { encodeFunctionData, erc20Abi, numberToHex, parseUnits, type PublicClient } from 'viem'
+import type { SendParameters } from '../../core/adapter'
+import { SEND_TRANSACTION_FALLBACK_CACHE_SIZE } from '../../core/limits'
+import type { EIP1193Provider } from '../../core/types'
+import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/wallet-errors'
+import { assertTransactionRules } from './transaction-rules'
+
+/** A transaction request before it is hex-encoded for the wallet. */
+export interface TransactionRequest {
+  from: `0x${string}`
+  to: `0x${string}`
+  value?: bigint
+  data?: `0x${string}`
+  gas?: bigint
+  gasPrice?: bigint
+  maxFeePerGas?: bigint
+  maxPriorityFeePerGas?: bigint
+}
+
+const FALLBACK_CODES: readonly number[] = [
+  WALLET_ERROR_CODES.invalidInput,
+  WALLET_ERROR_CODES.invalidParams,
+  WALLET_ERROR_CODES.methodNotFound,
+  WALLET_ERROR_CODES.unsupportedMethod
+]
+
+// Wallets known to need wallet_sendTransaction; bounded like a small LRU.
+const usesWalletSend = new Set<EIP1193Provider>()
+
+/**
+ * The request for a send: native value, or an ERC-20 `transfer` when the token has an address
+ * (a CAIP-10 `eip155:<chain>:0x…` or a bare address).
+ * @internal
+ */
+export function buildSendRequest({ from, to, amount, token, network }: Omit<SendParameters, 'provider'>): TransactionRequest {
+  const tokenAddress = token?.address?.split(':').at(-1)
+  if (tokenAddress) {
+    const decimals = Number(token?.quantity.decimals)
+    return {
+      from: from as `0x${string}`,
+      to: tokenAddress as `0x${string}`,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as `0x${string}`, parseUnits(amount, decimals)] })
+    }
+  }
+  return { from: from as `0x${string}`, to: to as `0x${string}`, value: parseUnits(amount, network.nativeCurrency.decimals) }
+}
+
+/**
+ * Fills in gas and fees the caller left out, then checks the rules.
+ * @internal
+ */
+export async function prepareTransaction(client: PublicClient, request: TransactionRequest): Promise<TransactionRequest> {
+  assertTransactionRules(request)
+  const prepared = { ...request }
+  if (prepared.gasPrice === undefined && prepared.maxFeePerGas === undefined) {
+    const fees = await client.estimateFeesPerGas().catch(() => undefined)
+    if (fees?.maxFeePerGas !== undefined) {
+      prepared.maxFeePerGas = fees.maxFeePerGas
+      prepared.maxPriorityFeePerGas ??= fees.maxPriorityFeePerGas
+      if (prepared.maxPriorityFeePerGas > prepared.maxFeePerGas) prepared.maxPriorityFeePerGas = prepared.maxFeePerGas
+    } else prepared.gasPrice = await client.getGasPrice()
+  }
+  prepared.gas ??= await client.estimateGas({
+    account: prepared.from,
+    to: prepared.to,
+    ...(prepared.value !== undefined ? { value: prepared.value } : {}),
+    ...(prepared.data !== undefined ? { data: prepared.data } : {})
+  })
+  assertTransactionRules(prepared)
+  return prepared
+}
+
+function toWalletParams(request: TransactionRequest): Record<string, string> {
+  const params: Record<string, string> = { from: request.from, to: request.to }
+  for (const key of ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
+    const value = request[key]
+    if (value !== undefined) params[key] = numberToHex(value)
+  }
+  if (request.data) params['data'] = request.data
+  return params
+}
+
+/**
+ * Hands a prepared transaction to the wallet and returns its hash.
+ *
+ * @example
+ * ```ts
+ * const hash = await submitTransaction(provider, await prepareTransaction(client, request))
+ * ```
+ */
+export async function submitTransaction(provider: EIP1193Provider, request: TransactionRequest): Promise<`0x${string}`> {
+  const params = [toWalletParams(request)]
+  if (!usesWalletSend.has(provider)) {
+    try {
+      return parseHash(await provider.request({ method: 'eth_sendTransaction', params }))
+    } catch (error) {
+      const code = walletErrorCode(error)
+      if (code === undefined || !FALLBACK_CODES.includes(code)) throw error
+      remember(provider)
+    }
+  }
+  return parseHash(await provider.request({ method: 'wallet_sendTransaction', params }))
+}
+
+function remember(provider: EIP1193Provider): void {
+  usesWalletSend.add(provider)
+  if (usesWalletSend.size > SEND_TRANSACTION_FALLBACK_CACHE_SIZE) {
+    const oldest = usesWalletSend.values().next().value
+    if (oldest) usesWalletSend.delete(oldest)
+  }
+}
+
+function parseHash(value: unknown): `0x${string}` {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) throw new Error('The wallet returned an invalid transaction hash')
+  return value as `0x${string}`
+}

@@ -1,0 +1,318 @@
+/**
+ * Connecting, restoring and disconnecting wallets (SPEC §4 "Connection status" and "Disconnect").
+ * LAZY: reached through `import()` from the views and from session restore, so none of this is
+ * page-load weight. Chain work goes through the adapter registry; providers come from connectors.
+ */
+import { batch, effect, signal } from '@preact/signals-core'
+import { getAccountState, resetAccount, setAccount } from './account'
+import { loadAdapter, type ChainAdapter, type ConnectReturnType } from './adapter'
+import { getResolvedOptions } from './appkit-state'
+import { refreshAccountData, forgetBalances, startBalanceAutoRefresh } from './balances'
+import { formatCaipAddress, formatCaipNetworkId } from './caip'
+import { clock } from './clock'
+import { setConnectionStatus, setConnections } from './connection'
+import { connectorsState, findConnector, type ConnectorInfo } from './connectors'
+import { CHAIN_NAMESPACES } from './constants'
+import { DISCONNECT_WAIT_MS } from './limits'
+import { sendEvent } from './events'
+import { closeModal, modalState, openModal } from './modal'
+import {
+  createUnknownNetwork,
+  findRequestedNetwork,
+  getNetworkState,
+  isNetworkSupported,
+  setActiveCaipNetwork
+} from './network'
+import { currentView, resetView } from './router'
+import { resetSend } from './send'
+import { getActiveNamespace, getConnectedConnectorIds, getConnectionStatus, setConnectedConnectorId } from './storage'
+import type { CaipNetwork, ChainNamespace, EIP1193Provider } from './types'
+import { describeWalletError, isUserRejection } from './wallet-errors'
+import { activeNamespace } from './account'
+
+/** What the ConnectingExternal view shows about the attempt in progress. */
+export const connectingState = {
+  connectorId: signal<string | undefined>(undefined),
+  /** Message of the last failed attempt; cleared when a new one starts. */
+  error: signal<string | undefined>(undefined)
+}
+
+const stopWatching = new Map<ChainNamespace, () => void>()
+
+/** How long a restore waits for the stored wallet to announce itself (extensions inject late). */
+const CONNECTOR_WAIT_MS = 1500
+
+/**
+ * Connects with an injected (or other in-page) connector: the wallet prompts, then the account,
+ * network and balances are set, the session is remembered, and the modal closes (or shows
+ * UnsupportedChain when the wallet is on a network the dapp does not support).
+ *
+ * @throws the wallet's error (also shown on ConnectingExternal through {@link connectingState}).
+ * @example
+ * ```ts
+ * await connectExternal('dev.sigkit.testwallet')
+ * ```
+ */
+export async function connectExternal(connectorId: string): Promise<void> {
+  const connector = findConnector(connectorId)
+  batch(() => {
+    connectingState.connectorId.value = connectorId
+    connectingState.error.value = undefined
+  })
+  const namespace = connector?.chains[0] ?? 'eip155'
+  const previousStatus = getAccountState(namespace).status.peek()
+  try {
+    if (!connector?.provider) throw new Error('Provider not found')
+    setAccount(namespace, { status: 'connecting' })
+    setConnectionStatus('connecting')
+    const adapter = await loadAdapter(namespace)
+    const network = getNetworkState(namespace).caipNetwork.peek() ?? getNetworkState(namespace).requestedCaipNetworks.peek()[0]
+    if (!network) throw new Error('Chain not configured')
+    const result = await adapter.connect({ provider: connector.provider, network })
+    finishConnection(namespace, connector, adapter, result)
+    sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name } })
+    routeAfterConnect(namespace)
+  } catch (error) {
+    setAccount(namespace, { status: previousStatus === 'connected' ? 'connected' : 'disconnected' })
+    setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
+    const message = isUserRejection(error) ? 'Connection declined' : describeWalletError(error)
+    connectingState.error.value = message
+    sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { message } })
+    throw error
+  }
+}
+
+let reconnecting: Promise<void> | undefined
+
+/**
+ * Restores the stored session on startup without a wallet prompt: the stored `connected` becomes
+ * `connecting`, then `connected` if at least one stored connector still grants accounts, else
+ * `disconnected`. The most recently used namespace goes first and only one restore runs at a time.
+ *
+ * @example
+ * ```ts
+ * startInjectedDiscovery(); await reconnect()
+ * ```
+ */
+export function reconnect(): Promise<void> {
+  reconnecting ??= restore().finally(() => {
+    reconnecting = undefined
+  })
+  return reconnecting
+}
+
+async function restore(): Promise<void> {
+  const stored = getConnectedConnectorIds()
+  const lastNamespace = getActiveNamespace()
+  const namespaces = (Object.keys(stored) as ChainNamespace[]).sort((a, b) => Number(b === lastNamespace) - Number(a === lastNamespace))
+  if (namespaces.length === 0) {
+    if (getConnectionStatus() !== 'disconnected') setConnectionStatus('disconnected')
+    return
+  }
+  setConnectionStatus('connecting')
+  for (const namespace of namespaces) setAccount(namespace, { status: 'connecting' })
+  let restored = false
+  for (const namespace of namespaces) {
+    try {
+      const connector = await waitForConnector(stored[namespace] as string)
+      if (!connector?.provider) throw new Error('Provider not found')
+      const adapter = await loadAdapter(namespace)
+      const result = await adapter.reconnect({ provider: connector.provider })
+      if (!result) throw new Error('Connector not connected')
+      finishConnection(namespace, connector, adapter, result)
+      restored = true
+    } catch {
+      clearNamespace(namespace)
+    }
+  }
+  setConnectionStatus(restored ? 'connected' : 'disconnected')
+}
+
+function waitForConnector(id: string): Promise<ConnectorInfo | undefined> {
+  return new Promise(resolve => {
+    let stop: (() => void) | undefined
+    const timer = clock.setTimeout(() => {
+      stop?.()
+      resolve(undefined)
+    }, CONNECTOR_WAIT_MS)
+    stop = effect(() => {
+      const connector = connectorsState.value.find(item => item.id === id)
+      if (!connector) return
+      clock.clearTimeout(timer)
+      queueMicrotask(() => stop?.())
+      resolve(connector)
+    })
+  })
+}
+
+/** Network of `chainId` in a namespace: the requested one, or the Unknown Network placeholder. */
+function networkFor(namespace: ChainNamespace, chainId: number | string): CaipNetwork {
+  const caipNetworkId = formatCaipNetworkId(namespace, chainId)
+  return findRequestedNetwork(caipNetworkId) ?? createUnknownNetwork(caipNetworkId)
+}
+
+function finishConnection(namespace: ChainNamespace, connector: ConnectorInfo, adapter: ChainAdapter, result: ConnectReturnType): void {
+  const address = result.accounts[0]
+  if (!address) throw new Error('Account not found for connector')
+  const network = networkFor(namespace, result.chainId)
+  batch(() => {
+    applyNetwork(namespace, network)
+    setAccount(namespace, {
+      address,
+      caipAddress: formatCaipAddress(namespace, result.chainId, address),
+      allAccounts: result.accounts.map(account => ({ address: account, type: 'eoa' as const })),
+      connectedWalletInfo: { name: connector.name, icon: connector.imageUrl, identifier: connector.rdns ?? connector.id },
+      status: 'connected'
+    })
+    setConnections(namespace, [{ connectorId: connector.id, chainId: result.chainId, accounts: result.accounts.map(a => ({ address: a })) }])
+  })
+  setConnectedConnectorId(namespace, connector.id)
+  setConnectionStatus('connected')
+  if (connector.provider) watchWallet(namespace, connector.provider, adapter)
+  startBalanceAutoRefresh()
+  void refreshAccountData(namespace, { force: true })
+}
+
+function routeAfterConnect(namespace: ChainNamespace): void {
+  if (!modalState.open.peek()) return
+  if (shouldShowUnsupported(getNetworkState(namespace).caipNetwork.peek())) resetView('UnsupportedChain')
+  else closeModal()
+}
+
+function shouldShowUnsupported(network: CaipNetwork | undefined): boolean {
+  const options = getResolvedOptions()
+  return !isNetworkSupported(network) && !(options?.allowUnsupportedChain ?? false) && (options?.enableNetworkSwitch ?? true)
+}
+
+/** Makes `network` current for its namespace (active too when the namespace is the active one). */
+export function applyNetwork(namespace: ChainNamespace, network: CaipNetwork): void {
+  if (activeNamespace.peek() === namespace || activeNamespace.peek() === undefined) setActiveCaipNetwork(network)
+  else getNetworkState(namespace).caipNetwork.value = network
+  const address = getAccountState(namespace).address.peek()
+  if (address) setAccount(namespace, { caipAddress: formatCaipAddress(namespace, network.id, address) })
+}
+
+function watchWallet(namespace: ChainNamespace, provider: EIP1193Provider, adapter: ChainAdapter): void {
+  stopWatching.get(namespace)?.()
+  stopWatching.set(
+    namespace,
+    adapter.watch(provider, {
+      accountsChanged(accounts) {
+        const address = accounts[0]
+        if (!address) return clearNamespace(namespace)
+        const chainId = getNetworkState(namespace).caipNetwork.peek()?.id ?? ''
+        setAccount(namespace, {
+          address,
+          caipAddress: formatCaipAddress(namespace, chainId, address),
+          allAccounts: accounts.map(account => ({ address: account, type: 'eoa' as const })),
+          tokenBalance: [],
+          balance: undefined,
+          profileName: undefined,
+          profileImage: undefined
+        })
+        void refreshAccountData(namespace, { force: true })
+      },
+      chainChanged(chainId) {
+        const network = networkFor(namespace, chainId)
+        if (getNetworkState(namespace).caipNetwork.peek()?.caipNetworkId === network.caipNetworkId) return
+        resetSend()
+        applyNetwork(namespace, network)
+        if (shouldShowUnsupported(network)) void openModal({ view: 'UnsupportedChain' })
+        else if (modalState.open.peek() && currentView.peek() === 'UnsupportedChain') resetView('Account')
+        void refreshAccountData(namespace, { force: true })
+      },
+      disconnect() {
+        clearNamespace(namespace)
+      }
+    })
+  )
+}
+
+function anyConnected(): boolean {
+  return CHAIN_NAMESPACES.some(namespace => getAccountState(namespace).status.peek() === 'connected')
+}
+
+/** Local half of a disconnect: clears account, network approval, wallet info and connector id. */
+function clearNamespace(namespace: ChainNamespace): void {
+  stopWatching.get(namespace)?.()
+  stopWatching.delete(namespace)
+  const address = getAccountState(namespace).address.peek()
+  batch(() => {
+    resetAccount(namespace)
+    setAccount(namespace, { connectedWalletInfo: undefined, socialProvider: undefined, lastRetry: undefined })
+    setConnections(namespace, [])
+    getNetworkState(namespace).approvedCaipNetworkIds.value = []
+    resetSend()
+  })
+  if (address) forgetBalances(address)
+  setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
+}
+
+/**
+ * Disconnects one namespace, or every connected one. Namespaces sharing a WalletConnect or
+ * embedded-wallet session go together. The wallet is asked to forget the site, but SigKit waits at
+ * most DISCONNECT_WAIT_MS for it; local state is cleared either way.
+ *
+ * @throws Error 'Failed to disconnect' when clearing fails.
+ * @example
+ * ```ts
+ * await disconnect()          // everything
+ * await disconnect('solana')  // only Solana
+ * ```
+ */
+export async function disconnect(namespace?: ChainNamespace): Promise<void> {
+  const stored = getConnectedConnectorIds()
+  const connected = CHAIN_NAMESPACES.filter(ns => getAccountState(ns).status.peek() !== 'disconnected' || stored[ns])
+  let targets = namespace ? [namespace] : connected
+  const shared = new Set(
+    targets.map(ns => stored[ns]).filter(id => id !== undefined && ['walletConnect', 'auth'].includes(findConnector(id)?.type ?? ''))
+  )
+  targets = [...new Set([...targets, ...connected.filter(ns => shared.has(stored[ns]))])]
+  try {
+    await Promise.all(targets.map(ns => askWalletToDisconnect(ns, stored[ns])))
+    for (const ns of targets) clearNamespace(ns)
+    sendEvent({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: namespace ?? 'all' } })
+  } catch (error) {
+    sendEvent({ type: 'track', event: 'DISCONNECT_ERROR', properties: { message: describeWalletError(error) } })
+    throw new Error(namespace ? `Failed to disconnect chain ${namespace}` : 'Failed to disconnect', { cause: error })
+  }
+}
+
+async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: string | undefined): Promise<void> {
+  const provider = connectorId ? findConnector(connectorId)?.provider : undefined
+  if (!provider) return
+  const adapter = await loadAdapter(namespace)
+  let timer: unknown
+  const timeout = new Promise<void>(resolve => {
+    timer = clock.setTimeout(resolve, DISCONNECT_WAIT_MS)
+  })
+  // Many wallets cannot forget a site; their refusal must not keep the visitor connected.
+  await Promise.race([adapter.disconnect({ provider }).catch(() => undefined), timeout])
+  clock.clearTimeout(timer)
+}
+
+/**
+ * The connected wallet's provider for a namespace, wrapped so that transactions sent through it
+ * refresh the balances once mined (viem and wagmi can use it as an EIP-1193 provider).
+ *
+ * @example
+ * ```ts
+ * const provider = await getWalletProvider('eip155')
+ * ```
+ */
+export async function getWalletProvider(namespace: ChainNamespace): Promise<EIP1193Provider | undefined> {
+  const id = getConnectedConnectorIds()[namespace]
+  const provider = id ? findConnector(id)?.provider : undefined
+  if (!provider || getAccountState(namespace).status.peek() !== 'connected') return undefined
+  const adapter = await loadAdapter(namespace)
+  return adapter.wrapProvider?.(provider, {
+    onTransactionSent(hash) {
+      const network = getNetworkState(namespace).caipNetwork.peek()
+      if (!network) return
+      adapter
+        .waitForReceipt({ network, hash })
+        .then(() => refreshAccountData(namespace, { force: true }))
+        .catch(() => undefined)
+    }
+  }) ?? provider
+}

@@ -1,0 +1,18 @@
+/**
+ * What kind of device the page runs on. Read when asked, never at import (SSR-safe).
+ */
+
+/**
+ * Whether the visitor is on a phone or tablet (iPadOS reports itself as a Mac with touch).
+ *
+ * @example
+ * ```ts
+ * if (isMobile()) openDeepLink(uri)
+ * ```
+ */
+export function isMobile(): boolean {
+  if (typeof navigator === 'undefined') return false
+  const agent = navigator.userAgent
+  if (/Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(agent)) return true
+  return navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1
+}

@@ -1,0 +1,37 @@
+/**
+ * Signing a message with the connected wallet. LAZY: reached from hooks and views.
+ */
+import { activeNamespace, getAccountState } from './account'
+import { loadAdapter } from './adapter'
+import { findConnector } from './connectors'
+import { getConnectedConnectorIds } from './storage'
+import { showErrorToast } from './toasts'
+import type { ChainNamespace } from './types'
+import { isUserRejection } from './wallet-errors'
+
+/** Toast shown when the person declines a signature (SPEC §8). */
+export const SIGNATURE_DECLINED = 'Signature declined'
+
+/**
+ * Asks the connected wallet to sign `message` (personal_sign on eip155). A refusal shows the
+ * 'Signature declined' toast and rejects.
+ *
+ * @returns the signature.
+ * @example
+ * ```ts
+ * const signature = await signMessage('Hello from SigKit')
+ * ```
+ */
+export async function signMessage(message: string, namespace: ChainNamespace | undefined = activeNamespace.peek()): Promise<string> {
+  const address = namespace ? getAccountState(namespace).address.peek() : undefined
+  const connectorId = namespace ? getConnectedConnectorIds()[namespace] : undefined
+  const provider = connectorId ? findConnector(connectorId)?.provider : undefined
+  if (!namespace || !address || !provider) throw new Error('Connector not connected')
+  const adapter = await loadAdapter(namespace)
+  try {
+    return await adapter.signMessage({ provider, address, message })
+  } catch (error) {
+    if (isUserRejection(error)) showErrorToast(SIGNATURE_DECLINED)
+    throw error
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Switching networks (SPEC §4 "Network switching"). LAZY: reached from views and hooks.
+ */
+import { signal } from '@preact/signals-core'
+import { activeNamespace, getAccountState, isConnected } from './account'
+import { loadAdapter } from './adapter'
+import { ALERTS, showAlert } from './alerts'
+import { applyNetwork } from './connect'
+import { findConnector } from './connectors'
+import { refreshAccountData } from './balances'
+import { closeModal } from './modal'
+import { activeCaipNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
+import { goBack, pushView } from './router'
+import { resetSend } from './send'
+import { getConnectedConnectorIds } from './storage'
+import { showErrorToast } from './toasts'
+import type { CaipNetwork, CaipNetworkId } from './types'
+import { describeWalletError, isUserRejection } from './wallet-errors'
+
+/** The network a switch is waiting on (the wallet is prompting), for the views. */
+export const switchingTo = signal<CaipNetworkId | undefined>(undefined)
+
+/**
+ * Makes `target` the active network. Does nothing when it already is; when a wallet is connected
+ * in its namespace the wallet is asked to switch (adding the network when it does not know it).
+ *
+ * @throws Error 'Network not found' (and shows the not-found alert) for a network the dapp does not
+ * support, or the wallet's error.
+ * @example
+ * ```ts
+ * await switchNetwork(localhostL2)
+ * ```
+ */
+export async function switchNetwork(target: CaipNetwork): Promise<void> {
+  const network = findRequestedNetwork(target.caipNetworkId)
+  if (!network) {
+    showAlert(ALERTS.SWITCH_NETWORK_NOT_FOUND)
+    throw new Error('Network not found')
+  }
+  const namespace = network.chainNamespace
+  const current = getNetworkState(namespace).caipNetwork.peek()
+  if (current?.caipNetworkId === network.caipNetworkId && activeNamespace.peek() === namespace) return
+  resetSend()
+  if (getAccountState(namespace).status.peek() !== 'connected') {
+    setActiveCaipNetwork(network)
+    return
+  }
+  const connectorId = getConnectedConnectorIds()[namespace]
+  const provider = connectorId ? findConnector(connectorId)?.provider : undefined
+  if (!provider) throw new Error('Provider not found')
+  const adapter = await loadAdapter(namespace)
+  switchingTo.value = network.caipNetworkId
+  try {
+    await adapter.switchNetwork({ provider, network })
+  } finally {
+    switchingTo.value = undefined
+  }
+  // The wallet's chainChanged event usually got here first; applying again is harmless.
+  applyNetwork(namespace, network)
+  if (activeNamespace.peek() !== namespace) setActiveCaipNetwork(network)
+  void refreshAccountData(namespace, { force: true })
+}
+
+/**
+ * What the network list does when the visitor picks a network: SwitchActiveChain when they are
+ * connected but not in the target's namespace; otherwise switch, then close the modal if the old
+ * network was not a supported one, or go back; on failure go back and say why.
+ *
+ * @example
+ * ```ts
+ * <button onClick={() => selectNetwork(network)}>{network.name}</button>
+ * ```
+ */
+export async function selectNetwork(target: CaipNetwork): Promise<void> {
+  const namespace = target.chainNamespace
+  if (isConnected.peek() && getAccountState(namespace).status.peek() !== 'connected') {
+    pushView('SwitchActiveChain', { namespace, caipNetworkId: target.caipNetworkId })
+    return
+  }
+  const oldWasSupported = isNetworkSupported(activeCaipNetwork.peek())
+  try {
+    await switchNetwork(target)
+    if (oldWasSupported) goBack()
+    else closeModal()
+  } catch (error) {
+    goBack()
+    showErrorToast(isUserRejection(error) ? 'Network switch declined' : describeWalletError(error))
+  }
+}
