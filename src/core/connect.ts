@@ -293,19 +293,21 @@ async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: str
 
 /**
  * The connected wallet's provider for a namespace, wrapped so that transactions sent through it
- * refresh the balances once mined (viem and wagmi can use it as an EIP-1193 provider).
+ * refresh the balances once mined (viem and wagmi can use it as an EIP-1193 provider), and the
+ * connector's type.
  *
  * @example
  * ```ts
- * const provider = await getWalletProvider('eip155')
+ * const { provider } = (await getWalletProvider('eip155')) ?? {}
  * ```
  */
-export async function getWalletProvider(namespace: ChainNamespace): Promise<EIP1193Provider | undefined> {
+export async function getWalletProvider(namespace: ChainNamespace): Promise<{ provider: EIP1193Provider; type: string } | undefined> {
   const id = getConnectedConnectorIds()[namespace]
-  const provider = id ? findConnector(id)?.provider : undefined
-  if (!provider || getAccountState(namespace).status.peek() !== 'connected') return undefined
+  const connector = id ? findConnector(id) : undefined
+  const provider = connector?.provider
+  if (!connector || !provider || getAccountState(namespace).status.peek() !== 'connected') return undefined
   const adapter = await loadAdapter(namespace)
-  return adapter.wrapProvider?.(provider, {
+  const wrapped = adapter.wrapProvider?.(provider, {
     onTransactionSent(hash) {
       const network = getNetworkState(namespace).caipNetwork.peek()
       if (!network) return
@@ -314,5 +316,6 @@ export async function getWalletProvider(namespace: ChainNamespace): Promise<EIP1
         .then(() => refreshAccountData(namespace, { force: true }))
         .catch(() => undefined)
     }
-  }) ?? provider
+  })
+  return { provider: wrapped ?? provider, type: connector.type }
 }

@@ -1,0 +1,44 @@
+import { activeNamespace, getAccountState } from '../../core/account'
+
+/** What `fetchBalance` resolves with. */
+export interface FetchBalanceResult {
+  data: { balance: string; symbol: string } | undefined
+  error: string | null
+  isSuccess: boolean
+  isError: boolean
+}
+
+/** What {@link useAppKitBalance} returns. */
+export interface UseAppKitBalanceReturnType {
+  /** Fetches the active account's native balance now (bypassing the 30 s cache). */
+  fetchBalance(): Promise<FetchBalanceResult>
+}
+
+/**
+ * Fetches the native balance of the active account on demand. To show the balance as it changes,
+ * read it from `useAppKitAccount`'s namespace state or the `activeBalance` signal instead.
+ * @example
+ * ```tsx
+ * const { fetchBalance } = useAppKitBalance()
+ * const { data } = await fetchBalance() // { balance: '10000.0', symbol: 'ETH' }
+ * ```
+ */
+export function useAppKitBalance(): UseAppKitBalanceReturnType {
+  return { fetchBalance }
+}
+
+async function fetchBalance(): Promise<FetchBalanceResult> {
+  const namespace = activeNamespace.peek()
+  if (!namespace || getAccountState(namespace).status.peek() !== 'connected') {
+    return { data: undefined, error: 'No account connected', isSuccess: false, isError: true }
+  }
+  const wallet = await import('../../core/wallet')
+  await wallet.refreshBalances(namespace, { force: true })
+  const state = getAccountState(namespace)
+  const balance = state.balance.peek()
+  const symbol = state.balanceSymbol.peek()
+  if (balance === undefined || symbol === undefined) {
+    return { data: undefined, error: 'Balance unavailable', isSuccess: false, isError: true }
+  }
+  return { data: { balance, symbol }, error: null, isSuccess: true, isError: false }
+}
