@@ -83,7 +83,7 @@ export interface ChainAdapter {
   watchBlocks(parameters: { network: CaipNetwork; onBlock: () => void }): () => void
   isAddress(value: string): boolean
   /** The provider a dapp gets from `useAppKitProvider`, usable by viem and wagmi. */
-  wrapProvider?(provider: EIP1193Provider, hooks: { onTransactionSent(hash: string): void }): EIP1193Provider
+  wrapProvider?(provider: EIP1193Provider, hooks: { onTransactionSent(hash: string): void; onSignatureDeclined(method: string): void }): EIP1193Provider
 }
 
 export { registerAdapter, loadAdapter, hasAdapter } from './appkit-state'

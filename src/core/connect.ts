@@ -25,6 +25,8 @@ import {
 } from './network'
 import { currentView, resetView } from './router'
 import { resetSend } from './send'
+import { SIGNATURE_DECLINED } from './sign'
+import { showErrorToast } from './toasts'
 import { getActiveNamespace, getConnectedConnectorIds, getConnectionStatus, setConnectedConnectorId } from './storage'
 import type { CaipNetwork, ChainNamespace, EIP1193Provider } from './types'
 import { describeWalletError, isUserRejection } from './wallet-errors'
@@ -315,6 +317,9 @@ export async function getWalletProvider(namespace: ChainNamespace): Promise<{ pr
         .waitForReceipt({ network, hash })
         .then(() => refreshAccountData(namespace, { force: true }))
         .catch(() => undefined)
+    },
+    onSignatureDeclined() {
+      showErrorToast(SIGNATURE_DECLINED)
     }
   })
   return { provider: wrapped ?? provider, type: connector.type }

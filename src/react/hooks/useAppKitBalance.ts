@@ -1,4 +1,5 @@
-import { activeNamespace, getAccountState } from '../../core/account'
+import { useSignals } from '@preact/signals-react/runtime'
+import { activeBalance, activeNamespace, getAccountState } from '../../core/account'
 
 /** What `fetchBalance` resolves with. */
 export interface FetchBalanceResult {
@@ -10,21 +11,26 @@ export interface FetchBalanceResult {
 
 /** What {@link useAppKitBalance} returns. */
 export interface UseAppKitBalanceReturnType {
+  /** The active account's native balance as it changes (SigKit refreshes it after sends, on focus). */
+  balance: string | undefined
+  symbol: string | undefined
   /** Fetches the active account's native balance now (bypassing the 30 s cache). */
   fetchBalance(): Promise<FetchBalanceResult>
 }
 
 /**
- * Fetches the native balance of the active account on demand. To show the balance as it changes,
- * read it from `useAppKitAccount`'s namespace state or the `activeBalance` signal instead.
+ * The active account's native balance, kept current (beyond AppKit, whose hook only fetches), and
+ * `fetchBalance` to fetch it now.
  * @example
  * ```tsx
- * const { fetchBalance } = useAppKitBalance()
+ * const { balance, symbol, fetchBalance } = useAppKitBalance()
  * const { data } = await fetchBalance() // { balance: '10000.0', symbol: 'ETH' }
  * ```
  */
 export function useAppKitBalance(): UseAppKitBalanceReturnType {
-  return { fetchBalance }
+  useSignals()
+  const current = activeBalance.value
+  return { balance: current?.value, symbol: current?.symbol, fetchBalance }
 }
 
 async function fetchBalance(): Promise<FetchBalanceResult> {

@@ -7,7 +7,7 @@ import { Header, DIALOG_TITLE_ID } from './Header'
 import { ViewOutlet } from './ViewOutlet'
 import { Alerts, Toast } from './Notices'
 import { deepActiveElement, trapTab } from './focus'
-import { Backdrop, Card, LoadingOverlay } from './styles'
+import { Backdrop, Card, LoadingOverlay, ToastLayer } from './styles'
 import { Spinner } from '../primitives/Spinner'
 
 /**
@@ -70,7 +70,14 @@ export function Modal() {
     return () => observer.disconnect()
   }, [open])
 
-  if (!open) return null
+  // A wallet outcome (e.g. 'Signature declined') can arrive while the modal is closed.
+  if (!open) {
+    return (
+      <ToastLayer>
+        <Toast />
+      </ToastLayer>
+    )
+  }
 
   const card = (
     <Card

@@ -59,3 +59,14 @@ export const LoadingOverlay = styled('div', {
   background: '$bg',
   opacity: 0.85,
 })
+
+/** Holds the toast at the bottom of the page while the modal is closed. @internal */
+export const ToastLayer = styled('div', {
+  position: 'fixed',
+  insetInline: 0,
+  bottom: 0,
+  height: '72px',
+  pointerEvents: 'none',
+  zIndex: 'var(--sk-z-index, 2147483000)',
+  '& > *': { pointerEvents: 'auto' },
+})
