@@ -6,7 +6,8 @@
 //
 //   /                    demo/index.html      /<name>.html   demo/<name>.html
 //   /cdn/…               dist/cdn/…           /dist/…        dist/…
-//   /test-wallet/…       demo/test-wallet/…
+//   /test-wallet/…       demo/test-wallet/…    /app/…         demo/app/… (shared page code)
+// The React page (demo/app/main.tsx) is bundled into dist/demo/app.js at start.
 //   /sandbox-config.json the sandbox's URLs, tokens and accounts (404 with --static)
 //   /sandbox-config.js   the same as `window.__SIGKIT_SANDBOX__ = {…}` (`= null` with --static)
 //
@@ -24,6 +25,7 @@ import { createServer } from 'node:http'
 import { dirname, extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startSandbox } from './sandbox/index.mjs'
+import { buildDemoApp } from './build-app.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -49,6 +51,8 @@ const MOUNTS = [
   ['/cdn/', join(root, 'dist', 'cdn')],
   ['/dist/', join(root, 'dist')],
   ['/test-wallet/', join(root, 'demo', 'test-wallet')],
+  // Shared page code the CDN page imports as it is (the React page bundles it).
+  ['/app/', join(root, 'demo', 'app')],
 ]
 
 /** The file a URL path maps to, or undefined (404). Never leaves the mounted folder. */
@@ -167,6 +171,13 @@ async function shutDown(code) {
   process.exit(code)
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutDown(0))
+
+try {
+  await buildDemoApp()
+} catch (error) {
+  console.error(`Could not build the demo dapp (did \`node build.mjs\` run?): ${error instanceof Error ? error.message : error}`)
+  await shutDown(1)
+}
 
 if (!staticOnly) {
   try {

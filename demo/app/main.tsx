@@ -1,0 +1,205 @@
+// The demo dapp: a React page on SigKit's React build and its hooks, against the local sandbox.
+// Bundled by demo/build-app.mjs into dist/demo/app.js when the demo server starts.
+import { StrictMode, useState, type FormEvent } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createPublicClient, createWalletClient, custom, http, isAddress, parseEther, verifyMessage, type EIP1193Provider } from 'viem'
+import {
+  AppKitButton,
+  createAppKit,
+  useAppKit,
+  useAppKitAccount,
+  useAppKitBalance,
+  useAppKitNetwork,
+  useAppKitProvider,
+  useDisconnect,
+  useWalletInfo
+} from 'sigkit/react'
+import type { CaipNetwork } from 'sigkit'
+import { sandboxOptions } from './sandbox-options.js'
+
+const options = sandboxOptions()
+const sandbox = (globalThis as { __SIGKIT_SANDBOX__?: { accounts: { recipient: string } } | null }).__SIGKIT_SANDBOX__
+if (options) createAppKit(options as Parameters<typeof createAppKit>[0])
+
+function App() {
+  if (!options) {
+    return (
+      <main>
+        <h1>SigKit demo dapp</h1>
+        <p role="alert">The sandbox is not running. Start it with <code>npm run demo</code>.</p>
+      </main>
+    )
+  }
+  return (
+    <main>
+      <header>
+        <h1>SigKit demo dapp</h1>
+        <AppKitButton />
+      </header>
+      <AccountPanel />
+      <NetworkPanel networks={options.networks as CaipNetwork[]} />
+      <SendPanel />
+      <SignPanel />
+      <p className="links">
+        Also: <a href="/cdn.html">the CDN build on a plain page</a>
+      </p>
+    </main>
+  )
+}
+
+function AccountPanel() {
+  const { status, address, isConnected } = useAppKitAccount()
+  const { walletInfo } = useWalletInfo()
+  const { balance, symbol, fetchBalance } = useAppKitBalance()
+  const { disconnect } = useDisconnect()
+  const { open } = useAppKit()
+  return (
+    <section aria-labelledby="account-title">
+      <h2 id="account-title">Account</h2>
+      <dl>
+        <dt>Status</dt>
+        <dd data-testid="account-status">{status}</dd>
+        <dt>Address</dt>
+        <dd data-testid="account-address">{address ?? '—'}</dd>
+        <dt>Wallet</dt>
+        <dd>{walletInfo?.name ?? '—'}</dd>
+        <dt>Balance</dt>
+        <dd data-testid="account-balance">{balance !== undefined ? `${balance} ${symbol}` : '—'}</dd>
+      </dl>
+      {isConnected ? (
+        <p className="row">
+          <button type="button" onClick={() => void fetchBalance()}>Refresh balance</button>
+          <button type="button" onClick={() => void open({ view: 'Account' })}>Open account</button>
+          <button type="button" onClick={() => void disconnect()}>Disconnect</button>
+        </p>
+      ) : (
+        <p className="row">
+          <button type="button" onClick={() => void open()}>Connect a wallet</button>
+        </p>
+      )}
+    </section>
+  )
+}
+
+function NetworkPanel({ networks }: { networks: CaipNetwork[] }) {
+  const { caipNetwork, chainId, switchNetwork } = useAppKitNetwork()
+  const [error, setError] = useState<string>()
+  return (
+    <section aria-labelledby="network-title">
+      <h2 id="network-title">Network</h2>
+      <p data-testid="network-name">
+        {caipNetwork?.name ?? '—'} (chain {String(chainId ?? '—')})
+      </p>
+      <p className="row">
+        {networks.map((network) => (
+          <button
+            key={network.caipNetworkId}
+            type="button"
+            disabled={network.caipNetworkId === caipNetwork?.caipNetworkId}
+            onClick={() => {
+              setError(undefined)
+              switchNetwork(network).catch((reason: Error) => setError(reason.message))
+            }}
+          >
+            Switch to {network.name}
+          </button>
+        ))}
+      </p>
+      {error && <p role="alert">{error}</p>}
+    </section>
+  )
+}
+
+/** The dapp's own viem clients over the provider SigKit hands out. */
+function useWalletClient() {
+  const { walletProvider } = useAppKitProvider<EIP1193Provider>('eip155')
+  const { address } = useAppKitAccount()
+  const { caipNetwork } = useAppKitNetwork()
+  if (!walletProvider || !address || !caipNetwork) return undefined
+  const transport = custom(walletProvider)
+  return {
+    account: address as `0x${string}`,
+    wallet: createWalletClient({ account: address as `0x${string}`, transport }),
+    reader: createPublicClient({ transport: http(caipNetwork.rpcUrls.default.http[0]) })
+  }
+}
+
+function SendPanel() {
+  const clients = useWalletClient()
+  const [to, setTo] = useState(sandbox?.accounts.recipient ?? '')
+  const [amount, setAmount] = useState('0.01')
+  const [status, setStatus] = useState<string>()
+  async function send(event: FormEvent) {
+    event.preventDefault()
+    if (!clients) return
+    if (!isAddress(to)) return setStatus('Enter a valid recipient address')
+    setStatus('Waiting for the wallet…')
+    try {
+      const chainId = await clients.wallet.getChainId()
+      const hash = await clients.wallet.sendTransaction({ to, value: parseEther(amount), chain: null, account: clients.account })
+      setStatus(`Sent ${hash.slice(0, 10)}…, waiting for the receipt`)
+      const receipt = await clients.reader.waitForTransactionReceipt({ hash })
+      setStatus(`Confirmed in block ${receipt.blockNumber} on chain ${chainId}`)
+    } catch (error) {
+      setStatus((error as { shortMessage?: string; message: string }).shortMessage ?? (error as Error).message)
+    }
+  }
+  return (
+    <section aria-labelledby="send-title">
+      <h2 id="send-title">Send ETH (viem over useAppKitProvider)</h2>
+      <form onSubmit={send}>
+        <label>
+          Recipient
+          <input value={to} onChange={(event) => setTo(event.target.value)} spellCheck={false} />
+        </label>
+        <label>
+          Amount (ETH)
+          <input value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="decimal" />
+        </label>
+        <button type="submit" disabled={!clients}>
+          Send
+        </button>
+      </form>
+      {status && <p role="status" data-testid="send-status">{status}</p>}
+    </section>
+  )
+}
+
+function SignPanel() {
+  const clients = useWalletClient()
+  const [message, setMessage] = useState('Hello from the SigKit demo')
+  const [result, setResult] = useState<string>()
+  async function sign() {
+    if (!clients) return
+    setResult('Waiting for the wallet…')
+    try {
+      const signature = await clients.wallet.signMessage({ account: clients.account, message })
+      const valid = await verifyMessage({ address: clients.account, message, signature })
+      setResult(`${valid ? 'Signature verified' : 'Signature INVALID'}: ${signature.slice(0, 18)}…`)
+    } catch (error) {
+      setResult((error as { shortMessage?: string; message: string }).shortMessage ?? (error as Error).message)
+    }
+  }
+  return (
+    <section aria-labelledby="sign-title">
+      <h2 id="sign-title">Sign a message</h2>
+      <label>
+        Message
+        <input value={message} onChange={(event) => setMessage(event.target.value)} />
+      </label>
+      <button type="button" disabled={!clients} onClick={() => void sign()}>
+        Sign message
+      </button>
+      {result && <p role="status" data-testid="sign-result">{result}</p>}
+    </section>
+  )
+}
+
+const container = document.getElementById('app')
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>
+  )
+}

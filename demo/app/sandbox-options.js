@@ -1,0 +1,33 @@
+// createAppKit options for the demo pages, from the sandbox the demo server runs
+// (window.__SIGKIT_SANDBOX__, set by /sandbox-config.js). Shared by the React page (bundled) and
+// the CDN page (imported as /app/sandbox-options.js), so both talk to the same local services.
+
+/**
+ * @param {any} sandbox the value of window.__SIGKIT_SANDBOX__ (null when the server runs --static)
+ * @returns {{ projectId: string, networks: object[], endpoints?: object, metadata: object } | undefined}
+ */
+export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
+  if (!sandbox) return undefined
+  const networks = sandbox.chains.map((chain) => ({
+    id: chain.chainId,
+    caipNetworkId: `eip155:${chain.chainId}`,
+    chainNamespace: 'eip155',
+    name: chain.name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    // Marked as a non-test network so identity lookups run, as on a real mainnet.
+    testnet: false,
+  }))
+  const api = sandbox.apiUrl
+  return {
+    projectId: 'sigkit-sandbox',
+    networks,
+    endpoints: { api, walletApi: api, rpc: api, pulse: api },
+    metadata: {
+      name: 'SigKit demo dapp',
+      description: 'The SigKit sandbox',
+      url: globalThis.location?.origin ?? 'http://127.0.0.1',
+      icons: [],
+    },
+  }
+}

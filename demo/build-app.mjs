@@ -1,0 +1,29 @@
+// Bundles the demo dapp (demo/app/main.tsx) into dist/demo/app.js against SigKit's React build
+// (dist/react.js, so run `node build.mjs` first). Called by demo/serve.mjs at start.
+import * as esbuild from 'esbuild'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Builds the demo dapp; resolves with the output path. */
+export async function buildDemoApp() {
+  const outfile = join(root, 'dist/demo/app.js')
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['demo/app/main.tsx'],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    minify: true,
+    sourcemap: true,
+    logLevel: 'warning',
+    // The page uses the published builds, exactly as a dapp installing `sigkit` would.
+    alias: { 'sigkit/react': './dist/react.js', sigkit: './dist/index.js' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+  })
+  return outfile
+}
