@@ -63,7 +63,11 @@ export function createBlockchainApi(config: BlockchainApiConfig): BlockchainApi 
  */
 export function parseBalances(body: unknown): TokenBalance[] {
   if (!isRecord(body) || !Array.isArray(body['balances'])) throw new InvalidResponseError('balance', 'expected { balances: [] }')
-  return body['balances'].flatMap((item): TokenBalance[] => (isTokenBalance(item) ? [normalize(item)] : []))
+  const items: unknown[] = body['balances']
+  const balances = items.flatMap((item): TokenBalance[] => (isTokenBalance(item) ? [normalize(item)] : []))
+  // Lines but not one usable: the reply has the wrong shape, not an empty portfolio.
+  if (items.length > 0 && balances.length === 0) throw new InvalidResponseError('balance', 'no valid balance line')
+  return balances
 }
 
 function isTokenBalance(item: unknown): item is TokenBalance {
