@@ -56,10 +56,12 @@ export default defineConfig({
     },
   },
   webServer: {
+    // The sandbox (two anvil chains and the API emulator) on free ports, so runs never collide.
     command: `node demo/serve.mjs ${port}`,
+    env: { API_PORT: '0', ANVIL_PORT: '0', ANVIL_L2_PORT: '0' },
     url: `${baseURL}/cdn.html`,
     reuseExistingServer: false,
-    timeout: 15_000,
+    timeout: 30_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

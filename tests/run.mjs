@@ -12,7 +12,7 @@
 //   e2e    Playwright in Debian's Chromium (tests/e2e/, playwright.config.mjs).
 //   size   size-limit.json budgets, one test per check with a limit.
 //
-// e2e and size need dist/: they run the bundle build first when the build suite is not selected.
+// integration, e2e and size need dist/: they run the bundle build first when it has not run yet.
 // The last line is always `N passed, N failed` (plus `, N skipped` when any), summed over every
 // suite, and the exit code is non-zero on any failure.
 
@@ -174,7 +174,14 @@ function packageVersion() {
 // ── unit ───────────────────────────────────────────────────────────────────────────────────
 
 const unitSuite = () => bundledUvuSuite('unit')
-const integrationSuite = () => bundledUvuSuite('integration')
+// The demo server test bundles the demo page against dist/, so the bundles come first.
+const integrationSuite = async () => {
+  if (!(await buildBundles())) {
+    console.log('integration not run: the build failed')
+    return record('integration', { failed: 1 }, 'build failed')
+  }
+  return bundledUvuSuite('integration')
+}
 
 // Bundles each test file of tests/<suite> with esbuild, then runs it with uvu in its own process.
 async function bundledUvuSuite(suite) {
