@@ -58,7 +58,7 @@ export function createBlockchainApi(config: BlockchainApiConfig): BlockchainApi 
 
 /**
  * Validates a balance reply `{ balances: TokenBalance[] }`: a wrong shape throws, items missing a
- * field are dropped.
+ * field are dropped (a list where no item is valid counts as a wrong shape).
  * @internal
  */
 export function parseBalances(body: unknown): TokenBalance[] {

@@ -30,7 +30,10 @@ const FALLBACK_CODES: readonly number[] = [
   WALLET_ERROR_CODES.unsupportedMethod
 ]
 
-// Wallets known to need wallet_sendTransaction; bounded like a small LRU.
+const NOT_SUPPORTED_CODES: readonly number[] = [WALLET_ERROR_CODES.methodNotFound, WALLET_ERROR_CODES.unsupportedMethod]
+
+// Wallets known to need wallet_sendTransaction (it worked after eth_sendTransaction was refused);
+// bounded like a small LRU.
 const usesWalletSend = new Set<EIP1193Provider>()
 
 /**
@@ -96,16 +99,27 @@ function toWalletParams(request: TransactionRequest): Record<string, string> {
  */
 export async function submitTransaction(provider: EIP1193Provider, request: TransactionRequest): Promise<`0x${string}`> {
   const params = [toWalletParams(request)]
+  let refusal: unknown
   if (!usesWalletSend.has(provider)) {
     try {
       return parseHash(await provider.request({ method: 'eth_sendTransaction', params }))
     } catch (error) {
       const code = walletErrorCode(error)
       if (code === undefined || !FALLBACK_CODES.includes(code)) throw error
-      remember(provider)
+      refusal = error
     }
   }
-  return parseHash(await provider.request({ method: 'wallet_sendTransaction', params }))
+  let answer: unknown
+  try {
+    answer = await provider.request({ method: 'wallet_sendTransaction', params })
+  } catch (error) {
+    // A wallet without wallet_sendTransaction either: its answer to eth_sendTransaction is the one
+    // that explains the failure, and it must not be switched to a method it does not have.
+    if (refusal !== undefined && NOT_SUPPORTED_CODES.includes(walletErrorCode(error) as number)) throw refusal
+    throw error
+  }
+  if (refusal !== undefined) remember(provider)
+  return parseHash(answer)
 }
 
 function remember(provider: EIP1193Provider): void {

@@ -297,6 +297,40 @@ test('wallet_sendTransaction fallback on -32601, remembered for the next send', 
   )
 })
 
+test('a fallback the wallet does not support either is not remembered, and the wallet’s own error is reported', async () => {
+  // The test wallet has no wallet_sendTransaction (4200). This wrapper refuses the input of the
+  // first eth_sendTransaction (-32602), as a wallet may for one transaction.
+  const log: LoggedCall[] = []
+  let refused = false
+  const provider: EIP1193Provider = {
+    async request(args) {
+      log.push({ method: args.method, params: args.params })
+      if (args.method === 'eth_sendTransaction' && !refused) {
+        refused = true
+        throw Object.assign(new Error('Invalid parameters: the wallet refused this transaction'), { code: -32602 })
+      }
+      return wallet.request(args as never)
+    }
+  }
+  const prompts = person.asked.length
+  const error = await rejection(adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.001' }))
+  assert.equal(
+    log.map(call => call.method),
+    ['eth_sendTransaction', 'wallet_sendTransaction']
+  )
+  assert.is(codeOf(error), -32602, 'the wallet’s answer to eth_sendTransaction, not 4200 for the fallback')
+  assert.is(person.asked.length, prompts)
+
+  person.willApprove()
+  const hash = await adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.001' })
+  assert.equal(
+    log.map(call => call.method).slice(2),
+    ['eth_sendTransaction'],
+    'the next send uses eth_sendTransaction again'
+  )
+  assert.is((await adapter.waitForReceipt({ network: l1, hash })).status, 'success')
+})
+
 test('a declined transaction rejects with 4001 and sends nothing', async () => {
   const nonceBefore = await chainClient(sandbox, 31337).getTransactionCount({ address: account })
   person.willReject()
