@@ -68,9 +68,10 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
 async function fetchBalances(namespace: ChainNamespace, key: string, address: string, network: CaipNetwork, force: boolean): Promise<void> {
   const state = getAccountState(namespace)
   if (!isNetworkSupported(network)) {
-    // An unknown network has no balance service; say so once per retry window.
+    // An unknown network has no balance service: nothing to show, and say so once per retry window.
+    setAccount(namespace, { tokenBalance: [], balance: undefined })
     if (!isRetryBlocked(namespace)) {
-      setAccount(namespace, { lastRetry: clock.now(), tokenBalance: [], balance: undefined })
+      setAccount(namespace, { lastRetry: clock.now() })
       showErrorToast(TOKEN_BALANCE_UNAVAILABLE)
     }
     return
@@ -97,6 +98,12 @@ async function fetchBalances(namespace: ChainNamespace, key: string, address: st
     const list = tokenResult.value.filter(token => token.quantity.decimals !== '0')
     tokenCache.set(key, { at: now, value: list })
     setAccount(namespace, { tokenBalance: list })
+  } else if (tokenResult.status === 'fulfilled') {
+    // Blocked, nothing cached here: lines of the network the visitor left must not stay on screen.
+    const shown = state.tokenBalance.peek()
+    if (shown.some(token => token.chainId !== network.caipNetworkId)) {
+      setAccount(namespace, { tokenBalance: shown.filter(token => token.chainId === network.caipNetworkId) })
+    }
   } else if (tokenResult.status === 'rejected') {
     if (isInvalidResponse(tokenResult.reason)) {
       // A reply of the wrong shape is ignored: what the visitor already sees stays.

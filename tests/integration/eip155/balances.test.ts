@@ -9,7 +9,8 @@ import { getAccountState } from '../../../src/core/account'
 import { setClock } from '../../../src/core/clock'
 import { hideToast, toastState } from '../../../src/core/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
-import { TOKEN_BALANCE_UNAVAILABLE, connectExternal, refreshAccountData, refreshBalances } from '../../../src/core/wallet'
+import { TOKEN_BALANCE_UNAVAILABLE, connectExternal, refreshAccountData, refreshBalances, switchNetwork } from '../../../src/core/wallet'
+import { activeCaipNetwork } from '../../../src/core/network'
 import {
   CONNECTOR_ID,
   configureCore,
@@ -19,13 +20,17 @@ import {
   nodeRpc,
   startSandbox,
   waitFor,
-  type Sandbox
+  type Person,
+  type Sandbox,
+  type TestWallet
 } from './helpers'
 
 let sandbox: Sandbox
 let l1: CaipNetwork
 let account: Hex
 let recipient: Hex
+let wallet: TestWallet
+let person: Person
 let offsetMs = 0
 let restoreClock: () => void
 const eip155 = () => getAccountState('eip155')
@@ -35,8 +40,8 @@ const rpcCalls = (method: string) => sandbox.requests('rpc').filter(request => (
 test.before(async () => {
   sandbox = await startSandbox()
   l1 = networkFor(sandbox, 31337)
-  const { provider, person } = makeWallet(sandbox)
-  configureCore(sandbox, [l1, networkFor(sandbox, 31338)], provider)
+  ;({ provider: wallet, person } = makeWallet(sandbox))
+  configureCore(sandbox, [l1, networkFor(sandbox, 31338)], wallet)
   restoreClock = setClock({ now: () => Date.now() + offsetMs })
   account = getAddress(sandbox.accounts.wallet)
   recipient = getAddress(sandbox.accounts.recipient)
@@ -154,6 +159,37 @@ test('invalid JSON from the balance route is ignored the same way', async () => 
   assert.is(balanceRequests(), before + 1)
   assert.equal(eip155().tokenBalance.peek(), tokens)
   assert.is(toastState.open.peek(), false)
+})
+
+test('inside the retry window a network switch shows no token lines of the old network', async () => {
+  offsetMs += 31_000
+  sandbox.faults.set({ route: 'balance', mode: '500', times: 1 })
+  await refreshBalances('eip155', { force: true })
+  assert.type(eip155().lastRetry.peek(), 'number')
+  assert.is(eip155().tokenBalance.peek().length, 3, 'the 31337 lines are still shown on 31337')
+  person.willApprove()
+  await switchNetwork(networkFor(sandbox, 31338))
+  assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31338')
+  const expected = await ethBalanceText(sandbox, 31338, account)
+  await waitFor(() => eip155().balance.peek() === expected && !eip155().balanceLoading.peek(), { what: 'the 31338 native balance' })
+  assert.equal(
+    eip155().tokenBalance.peek().filter(token => token.chainId !== 'eip155:31338'),
+    [],
+    'no line of another network is shown as this network’s'
+  )
+})
+
+test('inside the retry window a switch to an unknown chain still shows no balances', async () => {
+  person.willApprove()
+  await wallet.request({
+    method: 'wallet_addEthereumChain',
+    params: [{ chainId: '0x3e7', chainName: 'Elsewhere', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]
+  })
+  assert.is(activeCaipNetwork.peek()?.name, 'Unknown Network')
+  await waitFor(() => !eip155().balanceLoading.peek())
+  await new Promise(resolve => setTimeout(resolve, 50))
+  assert.equal(eip155().tokenBalance.peek(), [])
+  assert.is(eip155().balance.peek(), undefined)
 })
 
 test.run()
