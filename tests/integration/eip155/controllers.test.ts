@@ -5,7 +5,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { effect } from '@preact/signals-core'
-import { getAddress, parseEther, verifyMessage, type Hex } from 'viem'
+import { createWalletClient, custom, getAddress, parseEther, verifyMessage, type Hex } from 'viem'
+import { toViemChain } from '../../../src/chains/eip155/client'
 import { activeNamespace, getAccountState } from '../../../src/core/account'
 import { connectionState } from '../../../src/core/connection'
 import { connectorsState } from '../../../src/core/connectors'
@@ -24,8 +25,10 @@ import {
   connectExternal,
   connectingState,
   disconnect,
+  getWalletProvider,
   reconnect,
   resetSend,
+  selectNetwork,
   sendFromForm,
   sendState,
   signMessage,
@@ -276,6 +279,22 @@ test('switchNetwork(l1) back: a plain switch, balances of 31337 again', async ()
   assert.is(person.asked.length, prompts)
 })
 
+test('a declined switch keeps the network; from the network list it says "Network switch declined"', async () => {
+  person.willReject()
+  const error = await rejection(switchNetwork(l2))
+  assert.is(codeOf(error), 4001)
+  assert.is(switchingTo.peek(), undefined)
+  assert.is(wallet.testWallet.currentChainId, 31337)
+  assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31337')
+  assert.is(eip155().caipAddress.peek(), `eip155:31337:${account}`)
+  hideToast()
+  person.willReject()
+  await selectNetwork(l2)
+  assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31337')
+  assert.is(toastState.message.peek(), 'Network switch declined')
+  assert.is(toastState.variant.peek(), 'error')
+})
+
 test('accountsChanged from the wallet: the new account with its own balances and no profile name', async () => {
   wallet.testWallet.setAccount(recipient)
   assert.is(eip155().address.peek(), recipient)
@@ -321,6 +340,28 @@ test('chainChanged to a chain the dapp does not know: "Unknown Network", Unsuppo
   assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31337')
   assert.is(currentView.peek(), 'Account', 'the UnsupportedChain view is left')
   await waitFor(async () => eip155().balance.peek() === (await ethBalanceText(sandbox, 31337, account)), { what: 'the native balance' })
+})
+
+test('the dapp’s provider (getWalletProvider): a viem send refreshes the balances once mined; a refusal shows the toast', async () => {
+  const { provider, type } = (await getWalletProvider('eip155'))!
+  assert.is(type, 'injected')
+  const client = createWalletClient({ account, chain: toViemChain(l1), transport: custom(provider) })
+  const before = eip155().balance.peek()
+  const recipientBefore = await chainClient(sandbox, 31337).getBalance({ address: recipient })
+  person.willApprove()
+  const hash = await client.sendTransaction({ to: recipient, value: parseEther('0.02') })
+  const expected = await ethBalanceText(sandbox, 31337, account)
+  assert.is.not(expected, before)
+  await waitFor(() => eip155().balance.peek() === expected, { what: 'the balance to follow the send by itself' })
+  assert.is((await chainClient(sandbox, 31337).getTransactionReceipt({ hash })).status, 'success')
+  assert.is((await chainClient(sandbox, 31337).getBalance({ address: recipient })) - recipientBefore, parseEther('0.02'))
+
+  hideToast()
+  person.willReject()
+  const error = await rejection(client.signMessage({ message: 'through the dapp’s provider' }))
+  assert.is(codeOf(error), 4001)
+  assert.is(toastState.message.peek(), SIGNATURE_DECLINED)
+  assert.is(toastState.open.peek(), true)
 })
 
 test('disconnect(): address, balances and connector id cleared, status disconnected, the wallet forgets the site', async () => {
