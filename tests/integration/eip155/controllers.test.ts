@@ -246,6 +246,21 @@ test('sendFromForm: 0.01 ETH sent, the balance refreshes by itself, the form res
   assert.equal(success?.data.properties, { isSmartAccount: false, token: 'ETH', amount: '0.01', network: 'eip155:31337' })
 })
 
+test('sendFromForm: 5 USDC, the USDC line follows by itself, the view returns to Account', async () => {
+  const usdc = eip155().tokenBalance.peek().find(token => token.symbol === 'USDC')!
+  const recipientBefore = await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)
+  sendState.token.value = usdc
+  sendState.amount.value = '5'
+  sendState.receiverAddress.value = recipient
+  person.willApprove()
+  const outcome = await sendFromForm()
+  assert.is(outcome.status, 'success')
+  assert.is((await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)) - recipientBefore, 5_000_000n)
+  assert.is(eip155().tokenBalance.peek().find(token => token.symbol === 'USDC')!.quantity.numeric, '1245.5')
+  assert.is(currentView.peek(), 'Account')
+  assert.is(sendState.token.peek(), undefined)
+})
+
 test('switchNetwork(l2): the wallet adds 31338, the active network and the balances are those of 31338', async () => {
   person.willApprove()
   const prompts = person.asked.length
@@ -272,7 +287,7 @@ test('switchNetwork(l1) back: a plain switch, balances of 31337 again', async ()
   assert.is(person.asked.at(-1)!.method, 'wallet_switchEthereumChain')
   assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31337')
   await balancesSettled(31337, account)
-  assert.is(eip155().tokenBalance.peek().find(token => token.symbol === 'USDC')!.quantity.numeric, '1250.5')
+  assert.is(eip155().tokenBalance.peek().find(token => token.symbol === 'USDC')!.quantity.numeric, '1245.5')
   // The network already active: nothing happens, nobody is asked.
   const prompts = person.asked.length
   await switchNetwork(l1)
@@ -394,6 +409,18 @@ test('accountsChanged [] from the wallet (locked) disconnects', async () => {
   assert.is(eip155().balance.peek(), undefined)
   assert.equal(getConnectedConnectorIds(), {})
   assert.is(connectionState.status.peek(), 'disconnected')
+})
+
+test('a disconnect event from the wallet (4900) disconnects', async () => {
+  person.willApprove()
+  await connectExternal(CONNECTOR_ID)
+  assert.is(eip155().status.peek(), 'connected')
+  await balancesSettled(31337, account)
+  wallet.testWallet.disconnect()
+  assert.is(eip155().status.peek(), 'disconnected')
+  assert.is(eip155().address.peek(), undefined)
+  assert.equal(getConnectedConnectorIds(), {})
+  wallet.testWallet.reconnect()
   assert.is(person.pendingAnswers, 0, 'every scripted answer was used')
 })
 
