@@ -73,6 +73,7 @@ export type ViewName =
   | 'RegisterAccountNameSuccess'
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
+  | 'Send'
 
 /** One entry of the router history. */
 export interface RouterEntry {

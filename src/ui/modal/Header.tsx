@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { currentView, goBack, routerState } from '../../core/router'
+import { currentData, currentView, goBack, routerState } from '../../core/router'
 import { closeModal, modalState } from '../../core/modal'
-import { views } from '../views/registry'
-import { IconButton } from '../primitives/IconButton'
+import { viewTitle } from '../views/registry'
+import { IconButton } from '../primitives'
 import { BackIcon, CloseIcon } from '../primitives/icons'
 import { fadeIn, styled } from '../theme/stitches'
 import { ANIMATION_MS } from '../../core/constants'
@@ -45,7 +45,7 @@ export function Header() {
         <span />
       )}
       <Title id={DIALOG_TITLE_ID} key={view}>
-        {views[view]?.title ?? ''}
+        {viewTitle(view, currentData.value)}
       </Title>
       {modalState.embedded.value ? (
         <span />

@@ -1,9 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { findConnector } from '../../core/connectors'
 import type { ViewName } from '../../core/types'
 
-/** A view as data: its header title and how to load its chunk. @internal */
+/**
+ * A view as data: its header title (or how to derive it from the view's data, e.g. the wallet's
+ * name) and how to load its chunk.
+ * @internal
+ */
 export interface ViewEntry {
-  title: string
+  title: string | ((data: Record<string, unknown> | undefined) => string)
   load: () => Promise<{ default: ComponentType }>
 }
 
@@ -14,6 +19,24 @@ export interface ViewEntry {
  */
 export const views: Partial<Record<ViewName, ViewEntry>> = {
   Connect: { title: 'Connect Wallet', load: () => import('./Connect') },
+  ConnectingExternal: {
+    title: (data) => findConnector(String(data?.['connectorId']))?.name ?? 'Connecting',
+    load: () => import('./ConnectingExternal'),
+  },
+  Account: { title: 'Account', load: () => import('./Account') },
+  SwitchNetwork: { title: 'Choose Network', load: () => import('./SwitchNetwork') },
+  UnsupportedChain: { title: 'Switch Network', load: () => import('./UnsupportedChain') },
+  // An optional feature: its code lives with the feature and loads only when the view opens.
+  Send: { title: 'Send', load: () => import('../../features/send') },
+}
+
+/**
+ * The header title of a view.
+ * @internal
+ */
+export function viewTitle(view: ViewName, data: Record<string, unknown> | undefined): string {
+  const title = views[view]?.title ?? ''
+  return typeof title === 'string' ? title : title(data)
 }
 
 const lazyViews = new Map<ViewName, LazyExoticComponent<ComponentType>>()

@@ -1,7 +1,9 @@
+import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
+import { startInjectedDiscovery } from '../../../connectors/injected'
 import { orderedConnectors, type ConnectorInfo } from '../../../core/connectors'
 import { pushView } from '../../../core/router'
-import { ListItem } from '../../primitives/ListItem'
+import { ListItem } from '../../primitives'
 import { styled } from '../../theme/stitches'
 
 const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$2' })
@@ -43,6 +45,9 @@ function WalletRow({ connector }: { connector: ConnectorInfo }) {
  */
 export function WalletSection() {
   useSignals()
+  // Wallets announce themselves only when asked; asking on open (not at page load) keeps the page
+  // free of wallet code. Idempotent, so reopening the modal costs nothing.
+  useEffect(startInjectedDiscovery, [])
   const connectors = orderedConnectors.value
   if (connectors.length === 0) return <Empty>No wallet detected in this browser.</Empty>
   return (

@@ -1,0 +1,126 @@
+import type { FormEvent } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { activeNamespace } from '../../core/account'
+import { currentView, replaceView } from '../../core/router'
+import { showSuccessToast } from '../../core/toasts'
+import { sendFromForm, sendState } from '../../core/wallet'
+import { describeWalletError } from '../../core/wallet-errors'
+import { Button } from '../../ui/primitives'
+import { formatQuantity, formatUsd, tokenKey } from '../../ui/tokens'
+import { sendableTokens } from './tokens'
+import { AmountRow, ErrorText, Field, Form, Hint, Input, Label, MaxButton, Select } from './styles'
+
+const ERROR_ID = 'sk-send-error'
+
+/** "≈ $12.34" for an amount of a token with a known price; empty otherwise. */
+function usdEstimate(amount: string, price: number): string {
+  const value = Number(amount) * price
+  return amount.trim() && price > 0 && Number.isFinite(value) ? `≈ ${formatUsd(value)}` : ''
+}
+
+/**
+ * The send form. Its fields are the send state itself, so what the visitor typed survives a
+ * failed send and a trip to another view, and core's resets (network change, disconnect) clear it.
+ * @internal
+ */
+export default function SendView() {
+  useSignals()
+  const error = useSignal<string | undefined>(undefined)
+  // Set before the controller's own `loading` (which starts only after validation and the
+  // adapter load), so a double click cannot send twice.
+  const submitting = useSignal(false)
+  const namespace = activeNamespace.value
+  const tokens = namespace ? sendableTokens(namespace) : []
+  const token = sendState.token.value
+  const amount = sendState.amount.value
+  const busy = submitting.value || sendState.loading.value
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    error.value = undefined
+    submitting.value = true
+    try {
+      await sendFromForm()
+      showSuccessToast('Transaction sent')
+      // Token sends already replaced this view; never yank a visitor who went elsewhere meanwhile.
+      if (currentView.peek() === 'Send') replaceView('Account')
+    } catch (failure) {
+      error.value = describeWalletError(failure)
+    } finally {
+      submitting.value = false
+    }
+  }
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-describedby={error.value ? ERROR_ID : undefined}>
+      <Field>
+        <Label htmlFor="sk-send-token">Token</Label>
+        <Select
+          id="sk-send-token"
+          value={token ? tokenKey(token) : ''}
+          onChange={(event) => {
+            sendState.token.value = tokens.find((item) => tokenKey(item) === event.currentTarget.value)
+          }}
+        >
+          <option value="">Select a token</option>
+          {tokens.map((item) => (
+            <option key={tokenKey(item)} value={tokenKey(item)}>
+              {item.symbol} · {formatQuantity(item.quantity.numeric)} available
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field>
+        <Label htmlFor="sk-send-amount">Amount</Label>
+        <AmountRow>
+          <Input
+            id="sk-send-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.0"
+            readOnly={busy}
+            value={amount}
+            onChange={(event) => {
+              sendState.amount.value = event.currentTarget.value
+            }}
+          />
+          <MaxButton
+            type="button"
+            aria-label="Max amount"
+            disabled={!token || busy}
+            onClick={() => {
+              if (token) sendState.amount.value = token.quantity.numeric
+            }}
+          >
+            Max
+          </MaxButton>
+        </AmountRow>
+        <Hint data-estimate="">{token ? usdEstimate(amount, token.price) : ''}</Hint>
+      </Field>
+      <Field>
+        <Label htmlFor="sk-send-receiver">Receiver address</Label>
+        <Input
+          id="sk-send-receiver"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="0x…"
+          readOnly={busy}
+          value={sendState.receiverAddress.value}
+          onChange={(event) => {
+            sendState.receiverAddress.value = event.currentTarget.value
+          }}
+        />
+      </Field>
+      {error.value && (
+        <ErrorText id={ERROR_ID} role="alert">
+          {error.value}
+        </ErrorText>
+      )}
+      {/* aria-disabled, not disabled: a disabled button drops focus to the page mid-send. */}
+      <Button type="submit" wide aria-disabled={busy || undefined}>
+        {busy ? 'Sending…' : 'Send'}
+      </Button>
+    </Form>
+  )
+}

@@ -1,0 +1,76 @@
+/**
+ * The controls the modal shell shares with the views, in one module on purpose: esbuild splits
+ * code by module, and a module that the shell and some views share becomes its own small chunk.
+ * One module keeps them in the styling chunk the first open loads anyway, instead of a chunk (a
+ * request, and gzip overhead on the first-open budget) per primitive.
+ */
+import { keyframes, styled } from '../theme/stitches'
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
+
+/** @internal */
+export const Spinner = styled('span', {
+  display: 'inline-block',
+  width: '24px',
+  height: '24px',
+  borderRadius: '$full',
+  border: '3px solid $border',
+  borderTopColor: '$accent',
+  animation: `${spin} 800ms linear infinite`,
+})
+
+/**
+ * A square button holding only an icon; callers must give it an `aria-label`, which is its only
+ * accessible name.
+ * @internal
+ */
+export const IconButton = styled('button', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '32px',
+  height: '32px',
+  borderRadius: '$sm',
+  color: '$text',
+  '&:hover': { background: '$surfaceHover' },
+})
+
+/** A full-width, keyboard-reachable row such as a wallet in the Connect list. @internal */
+export const ListItem = styled('button', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  width: '100%',
+  minHeight: '$control',
+  padding: '$2 $3',
+  borderRadius: '$md',
+  background: '$surface',
+  color: '$text',
+  fontSize: '$md',
+  '&:hover': { background: '$surfaceHover' },
+  '&[disabled], &[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' },
+})
+
+/** A text button for actions ("Try again", "Disconnect", "Send"). @internal */
+export const Button = styled('button', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '$2',
+  minHeight: '40px',
+  padding: '$2 $4',
+  borderRadius: '$full',
+  fontSize: '$md',
+  fontWeight: 600,
+  textAlign: 'center',
+  '&[disabled], &[aria-disabled="true"]': { opacity: 0.6, cursor: 'not-allowed' },
+  variants: {
+    tone: {
+      primary: { background: '$accent', color: '$accentText', '&:hover': { filter: 'brightness(1.1)' } },
+      secondary: { background: '$surface', color: '$text', '&:hover': { background: '$surfaceHover' } },
+      danger: { background: '$surface', color: '$error', '&:hover': { background: '$surfaceHover' } },
+    },
+    wide: { true: { width: '100%' } },
+  },
+  defaultVariants: { tone: 'primary' },
+})

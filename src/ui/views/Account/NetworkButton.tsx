@@ -1,0 +1,21 @@
+import { useSignals } from '@preact/signals-react/runtime'
+import { activeCaipNetwork } from '../../../core/network'
+import { pushView } from '../../../core/router'
+import { NetworkBadge } from '../shared/NetworkBadge'
+import { Pill } from './styles'
+
+/**
+ * The active network; opens Choose Network.
+ * @internal
+ */
+export function NetworkButton() {
+  useSignals()
+  const network = activeCaipNetwork.value
+  if (!network) return null
+  return (
+    <Pill type="button" aria-label={`${network.name}, switch network`} onClick={() => pushView('SwitchNetwork')}>
+      <NetworkBadge name={network.name} />
+      {network.name}
+    </Pill>
+  )
+}

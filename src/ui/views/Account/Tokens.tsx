@@ -1,0 +1,90 @@
+import { useRef, type ComponentType } from 'react'
+import { useComputed, useSignals } from '@preact/signals-react/runtime'
+import type { ReadonlySignal } from '@preact/signals-core'
+import { getAccountState } from '../../../core/account'
+import type { ChainNamespace, TokenBalance } from '../../../core/types'
+import { formatQuantity, formatUsd, tokenKey } from '../../tokens'
+import { Spinner } from '../../primitives'
+import { Placeholder, TokenIcon, TokenInitial, TokenItem, TokenItems, TokenName, TokenQuantity, TokenValue } from './styles'
+
+function sameToken(a: TokenBalance, b: TokenBalance): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+/**
+ * One token of the account, by key. Every balance refresh replaces the whole list with new
+ * objects; this keeps handing out the previous object while the token's content is unchanged, so
+ * only a row whose token really changed re-renders.
+ * @internal
+ */
+export function useToken(namespace: ChainNamespace, key: string): ReadonlySignal<TokenBalance | undefined> {
+  const { tokenBalance } = getAccountState(namespace)
+  const last = useRef<TokenBalance | undefined>(undefined)
+  return useComputed(() => {
+    const next = tokenBalance.value.find((token) => tokenKey(token) === key)
+    if (!next || !last.current || !sameToken(next, last.current)) last.current = next
+    return last.current
+  })
+}
+
+/** What a row component of {@link TokenList} receives. @internal */
+export interface TokenRowProps {
+  namespace: ChainNamespace
+  tokenKey: string
+}
+
+/**
+ * Icon, name, value in USD, and quantity with symbol.
+ * @internal
+ */
+export function TokenRow({ namespace, tokenKey: key }: TokenRowProps) {
+  useSignals()
+  const token = useToken(namespace, key).value
+  if (!token) return null
+  return (
+    <TokenItem>
+      {token.iconUrl ? (
+        <TokenIcon src={token.iconUrl} alt="" width={32} height={32} />
+      ) : (
+        <TokenInitial aria-hidden="true">{token.symbol.slice(0, 1).toUpperCase()}</TokenInitial>
+      )}
+      <TokenName>{token.name}</TokenName>
+      <TokenValue>{formatUsd(token.value)}</TokenValue>
+      <TokenQuantity>
+        {formatQuantity(token.quantity.numeric)} {token.symbol}
+      </TokenQuantity>
+    </TokenItem>
+  )
+}
+
+/**
+ * The account's tokens. The list itself re-renders only when tokens are added, removed or
+ * reordered; a changed balance re-renders just its row (see {@link useToken}). `Row` is the row
+ * component (tests pass a counting one).
+ * @internal
+ */
+export function TokenList({ namespace, Row = TokenRow }: { namespace: ChainNamespace; Row?: ComponentType<TokenRowProps> }) {
+  useSignals()
+  const { tokenBalance, balanceLoading } = getAccountState(namespace)
+  // A string, so the computed notifies only when the keys themselves change.
+  const keys = useComputed(() => JSON.stringify([...new Set(tokenBalance.value.map(tokenKey))]))
+  const list = JSON.parse(keys.value) as string[]
+  if (list.length === 0) {
+    // Read only while empty: once tokens show, a background refresh does not touch the list.
+    return balanceLoading.value ? (
+      <Placeholder role="status">
+        <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />
+        Loading tokens…
+      </Placeholder>
+    ) : (
+      <Placeholder>No tokens yet</Placeholder>
+    )
+  }
+  return (
+    <TokenItems aria-label="Tokens">
+      {list.map((key) => (
+        <Row key={key} namespace={namespace} tokenKey={key} />
+      ))}
+    </TokenItems>
+  )
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { activeNamespace } from '../../../core/account'
+import { featuresState } from '../../../core/features'
+import { SEND_NAMESPACES } from '../../../core/limits'
+import { pushView } from '../../../core/router'
+import type { ChainNamespace } from '../../../core/types'
+import { refreshBalances, watchBalancesOnNewBlocks } from '../../../core/wallet'
+import { Button } from '../../primitives'
+import { DisconnectButton } from '../shared/DisconnectButton'
+import { NetworkButton } from './NetworkButton'
+import { Profile } from './Profile'
+import { AccountTabs } from './Tabs'
+import { Actions, Body } from './styles'
+
+/** Send is offered when the feature is on and the namespace can send. */
+function SendButton({ namespace }: { namespace: ChainNamespace }) {
+  useSignals()
+  if (!featuresState.value.send || !SEND_NAMESPACES.includes(namespace)) return null
+  return (
+    <Button type="button" onClick={() => pushView('Send')}>
+      Send
+    </Button>
+  )
+}
+
+/**
+ * The connected account: who, how much, on which network, and its tokens. Each part reads only
+ * the signals it shows, so a balance or token update re-renders that part alone.
+ * @internal
+ */
+export default function AccountView() {
+  useSignals()
+  const namespace = activeNamespace.value
+  // Balances stay current while the visitor looks at them: a refresh on open, then one per block.
+  useEffect(() => watchBalancesOnNewBlocks(), [])
+  useEffect(() => {
+    if (namespace) void refreshBalances(namespace)
+  }, [namespace])
+  if (!namespace) return null
+  return (
+    <Body key={namespace}>
+      <Profile namespace={namespace} />
+      <Actions>
+        <NetworkButton />
+        <SendButton namespace={namespace} />
+      </Actions>
+      <AccountTabs namespace={namespace} />
+      <DisconnectButton />
+    </Body>
+  )
+}

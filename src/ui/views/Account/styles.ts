@@ -1,0 +1,96 @@
+import { styled } from '../../theme/stitches'
+
+/** @internal */
+export const Body = styled('div', { display: 'grid', gap: '$4', padding: '0 $3' })
+
+/** @internal */
+export const ProfileBox = styled('div', { display: 'grid', justifyItems: 'center', gap: '$2', textAlign: 'center' })
+
+/** @internal */
+export const NameRow = styled('div', { display: 'flex', alignItems: 'center', gap: '$1', fontSize: '$lg', fontWeight: 600 })
+
+/** @internal */
+export const BalanceText = styled('p', { margin: 0, color: '$textMuted', fontSize: '$md' })
+
+/** @internal */
+export const Actions = styled('div', { display: 'flex', justifyContent: 'center', flexWrap: 'wrap', gap: '$2' })
+
+/** @internal */
+export const Pill = styled('button', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$2',
+  minHeight: '40px',
+  padding: '$1 $3 $1 $1',
+  borderRadius: '$full',
+  background: '$surface',
+  color: '$text',
+  fontSize: '$md',
+  '&:hover': { background: '$surfaceHover' },
+})
+
+/** @internal */
+export const TabList = styled('div', { display: 'flex', gap: '$1', padding: '$1', borderRadius: '$full', background: '$surface' })
+
+/** @internal */
+export const Tab = styled('button', {
+  flex: 1,
+  padding: '$2 $3',
+  borderRadius: '$full',
+  textAlign: 'center',
+  color: '$textMuted',
+  fontSize: '$md',
+  fontWeight: 600,
+  '&[aria-selected="true"]': { background: '$surfaceHover', color: '$text' },
+})
+
+/** @internal */
+export const TokenItems = styled('ul', { listStyle: 'none', margin: '$2 0 0', padding: 0, display: 'grid', gap: '$1' })
+
+/** @internal */
+export const TokenItem = styled('li', {
+  display: 'grid',
+  gridTemplateColumns: '32px 1fr auto',
+  alignItems: 'center',
+  columnGap: '$3',
+  padding: '$2 $3',
+  borderRadius: '$md',
+  background: '$surface',
+})
+
+/** @internal */
+export const TokenIcon = styled('img', { width: '32px', height: '32px', borderRadius: '$full', objectFit: 'cover', gridRow: 'span 2' })
+
+/** @internal */
+export const TokenInitial = styled('span', {
+  display: 'grid',
+  placeItems: 'center',
+  width: '32px',
+  height: '32px',
+  borderRadius: '$full',
+  background: '$surfaceHover',
+  color: '$textMuted',
+  fontWeight: 600,
+  gridRow: 'span 2',
+})
+
+/** @internal */
+export const TokenName = styled('span', { color: '$text', fontSize: '$md', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+
+/** @internal */
+export const TokenValue = styled('span', { color: '$text', fontSize: '$md', textAlign: 'right' })
+
+/** @internal */
+export const TokenQuantity = styled('span', { gridColumn: '2 / 4', color: '$textMuted', fontSize: '$sm' })
+
+/** @internal */
+export const Placeholder = styled('p', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '$2',
+  margin: '$2 0 0',
+  padding: '$4',
+  color: '$textMuted',
+  fontSize: '$md',
+})

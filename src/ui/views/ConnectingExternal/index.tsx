@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { connectorsState } from '../../../core/connectors'
+import { currentData } from '../../../core/router'
+import { connectExternal, connectingState } from '../../../core/wallet'
+import { Button, Spinner } from '../../primitives'
+import { Body, Heading, IconFrame, Status, WalletImage, WalletInitial } from './styles'
+
+const pending = new Map<string, Promise<void>>()
+
+/**
+ * One wallet prompt per connector at a time. React StrictMode runs the mount effect twice, and a
+ * visitor can go back and pick the same wallet while it is still prompting; both join the attempt
+ * in flight instead of asking the wallet again (which most wallets refuse while a prompt is open).
+ */
+function attemptConnection(connectorId: string): Promise<void> {
+  let attempt = pending.get(connectorId)
+  if (!attempt) {
+    attempt = connectExternal(connectorId).finally(() => pending.delete(connectorId))
+    pending.set(connectorId, attempt)
+  }
+  return attempt
+}
+
+/**
+ * Waits for the chosen wallet to approve the connection. On success core closes the modal (or
+ * shows UnsupportedChain); on failure the wallet's reason is shown with a retry.
+ * @internal
+ */
+export default function ConnectingExternalView() {
+  useSignals()
+  const connectorId = String(currentData.value?.['connectorId'] ?? '')
+  const connector = connectorsState.value.find((item) => item.id === connectorId)
+  const name = connector?.name ?? 'your wallet'
+  const failed = useSignal(false)
+  const statusRef = useRef<HTMLParagraphElement>(null)
+
+  const start = () => {
+    failed.value = false
+    attemptConnection(connectorId).catch(() => {
+      failed.value = true
+    })
+  }
+  useEffect(start, [connectorId])
+
+  const retry = () => {
+    start()
+    // The button is about to disappear; the status line is where the news will be.
+    statusRef.current?.focus()
+  }
+
+  return (
+    <Body>
+      <IconFrame>
+        {connector?.imageUrl ? (
+          <WalletImage src={connector.imageUrl} alt="" width={64} height={64} />
+        ) : (
+          <WalletInitial aria-hidden="true">{name.slice(0, 1).toUpperCase()}</WalletInitial>
+        )}
+        {!failed.value && (
+          <Spinner aria-hidden="true" css={{ position: 'absolute', inset: 0, width: 'auto', height: 'auto' }} />
+        )}
+      </IconFrame>
+      <Heading>Continue in {name}</Heading>
+      <Status ref={statusRef} tabIndex={-1} role="status" aria-live="polite" failed={failed.value}>
+        {failed.value ? connectingState.error.value ?? 'Connection failed' : 'Accept connection request in the wallet'}
+      </Status>
+      {failed.value && (
+        <Button type="button" onClick={retry}>
+          Try again
+        </Button>
+      )}
+    </Body>
+  )
+}

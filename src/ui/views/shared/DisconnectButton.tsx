@@ -1,0 +1,33 @@
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { closeModal } from '../../../core/modal'
+import { showErrorToast } from '../../../core/toasts'
+import { disconnect } from '../../../core/wallet'
+import { Button } from '../../primitives'
+
+/**
+ * Disconnects every connected namespace, then closes the modal. Shared by Account and
+ * UnsupportedChain.
+ * @internal
+ */
+export function DisconnectButton() {
+  useSignals()
+  const busy = useSignal(false)
+  const onClick = async () => {
+    if (busy.value) return
+    busy.value = true
+    try {
+      await disconnect()
+      closeModal()
+    } catch (error) {
+      showErrorToast(error instanceof Error ? error.message : 'Failed to disconnect')
+    } finally {
+      busy.value = false
+    }
+  }
+  return (
+    // aria-disabled keeps focus on the button while the wallet is asked to let go.
+    <Button type="button" tone="danger" wide aria-disabled={busy.value || undefined} onClick={onClick}>
+      {busy.value ? 'Disconnecting…' : 'Disconnect'}
+    </Button>
+  )
+}

@@ -1,0 +1,23 @@
+import { styled } from '../../theme/stitches'
+
+const Badge = styled('span', {
+  display: 'inline-grid',
+  placeItems: 'center',
+  flexShrink: 0,
+  width: '28px',
+  height: '28px',
+  borderRadius: '$full',
+  background: '$surfaceHover',
+  color: '$text',
+  fontSize: '$sm',
+  fontWeight: 600,
+})
+
+/**
+ * A network's initial in a circle: a recognisable mark without shipping or fetching chain logos.
+ * Decorative; the network's name is always next to it.
+ * @internal
+ */
+export function NetworkBadge({ name }: { name: string }) {
+  return <Badge aria-hidden="true">{name.trim().slice(0, 1).toUpperCase() || '?'}</Badge>
+}

@@ -1,0 +1,73 @@
+import { useSignals } from '@preact/signals-react/runtime'
+import { activeCaipNetwork, requestedNetworks } from '../../../core/network'
+import type { CaipNetwork } from '../../../core/types'
+import { selectNetwork, switchingTo } from '../../../core/wallet'
+import { ListItem, Spinner } from '../../primitives'
+import { styled } from '../../theme/stitches'
+import { NetworkBadge } from './NetworkBadge'
+
+const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$2' })
+
+const Name = styled('span', { flex: 1, textAlign: 'left' })
+
+const Hint = styled('span', { fontSize: '$sm', color: '$textMuted' })
+
+/** Marks the active network for sighted visitors; `aria-current` says it to everyone else. */
+const ActiveDot = styled('span', { width: '8px', height: '8px', borderRadius: '$full', background: '$success' })
+
+const Row = styled(ListItem, { '&[aria-current="true"]': { boxShadow: 'inset 0 0 0 1px $colors$accent' } })
+
+interface RowProps {
+  network: CaipNetwork
+  active: boolean
+  pending: boolean
+  /** Another switch is waiting on the wallet; a second request would only be refused. */
+  locked: boolean
+}
+
+function NetworkRow({ network, active, pending, locked }: RowProps) {
+  return (
+    <li>
+      <Row
+        type="button"
+        aria-current={active ? 'true' : undefined}
+        // aria-disabled rather than disabled: the row the visitor just clicked keeps focus.
+        aria-disabled={locked || undefined}
+        onClick={() => {
+          if (!locked) void selectNetwork(network)
+        }}
+      >
+        <NetworkBadge name={network.name} />
+        <Name>{network.name}</Name>
+        {pending && <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />}
+        {/* Always rendered so screen readers announce the text when it appears. */}
+        <Hint aria-live="polite">{pending ? 'Approve in wallet' : ''}</Hint>
+        {active && !pending && <ActiveDot aria-hidden="true" />}
+      </Row>
+    </li>
+  )
+}
+
+/**
+ * The dapp's networks; picking one asks the wallet to switch (core then goes back or closes the
+ * modal). Shared by SwitchNetwork and UnsupportedChain.
+ * @internal
+ */
+export function NetworkList() {
+  useSignals()
+  const activeId = activeCaipNetwork.value?.caipNetworkId
+  const switching = switchingTo.value
+  return (
+    <List aria-label="Networks">
+      {requestedNetworks.value.map((network) => (
+        <NetworkRow
+          key={network.caipNetworkId}
+          network={network}
+          active={network.caipNetworkId === activeId}
+          pending={network.caipNetworkId === switching}
+          locked={switching !== undefined}
+        />
+      ))}
+    </List>
+  )
+}
