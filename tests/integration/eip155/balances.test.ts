@@ -59,7 +59,9 @@ test.after(async () => {
 
 /** Moves the native balance on the chain itself (anvil signs for its unlocked account). */
 async function spendOnChain(amount: string) {
-  await nodeRpc(sandbox, 31337, 'eth_sendTransaction', [{ from: account, to: recipient, value: toHex(parseEther(amount)) }])
+  const hash = await nodeRpc(sandbox, 31337, 'eth_sendTransaction', [{ from: account, to: recipient, value: toHex(parseEther(amount)) }])
+  // Anvil answers before its automine has always written the block: wait for the receipt.
+  await waitFor(() => nodeRpc(sandbox, 31337, 'eth_getTransactionReceipt', [hash]), { what: 'the transfer to be mined' })
 }
 
 test('identity on a non-test network: sigkit-tester.eth, looked up once', () => {
