@@ -7,11 +7,11 @@
 export const buttonCss = `
 :host{display:inline-block}
 button{all:unset;box-sizing:border-box;display:inline-flex;align-items:center;gap:8px;height:40px;padding:0 16px;
-border-radius:calc(var(--sk-border-radius-master,4px)*25);background:var(--sk-accent,#3396ff);color:#fff;
+border-radius:calc(var(--sk-border-radius-master,4px)*25);background:var(--sk-accent,#1f6feb);color:#fff;
 font:600 14px/1 var(--sk-font-family,"Inter",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif);cursor:pointer;
 transition:filter 150ms ease}
 button:hover{filter:brightness(1.1)}
-button:focus-visible{outline:2px solid var(--sk-accent,#3396ff);outline-offset:2px}
+button:focus-visible{outline:2px solid var(--sk-accent,#1f6feb);outline-offset:2px}
 button[disabled]{opacity:.6;cursor:not-allowed}
 button[data-connected]{background:#1f1f1f;color:#f1f1f1;border:1px solid rgba(255,255,255,.1)}
 :host([data-theme=light]) button[data-connected]{background:#f3f3f3;color:#141414;border-color:rgba(0,0,0,.1)}

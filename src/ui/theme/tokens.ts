@@ -7,7 +7,7 @@ import { MODAL_WIDTH_PX } from '../../core/constants'
  */
 export const darkTokens = {
   colors: {
-    accent: 'var(--sk-accent, #3396ff)',
+    accent: 'var(--sk-accent, #1f6feb)',
     accentText: '#ffffff',
     bg: '#141414',
     surface: '#1f1f1f',
@@ -19,7 +19,7 @@ export const darkTokens = {
     success: '#26d962',
     error: '#f25a67',
     warning: '#f2a65a',
-    focus: 'var(--sk-accent, #3396ff)',
+    focus: 'var(--sk-accent, #1f6feb)',
   },
   fonts: {
     body: 'var(--sk-font-family, "Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif)',
