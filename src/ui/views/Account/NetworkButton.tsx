@@ -5,7 +5,8 @@ import { NetworkBadge } from '../shared/NetworkBadge'
 import { Pill } from './styles'
 
 /**
- * The active network; opens Choose Network.
+ * The active network; opens Choose Network. Its name is the visible network name (axe's
+ * label-in-name rule: a different aria-label breaks speech control); the title describes it.
  * @internal
  */
 export function NetworkButton() {
@@ -13,7 +14,7 @@ export function NetworkButton() {
   const network = activeCaipNetwork.value
   if (!network) return null
   return (
-    <Pill type="button" aria-label={`${network.name}, switch network`} onClick={() => pushView('SwitchNetwork')}>
+    <Pill type="button" title="Choose network" onClick={() => pushView('SwitchNetwork')}>
       <NetworkBadge name={network.name} />
       {network.name}
     </Pill>
