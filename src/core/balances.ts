@@ -33,6 +33,7 @@ const nativeCache = new Map<string, Cached<NativeBalance>>()
 const tokenCache = new Map<string, Cached<TokenBalance[]>>()
 const identityCache = new Map<string, Cached<Identity>>()
 const inflight = new Map<string, Promise<void>>()
+let toldUnsupported: string | undefined
 
 /** Options of {@link refreshBalances}. */
 export interface RefreshBalancesOptions {
@@ -68,14 +69,16 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
 async function fetchBalances(namespace: ChainNamespace, key: string, address: string, network: CaipNetwork, force: boolean): Promise<void> {
   const state = getAccountState(namespace)
   if (!isNetworkSupported(network)) {
-    // An unknown network has no balance service: nothing to show, and say so once per retry window.
+    // An unknown network has no balance service: nothing to show, and say so once per network. No
+    // retry block: it would keep the tokens away for 30 s after switching back to a known network.
     setAccount(namespace, { tokenBalance: [], balance: undefined })
-    if (!isRetryBlocked(namespace)) {
-      setAccount(namespace, { lastRetry: clock.now() })
+    if (toldUnsupported !== network.caipNetworkId) {
+      toldUnsupported = network.caipNetworkId
       showErrorToast(TOKEN_BALANCE_UNAVAILABLE)
     }
     return
   }
+  toldUnsupported = undefined
   const adapter = await loadAdapter(namespace)
   setAccount(namespace, { balanceLoading: true })
   const now = clock.now()
@@ -237,4 +240,5 @@ export function resetBalances(): void {
   tokenCache.clear()
   identityCache.clear()
   inflight.clear()
+  toldUnsupported = undefined
 }

@@ -84,7 +84,7 @@ test('eth_sendTransaction: approve sends through the node and moves the recipien
   })) as Hex
   assert.is(person.asked.at(-1)!.action, 'Send transaction')
   assert.is(person.asked.at(-1)!.summary, `To ${RECIPIENT} · 1.5 ETH · on Localhost (chain 31337)`)
-  const receipt = await client.getTransactionReceipt({ hash })
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })  // anvil can return the hash a moment before the block
   assert.is(receipt.status, 'success')
   assert.is(receipt.from.toLowerCase(), ACCOUNT.toLowerCase())
   assert.is(await client.getBalance({ address: RECIPIENT }), before + parseEther('1.5'))

@@ -1,0 +1,74 @@
+// Shared steps of the sandbox e2e tests: the demo page, the test wallet's prompt, the modal,
+// and reading the chain directly to compare with what the page shows.
+import { expect, test } from '@playwright/test'
+import { createPublicClient, formatEther, http } from 'viem'
+
+/** The sandbox the demo server runs (its chains, API emulator and accounts). */
+export async function sandboxConfig(request) {
+  const response = await request.get('/sandbox-config.json')
+  expect(response.ok(), 'the demo server runs the sandbox').toBe(true)
+  return response.json()
+}
+
+/** ETH balance of an address on a sandbox chain, read from anvil, as formatEther prints it. */
+export async function chainBalance(config, address, chainId = 31337) {
+  const chain = config.chains.find((item) => item.chainId === chainId)
+  const client = createPublicClient({ transport: http(chain.rpcUrl) })
+  return formatEther(await client.getBalance({ address }))
+}
+
+/** Opens the React demo page; records page errors and keeps every request on 127.0.0.1. */
+export async function openDapp(page, path = '/') {
+  const log = { errors: [] }
+  page.on('pageerror', (error) => log.errors.push(String(error?.stack ?? error)))
+  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
+  await page.goto(path)
+  await expect(page.locator('appkit-button')).toBeVisible()
+  return log
+}
+
+/** The test wallet's approve/reject prompt (its own shadow root, like an extension popup). */
+export function walletPrompt(page) {
+  return page.locator('sigkit-test-wallet-prompt').getByRole('alertdialog')
+}
+
+/** Waits for the wallet prompt asking `action`, then clicks Approve or Reject. */
+export async function answerWallet(page, action, approve = true) {
+  const prompt = walletPrompt(page)
+  await expect(prompt).toBeVisible()
+  await expect(prompt).toContainText(action)
+  await prompt.getByRole('button', { name: approve ? 'Approve' : 'Reject' }).click()
+  await expect(prompt).toBeHidden()
+}
+
+/** The modal dialog (inside SigKit's shadow root). */
+export const modal = (page) => page.getByRole('dialog')
+
+/** Connects the SigKit Test Wallet through the modal and waits for the page to say so. */
+export async function connectTestWallet(page) {
+  await page.locator('appkit-button').click()
+  await modal(page).getByRole('button', { name: /SigKit Test Wallet/ }).click()
+  await answerWallet(page, 'Connect')
+  await expect(page.getByTestId('account-status')).toHaveText('connected')
+}
+
+/** What the sandbox API emulator saw for a route, or a fault set on it. */
+export async function emulator(request, config) {
+  const base = config.apiUrl
+  return {
+    async setFault(route, mode, extra = {}) {
+      const response = await request.post(`${base}/__sandbox/faults`, { data: { route, mode, ...extra } })
+      expect(response.ok()).toBe(true)
+    },
+    async clearFaults() {
+      await request.delete(`${base}/__sandbox/faults`)
+    },
+    async requestCount(route) {
+      const response = await request.get(`${base}/__sandbox/requests?route=${route}`)
+      const body = await response.json()
+      return (Array.isArray(body) ? body : body.requests ?? []).length
+    },
+  }
+}
+
+export { expect, test }
