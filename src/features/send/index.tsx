@@ -1,11 +1,11 @@
-import type { FormEvent } from 'react'
+import { useEffect, type FormEvent } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { activeNamespace } from '../../core/account'
 import { currentView, replaceView } from '../../core/router'
 import { showSuccessToast } from '../../core/toasts'
 import { sendFromForm, sendState } from '../../core/wallet'
 import { describeWalletError } from '../../core/wallet-errors'
-import { Button } from '../../ui/primitives'
+import { Button } from '../../ui/primitives/Button'
 import { formatQuantity, formatUsd, tokenKey } from '../../ui/tokens'
 import { sendableTokens } from './tokens'
 import { AmountRow, ErrorText, Field, Form, Hint, Input, Label, MaxButton, Select } from './styles'
@@ -31,9 +31,17 @@ export default function SendView() {
   const submitting = useSignal(false)
   const namespace = activeNamespace.value
   const tokens = namespace ? sendableTokens(namespace) : []
-  const token = sendState.token.value
+  const chosen = sendState.token.value
+  // The chosen token as the balances now describe it (its quantity and price move on).
+  const token = chosen && (tokens.find((item) => tokenKey(item) === tokenKey(chosen)) ?? chosen)
   const amount = sendState.amount.value
   const busy = submitting.value || sendState.loading.value
+
+  // Sending the native currency is the common case, so it is chosen unless a token already is.
+  const native = tokens.find((item) => !item.address)
+  useEffect(() => {
+    if (!sendState.token.peek() && native) sendState.token.value = native
+  }, [])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -87,7 +95,6 @@ export default function SendView() {
           />
           <MaxButton
             type="button"
-            aria-label="Max amount"
             disabled={!token || busy}
             onClick={() => {
               if (token) sendState.amount.value = token.quantity.numeric
@@ -117,8 +124,7 @@ export default function SendView() {
           {error.value}
         </ErrorText>
       )}
-      {/* aria-disabled, not disabled: a disabled button drops focus to the page mid-send. */}
-      <Button type="submit" wide aria-disabled={busy || undefined}>
+      <Button type="submit" wide busy={busy}>
         {busy ? 'Sending…' : 'Send'}
       </Button>
     </Form>

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { currentView } from '../../core/router'
 import type { ViewName } from '../../core/types'
 import { forgetLazyView, getLazyView } from '../views/registry'
-import { Button, Spinner } from '../primitives'
+import { Spinner } from '../primitives'
 import { fadeIn, styled } from '../theme/stitches'
 import { ANIMATION_MS } from '../../core/constants'
 
@@ -21,6 +21,13 @@ const Centered = styled('div', {
 
 /** Each view fades in as it replaces the last. */
 const ViewFrame = styled('div', { paddingBottom: '$4', animation: `${fadeIn} ${ANIMATION_MS.viewTransition}ms ease` })
+
+const RetryButton = styled('button', {
+  padding: '$2 $4',
+  borderRadius: '$full',
+  background: '$accent',
+  color: '$accentText',
+})
 
 /** Stands in for a view no feature registered, so the visitor sees the boundary's message. */
 function Unavailable(): never {
@@ -54,12 +61,12 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; view: ViewName 
     return (
       <Centered role="alert">
         <span>This view could not be loaded.</span>
-        <Button type="button" onClick={() => {
+        <RetryButton type="button" onClick={() => {
             forgetLazyView(this.props.view)
             this.setState({ failed: false })
           }}>
           Try again
-        </Button>
+        </RetryButton>
       </Centered>
     )
   }

@@ -2,7 +2,9 @@
  * The controls the modal shell shares with the views, in one module on purpose: esbuild splits
  * code by module, and a module that the shell and some views share becomes its own small chunk.
  * One module keeps them in the styling chunk the first open loads anyway, instead of a chunk (a
- * request, and gzip overhead on the first-open budget) per primitive.
+ * request, and gzip overhead on the first-open budget) per primitive. That holds while every view
+ * imports this module (each uses at least one of these, if only through `Button`'s spinner).
+ * Controls only views use live in their own modules, so the first open does not pay for them.
  */
 import { keyframes, styled } from '../theme/stitches'
 
@@ -49,28 +51,4 @@ export const ListItem = styled('button', {
   fontSize: '$md',
   '&:hover': { background: '$surfaceHover' },
   '&[disabled], &[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' },
-})
-
-/** A text button for actions ("Try again", "Disconnect", "Send"). @internal */
-export const Button = styled('button', {
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '$2',
-  minHeight: '40px',
-  padding: '$2 $4',
-  borderRadius: '$full',
-  fontSize: '$md',
-  fontWeight: 600,
-  textAlign: 'center',
-  '&[disabled], &[aria-disabled="true"]': { opacity: 0.6, cursor: 'not-allowed' },
-  variants: {
-    tone: {
-      primary: { background: '$accent', color: '$accentText', '&:hover': { filter: 'brightness(1.1)' } },
-      secondary: { background: '$surface', color: '$text', '&:hover': { background: '$surfaceHover' } },
-      danger: { background: '$surface', color: '$error', '&:hover': { background: '$surfaceHover' } },
-    },
-    wide: { true: { width: '100%' } },
-  },
-  defaultVariants: { tone: 'primary' },
 })

@@ -3,7 +3,8 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { connectorsState } from '../../../core/connectors'
 import { currentData } from '../../../core/router'
 import { connectExternal, connectingState } from '../../../core/wallet'
-import { Button, Spinner } from '../../primitives'
+import { Button } from '../../primitives/Button'
+import { Spinner } from '../../primitives'
 import { Body, Heading, IconFrame, Status, WalletImage, WalletInitial } from './styles'
 
 const pending = new Map<string, Promise<void>>()

@@ -2,7 +2,7 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { closeModal } from '../../../core/modal'
 import { showErrorToast } from '../../../core/toasts'
 import { disconnect } from '../../../core/wallet'
-import { Button } from '../../primitives'
+import { Button } from '../../primitives/Button'
 
 /**
  * Disconnects every connected namespace, then closes the modal. Shared by Account and
@@ -25,8 +25,7 @@ export function DisconnectButton() {
     }
   }
   return (
-    // aria-disabled keeps focus on the button while the wallet is asked to let go.
-    <Button type="button" tone="danger" wide aria-disabled={busy.value || undefined} onClick={onClick}>
+    <Button type="button" tone="danger" wide busy={busy.value} onClick={onClick}>
       {busy.value ? 'Disconnecting…' : 'Disconnect'}
     </Button>
   )

@@ -11,6 +11,9 @@ const Badge = styled('span', {
   color: '$text',
   fontSize: '$sm',
   fontWeight: 600,
+  // Drawn by CSS so the letter is not part of the row's text (a button reads "Localhost", not
+  // "LLocalhost", to scripts and to anything that does not honour aria-hidden).
+  '&::before': { content: 'attr(data-initial)' },
 })
 
 /**
@@ -19,5 +22,5 @@ const Badge = styled('span', {
  * @internal
  */
 export function NetworkBadge({ name }: { name: string }) {
-  return <Badge aria-hidden="true">{name.trim().slice(0, 1).toUpperCase() || '?'}</Badge>
+  return <Badge aria-hidden="true" data-initial={name.trim().slice(0, 1).toUpperCase() || '?'} />
 }
