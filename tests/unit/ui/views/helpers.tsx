@@ -261,15 +261,33 @@ export function labelled<T extends HTMLElement>(text: string): T {
   return control as T
 }
 
-/** Types into an input the way a browser does, so React sees the change. */
+/**
+ * Sets `value` through the element class's own setter: React shadows `value` on the instance to
+ * track changes, and only a change it did not see counts as user input.
+ */
+function setNativeValue(element: HTMLElement, value: string): void {
+  for (let proto = Object.getPrototypeOf(element); proto; proto = Object.getPrototypeOf(proto)) {
+    const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set
+    if (setter) return setter.call(element, value)
+  }
+  throw new Error('no value setter')
+}
+
+/**
+ * Types into an input the way a browser does, so React sees the change. happy-dom's document has
+ * no `oninput`, so React falls back to reading the focused input's value on key events: focus it
+ * and send a keyup as well as the input event.
+ */
 export function typeInto(input: HTMLInputElement, value: string): void {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value)
+  input.focus()
+  setNativeValue(input, value)
   input.dispatchEvent(new Event('input', { bubbles: true }))
+  input.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true }))
 }
 
 /** Picks an option of a <select> the way a browser does. */
 export function choose(select: HTMLSelectElement, value: string): void {
-  Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, value)
+  setNativeValue(select, value)
   select.dispatchEvent(new Event('change', { bubbles: true }))
 }
 
