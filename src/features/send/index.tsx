@@ -45,7 +45,7 @@ export default function SendView() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    if (busy) return
+    if (submitting.peek() || sendState.loading.peek()) return
     error.value = undefined
     submitting.value = true
     try {

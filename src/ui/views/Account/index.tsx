@@ -38,6 +38,8 @@ export default function AccountView() {
     if (namespace) void refreshBalances(namespace)
   }, [namespace])
   if (!namespace) return null
+  // Keyed: the parts bind to one namespace's signals when they mount, so another namespace gets
+  // fresh parts rather than parts still bound to the old one.
   return (
     <Body key={namespace}>
       <Profile namespace={namespace} />
