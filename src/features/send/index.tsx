@@ -6,7 +6,7 @@ import { showSuccessToast } from '../../core/toasts'
 import { sendFromForm, sendState } from '../../core/wallet'
 import { describeWalletError } from '../../core/wallet-errors'
 import { Button } from '../../ui/primitives/Button'
-import { formatQuantity, formatUsd, tokenKey } from '../../ui/tokens'
+import { formatQuantity, formatUsd, tokenKey } from '../../ui/token-balances'
 import { sendableTokens } from './tokens'
 import { AmountRow, ErrorText, Field, Form, Hint, Input, Label, MaxButton, Select } from './styles'
 

@@ -3,7 +3,7 @@ import { useComputed, useSignals } from '@preact/signals-react/runtime'
 import type { ReadonlySignal } from '@preact/signals-core'
 import { getAccountState } from '../../../core/account'
 import type { ChainNamespace, TokenBalance } from '../../../core/types'
-import { formatQuantity, formatUsd, tokenKey } from '../../tokens'
+import { formatQuantity, formatUsd, tokenKey } from '../../token-balances'
 import { Spinner } from '../../primitives'
 import { Placeholder, TokenIcon, TokenInitial, TokenItem, TokenItems, TokenName, TokenQuantity, TokenValue } from './styles'
 
