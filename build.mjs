@@ -64,6 +64,9 @@ const FIRST_OPEN_MODULES = [
   // (the modal-open event and the project config fetch); budgeted on their own.
   { source: 'src/core/remote-config.ts', required: false, group: 'data' },
   { source: 'src/core/http.ts', required: false, group: 'data' },
+  // `connectors`: injected-wallet discovery (EIP-6963), fetched by the Connect view beside it;
+  // the wallets appear as soon as it runs. Budgeted on its own.
+  { source: 'src/connectors/injected/index.ts', required: true, group: 'connectors' },
 ]
 
 /**
@@ -175,7 +178,7 @@ function analyse(name, metafile) {
     entryReport[entryName] = { source, output, initial: files }
   }
   const firstOpen = new Set()
-  const groups = { shell: new Set(), data: new Set() }
+  const groups = { shell: new Set(), data: new Set(), connectors: new Set() }
   const modules = {}
   // FIRST_OPEN_MODULES lists the shell first, so a chunk both groups load counts in the shell.
   for (const { source, required, group } of FIRST_OPEN_MODULES) {
@@ -201,6 +204,7 @@ function analyse(name, metafile) {
     firstOpen: { modules, files: firstOpenFiles, gzip: gzipTotal(firstOpenFiles) },
     shell: { files: groupFiles('shell'), gzip: gzipTotal(groupFiles('shell')) },
     data: { files: groupFiles('data'), gzip: gzipTotal(groupFiles('data')) },
+    connectors: { files: groupFiles('connectors'), gzip: gzipTotal(groupFiles('connectors')) },
   }
 }
 
@@ -236,6 +240,7 @@ async function buildBundles() {
     staged[`${prefix}-initial`] = await stage(`${prefix}-initial`, report.initial.files, report.outdir)
     staged[`${prefix}-modal`] = await stage(`${prefix}-modal`, report.shell.files, report.outdir)
     staged[`${prefix}-data`] = await stage(`${prefix}-data`, report.data.files, report.outdir)
+    staged[`${prefix}-connectors`] = await stage(`${prefix}-connectors`, report.connectors.files, report.outdir)
   }
 
   // size-limit loads every @size-limit/* plugin named in the nearest package.json. The repo's
@@ -271,10 +276,11 @@ function kb(bytes) {
 function printSummary(reports) {
   const lines = [`sigkit ${pkg.version}: built dist/ (React), dist/cdn/ (CDN), ${SIZE_DIR}/react-bundle/ (size pass)`]
   for (const [prefix, pass] of Object.entries(MEASURED)) {
-    const { initial, firstOpen, shell, data } = reports[pass]
+    const { initial, firstOpen, shell, data, connectors } = reports[pass]
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
-        `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}`,
+        `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}, ` +
+        `wallet discovery ${kb(connectors.gzip)}`,
     )
     for (const [source, { status, required }] of Object.entries(firstOpen.modules)) {
       if (status !== 'lazy' && (required || status === 'initial')) {

@@ -173,8 +173,10 @@ test('keyboard only: connect, approve, open the account, switch network, disconn
     throw new Error(`no focusable control matching ${pattern} (last: ${await focusedName()})`)
   }
 
+  // The React page defines <appkit-button> lazily: wait for it before the first Tab.
+  await page.waitForFunction(() => customElements.get('appkit-button') !== undefined)
   await page.keyboard.press('Tab')
-  expect(await page.evaluate(() => document.activeElement?.localName)).toBe('appkit-button')
+  await expect.poll(() => page.evaluate(() => document.activeElement?.localName)).toBe('appkit-button')
   await page.keyboard.press('Enter')
   await expect(modal(page)).toBeVisible()
   await tabTo(/SigKit Test Wallet/)
@@ -188,9 +190,10 @@ test('keyboard only: connect, approve, open the account, switch network, disconn
   // Back to the widget button (focus returned to the page), open the Account view.
   await page.locator('appkit-button').focus()
   await page.keyboard.press('Enter')
-  await expect(modal(page)).toBeVisible()
+  await expect(modal(page).getByRole('tabpanel')).toBeVisible()
   await tabTo(/Localhost$/)
   await page.keyboard.press('Enter')
+  await expect(modal(page).getByRole('heading', { name: 'Choose Network' })).toBeVisible()
   await tabTo(/Localhost L2/)
   await page.keyboard.press('Enter')
   await expect(walletPrompt(page)).toBeVisible()

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { startInjectedDiscovery } from '../../../connectors/injected'
+import { signal } from '@preact/signals-core'
 import { orderedConnectors, type ConnectorInfo } from '../../../core/connectors'
 import { pushView } from '../../../core/router'
 import { ListItem } from '../../primitives'
@@ -24,6 +24,15 @@ const LogoPlaceholder = styled('span', {
 
 const Empty = styled('p', { margin: 0, padding: '$3', color: '$textMuted', textAlign: 'center', fontSize: '$md' })
 
+const discoveryStarted = signal(false)
+
+function startDiscovery(): void {
+  void import('../../../connectors/injected').then((injected) => {
+    injected.startInjectedDiscovery()
+    discoveryStarted.value = true
+  })
+}
+
 function WalletRow({ connector }: { connector: ConnectorInfo }) {
   return (
     <li>
@@ -46,10 +55,11 @@ function WalletRow({ connector }: { connector: ConnectorInfo }) {
 export function WalletSection() {
   useSignals()
   // Wallets announce themselves only when asked; asking on open (not at page load) keeps the page
-  // free of wallet code. Idempotent, so reopening the modal costs nothing.
-  useEffect(startInjectedDiscovery, [])
+  // free of wallet code. Discovery is its own chunk, fetched beside this view rather than before
+  // it, so the view paints first. Idempotent, so reopening the modal costs nothing.
+  useEffect(startDiscovery, [])
   const connectors = orderedConnectors.value
-  if (connectors.length === 0) return <Empty>No wallet detected in this browser.</Empty>
+  if (connectors.length === 0) return discoveryStarted.value ? <Empty>No wallet detected in this browser.</Empty> : null
   return (
     <List aria-label="Wallets">
       {connectors.map((connector) => (
