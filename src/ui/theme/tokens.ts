@@ -48,4 +48,8 @@ export const lightColors = {
   textMuted: '#6b6b6b',
   border: 'rgba(0,0,0,0.1)',
   backdrop: 'rgba(0,0,0,0.35)',
+  // The dark theme's status colours are too light on white (the error red was 2.9:1).
+  error: '#c62828',
+  success: '#1a7f37',
+  warning: '#b45309',
 } as const
