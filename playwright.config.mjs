@@ -31,7 +31,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.mjs',
   outputDir: '.tmp/playwright/results',
-  workers: 2,
+  // One worker: the spec files share one sandbox (chains, the wallet account, the emulator's fault
+  // switches), so a fault set by one test must not reach another running beside it.
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
