@@ -7,7 +7,9 @@ const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]):not([typ
  */
 export function getFocusable(container: ParentNode): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => !el.hidden && !el.closest('[hidden],[inert],[aria-hidden="true"]'),
+    // checkVisibility also catches display:none, which React uses to hide a view that is still
+    // revealing behind its loading fallback; focusing such an element silently does nothing.
+    (el) => !el.hidden && !el.closest('[hidden],[inert],[aria-hidden="true"]') && el.checkVisibility?.() !== false,
   )
 }
 
