@@ -195,7 +195,7 @@ test('keyboard only: connect, approve, open the account, switch network, disconn
   await page.keyboard.press('Enter')
   // The header changes at once; the view's own controls appear when its chunk has rendered.
   await expect(modal(page).getByRole('button', { name: 'Localhost L2' })).toBeVisible()
-  await tabTo(/Localhost L2/)
+  await tabTo(/^Localhost L2$/)
   await page.keyboard.press('Enter')
   await expect(walletPrompt(page)).toBeVisible()
   await expect.poll(focusedName).toBe('Approve')
