@@ -368,7 +368,7 @@ test('the dapp’s provider (getWalletProvider): a viem send refreshes the balan
   const expected = await ethBalanceText(sandbox, 31337, account)
   assert.is.not(expected, before)
   await waitFor(() => eip155().balance.peek() === expected, { what: 'the balance to follow the send by itself' })
-  assert.is((await chainClient(sandbox, 31337).getTransactionReceipt({ hash })).status, 'success')
+  assert.is((await chainClient(sandbox, 31337).waitForTransactionReceipt({ hash, pollingInterval: 50 })).status, 'success')
   assert.is((await chainClient(sandbox, 31337).getBalance({ address: recipient })) - recipientBefore, parseEther('0.02'))
 
   hideToast()

@@ -108,7 +108,7 @@ test('after the switch, reads and transactions go to the 31338 node; switching b
   const l1Before = await balanceOn(l1.rpcUrl, RECIPIENT)
   const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ to: RECIPIENT, value: `0x${parseEther('1').toString(16)}` }] })) as Hex
   assert.match(person.asked.at(-1)!.summary, 'on Localhost L2 (chain 31338)')
-  const receipt = await createPublicClient({ transport: http(l2.rpcUrl) }).getTransactionReceipt({ hash })
+  const receipt = await createPublicClient({ transport: http(l2.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
   assert.is(receipt.status, 'success')
   assert.is(await balanceOn(l2.rpcUrl, RECIPIENT), 0x1234n + parseEther('1'))
   assert.is(await balanceOn(l1.rpcUrl, RECIPIENT), l1Before, 'nothing moved on 31337')
