@@ -162,7 +162,9 @@ test('keyboard only: connect, approve, open the account, switch network, disconn
     page.evaluate(() => {
       let active = document.activeElement
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-      return (active?.getAttribute('aria-label') || active?.textContent || active?.localName || '').trim()
+      // Only controls count: the dialog itself takes focus too, and its text names everything in it.
+      if (!active?.matches('button, a[href], input, select, textarea, [role="tab"]')) return `<${active?.localName}>`
+      return (active.getAttribute('aria-label') || active.textContent || '').trim()
     })
   /** Tabs forward until the focused control's name matches, at most `limit` times. */
   async function tabTo(pattern, limit = 15) {
