@@ -156,14 +156,79 @@ const BUILDS = {
   },
 }
 
+/**
+ * CDN build: CommonJS-heavy vendors are bundled on their own, each into one ESM file that the
+ * main pass imports by relative URL. In one esbuild pass their CommonJS interop helpers land in
+ * the runtime chunk every entry imports, so WalletConnect (loaded only on demand) added 0.4 KB to
+ * page load. Map: bare import → file under dist/cdn/chunks/.
+ */
+const CDN_VENDORS = { '@walletconnect/universal-provider': 'walletconnect-vendor.js' }
+const VENDOR_PREFIX = 'sigkit-vendor:'
+
+/** Bundles each CDN vendor; returns their metafiles' outputs and inputs merged. */
+async function buildCdnVendors() {
+  const merged = { inputs: {}, outputs: {} }
+  for (const [specifier, file] of Object.entries(CDN_VENDORS)) {
+    const result = await esbuild.build({
+      ...common,
+      define: BUILDS.cdn.options.define,
+      splitting: false,
+      stdin: { contents: `export { default } from '${specifier}'`, resolveDir: root, sourcefile: `${file}-entry.js`, loader: 'js' },
+      outfile: `${BUILDS.cdn.outdir}/chunks/${file}`,
+    })
+    Object.assign(merged.inputs, result.metafile.inputs)
+    Object.assign(merged.outputs, result.metafile.outputs)
+  }
+  return merged
+}
+
+/** @type {esbuild.Plugin} Leaves CDN vendors out of the main pass, under a placeholder path. */
+const cdnVendorPlugin = {
+  name: 'sigkit-cdn-vendors',
+  setup(build) {
+    const filter = new RegExp(`^(${Object.keys(CDN_VENDORS).map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`)
+    build.onResolve({ filter }, (args) => ({ path: VENDOR_PREFIX + args.path, external: true }))
+  },
+}
+
+/** Points the placeholders at the vendor files (per output, relative) and merges the metafiles. */
+async function linkCdnVendors(metafile, vendors) {
+  for (const [path, output] of Object.entries(metafile.outputs)) {
+    if (!path.endsWith('.js')) continue
+    let code = readFileSync(join(root, path), 'utf8')
+    let changed = false
+    output.imports = output.imports.map((edge) => {
+      if (!edge.path.startsWith(VENDOR_PREFIX)) return edge
+      const target = `${BUILDS.cdn.outdir}/chunks/${CDN_VENDORS[edge.path.slice(VENDOR_PREFIX.length)]}`
+      let url = relative(dirname(path), target)
+      if (!url.startsWith('.')) url = `./${url}`
+      code = code.replaceAll(JSON.stringify(edge.path), JSON.stringify(url))
+      changed = true
+      return { path: target, kind: edge.kind }
+    })
+    if (changed) await writeFile(join(root, path), code)
+  }
+  Object.assign(metafile.inputs, vendors.inputs)
+  Object.assign(metafile.outputs, vendors.outputs)
+  return metafile
+}
+
 /** Which pass's files are measured for each size-limit staging folder prefix. */
 const MEASURED = { cdn: 'cdn', react: 'react-bundle' }
 
 async function runPass(name) {
   const { outdir, entries, options } = BUILDS[name]
-  const result = await esbuild.build({ ...common, ...options, outdir, entryPoints: entries })
-  await writeFile(join(root, outdir, 'meta.json'), JSON.stringify(result.metafile))
-  return analyse(name, result.metafile)
+  let metafile
+  if (name === 'cdn') {
+    const vendors = await buildCdnVendors()
+    const plugins = [cdnVendorPlugin, ...options.plugins]
+    const result = await esbuild.build({ ...common, ...options, plugins, outdir, entryPoints: entries })
+    metafile = await linkCdnVendors(result.metafile, vendors)
+  } else {
+    metafile = (await esbuild.build({ ...common, ...options, outdir, entryPoints: entries })).metafile
+  }
+  await writeFile(join(root, outdir, 'meta.json'), JSON.stringify(metafile))
+  return analyse(name, metafile)
 }
 
 /** Initial and first-open file sets of one pass, from its metafile. */

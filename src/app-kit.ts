@@ -60,7 +60,8 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
     // viem arrives only when a connection starts or a stored session is restored.
     const adapterConfig = { projectId: resolved.projectId, endpoints: resolved.endpoints }
     registerAdapter('eip155', () => import('./chains/eip155').then((eip155) => eip155.createEip155Adapter(adapterConfig)))
-    if (typeof window !== 'undefined' && Object.keys(getConnectedConnectorIds()).length > 0) void restoreSession()
+    const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
+    if (Object.keys(stored).length > 0) void import('./restore-session').then((restore) => restore.restoreSession(stored))
     if (typeof customElements !== 'undefined') void defineButton()
     const appKit = createHandle()
     setAppKitInstance(appKit)
@@ -89,12 +90,7 @@ export function readAppKitState(): AppKitState {
   }
 }
 
-/** Restore loads only what it needs: wallet discovery and the connection code. */
-async function restoreSession(): Promise<void> {
-  const [injected, connect] = await Promise.all([import('./connectors/injected'), import('./core/wallet')])
-  injected.startInjectedDiscovery()
-  await connect.reconnect()
-}
+const loadWallet = () => import('./core/wallet')
 
 function createHandle(): AppKit {
   return {
@@ -111,7 +107,7 @@ function createHandle(): AppKit {
     getCaipNetwork: () => activeCaipNetwork.value,
     getEvent: () => eventsState.last.value,
     subscribeEvents,
-    switchNetwork: (network) => import('./core/wallet').then((wallet) => wallet.switchNetwork(network)),
-    disconnect: (namespace) => import('./core/wallet').then((wallet) => wallet.disconnect(namespace)),
+    switchNetwork: (network) => loadWallet().then((wallet) => wallet.switchNetwork(network)),
+    disconnect: (namespace) => loadWallet().then((wallet) => wallet.disconnect(namespace)),
   }
 }

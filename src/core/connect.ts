@@ -16,13 +16,7 @@ import { CHAIN_NAMESPACES } from './constants'
 import { DISCONNECT_WAIT_MS } from './limits'
 import { sendEvent } from './events'
 import { closeModal, modalState, openModal } from './modal'
-import {
-  createUnknownNetwork,
-  findRequestedNetwork,
-  getNetworkState,
-  isNetworkSupported,
-  setActiveCaipNetwork
-} from './network'
+import { createUnknownNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
 import { currentView, resetView } from './router'
 import { resetSend } from './send'
 import { SIGNATURE_DECLINED } from './sign'
@@ -112,9 +106,16 @@ async function restore(): Promise<void> {
     return
   }
   setConnectionStatus('connecting')
-  for (const namespace of namespaces) setAccount(namespace, { status: 'connecting' })
+  for (const namespace of namespaces) {
+    if (getAccountState(namespace).status.peek() !== 'connected') setAccount(namespace, { status: 'connecting' })
+  }
   let restored = false
   for (const namespace of namespaces) {
+    // Restored already by its connector's own session (WalletConnect restores every namespace).
+    if (getAccountState(namespace).status.peek() === 'connected') {
+      restored = true
+      continue
+    }
     try {
       const connector = await waitForConnector(stored[namespace] as string)
       if (!connector?.provider) throw new Error('Provider not found')
@@ -154,6 +155,22 @@ function networkFor(namespace: ChainNamespace, chainId: number | string): CaipNe
 }
 
 function finishConnection(namespace: ChainNamespace, connector: ConnectorInfo, adapter: ChainAdapter, result: ConnectReturnType): void {
+  applyConnection(namespace, connector, result)
+  if (connector.provider) watchWallet(namespace, connector.provider, adapter)
+}
+
+/**
+ * Puts a granted account into state: network, account, connection, the remembered connector id and
+ * status; then starts the balance refresh. Connectors that follow their own session events (such
+ * as WalletConnect) call this for each namespace of the session.
+ *
+ * @throws Error 'Account not found for connector' when no account was granted.
+ * @example
+ * ```ts
+ * applyConnection('bip122', walletConnectInfo, { accounts: ['bc1q…'], chainId: '000000000019d6689c085ae165831e93' })
+ * ```
+ */
+export function applyConnection(namespace: ChainNamespace, connector: ConnectorInfo, result: ConnectReturnType): void {
   const address = result.accounts[0]
   if (!address) throw new Error('Account not found for connector')
   const network = networkFor(namespace, result.chainId)
@@ -170,7 +187,6 @@ function finishConnection(namespace: ChainNamespace, connector: ConnectorInfo, a
   })
   setConnectedConnectorId(namespace, connector.id)
   setConnectionStatus('connected')
-  if (connector.provider) watchWallet(namespace, connector.provider, adapter)
   startBalanceAutoRefresh()
   void refreshAccountData(namespace, { force: true })
 }
@@ -234,8 +250,16 @@ function anyConnected(): boolean {
   return CHAIN_NAMESPACES.some(namespace => getAccountState(namespace).status.peek() === 'connected')
 }
 
-/** Local half of a disconnect: clears account, network approval, wallet info and connector id. */
-function clearNamespace(namespace: ChainNamespace): void {
+/**
+ * Local half of a disconnect: clears account, network approval, wallet info and connector id
+ * (also what a connector calls when the wallet ended the session).
+ *
+ * @example
+ * ```ts
+ * clearNamespace('solana')
+ * ```
+ */
+export function clearNamespace(namespace: ChainNamespace): void {
   stopWatching.get(namespace)?.()
   stopWatching.delete(namespace)
   const address = getAccountState(namespace).address.peek()
@@ -281,15 +305,18 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
 }
 
 async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: string | undefined): Promise<void> {
-  const provider = connectorId ? findConnector(connectorId)?.provider : undefined
-  if (!provider) return
-  const adapter = await loadAdapter(namespace)
+  const connector = connectorId ? findConnector(connectorId) : undefined
+  const provider = connector?.provider
+  if (!connector || (!connector.disconnect && !provider)) return
   let timer: unknown
   const timeout = new Promise<void>(resolve => {
     timer = clock.setTimeout(resolve, DISCONNECT_WAIT_MS)
   })
+  const ask = connector.disconnect
+    ? connector.disconnect()
+    : loadAdapter(namespace).then(adapter => adapter.disconnect({ provider: provider as EIP1193Provider }))
   // Many wallets cannot forget a site; their refusal must not keep the visitor connected.
-  await Promise.race([adapter.disconnect({ provider }).catch(() => undefined), timeout])
+  await Promise.race([ask.catch(() => undefined), timeout])
   clock.clearTimeout(timer)
 }
 

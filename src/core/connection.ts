@@ -4,7 +4,6 @@
  */
 import { batch, signal } from '@preact/signals-core'
 import type { Signal } from '@preact/signals-core'
-import { clock } from './clock'
 import { removeDeepLink, storeConnectionStatus } from './storage'
 import type { ChainNamespace, Connection, ConnectionStatus, WalletListing } from './types'
 
@@ -62,35 +61,6 @@ export function setConnections(namespace: ChainNamespace, connections: readonly 
   if (connections.length === 0) next.delete(namespace)
   else next.set(namespace, connections)
   connectionState.connections.value = next
-}
-
-/**
- * Records a fresh WalletConnect pairing URI and when it expires.
- *
- * @example
- * ```ts
- * setWcUri('wc:abc@2?relay-protocol=irn&symKey=…', clock.now() + 300_000)
- * ```
- */
-export function setWcUri(uri: string, expiresAt: number | undefined): void {
-  batch(() => {
-    connectionState.wcUri.value = uri
-    connectionState.wcPairingExpiry.value = expiresAt
-    connectionState.wcError.value = false
-  })
-}
-
-/**
- * Whether the current pairing URI can still be reused (SPEC: an unexpired pairing is reused).
- *
- * @example
- * ```ts
- * if (!hasValidPairing()) await connector.connect()
- * ```
- */
-export function hasValidPairing(): boolean {
-  const expiry = connectionState.wcPairingExpiry.peek()
-  return Boolean(connectionState.wcUri.peek()) && expiry !== undefined && expiry > clock.now()
 }
 
 /**

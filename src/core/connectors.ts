@@ -24,6 +24,8 @@ export interface ConnectorInfo {
   provider?: EIP1193Provider
   /** True for the generic browser wallet (`window.ethereum` with no EIP-6963 announcement). */
   generic?: boolean
+  /** Ends the wallet's session itself (WalletConnect); otherwise the chain adapter asks the wallet. */
+  disconnect?: () => Promise<void>
 }
 
 /** Id of the generic browser wallet found only through the legacy `window.ethereum`. */

@@ -13,20 +13,11 @@ import {
   setAccount
 } from '../../../src/core/account'
 import { createManualClock, setClock } from '../../../src/core/clock'
-import { connectionState, hasValidPairing, resetWcConnection, setConnectionStatus, setConnections, setWcUri } from '../../../src/core/connection'
-import {
-  UNKNOWN_NETWORK_NAME,
-  activeCaipNetwork,
-  addRequestedNetwork,
-  createUnknownNetwork,
-  getNetworkState,
-  isNetworkSupported,
-  requestedNetworks,
-  selectedNetworkId,
-  setActiveCaipNetwork,
-  setRequestedNetworks
-} from '../../../src/core/network'
-import { STORAGE_KEYS, getConnectedConnectorIds, getConnectionStatus, getDeepLink, setConnectedConnectorId, storeDeepLink } from '../../../src/core/storage'
+import { connectionState, resetWcConnection, setConnectionStatus, setConnections } from '../../../src/core/connection'
+import { hasValidPairing, setWcUri } from '../../../src/core/pairing'
+import { UNKNOWN_NETWORK_NAME, activeCaipNetwork, addRequestedNetwork, createUnknownNetwork, getNetworkState, isNetworkSupported, requestedNetworks, selectedNetworkId, setActiveCaipNetwork, setRequestedNetworks } from '../../../src/core/network'
+import { STORAGE_KEYS, getConnectedConnectorIds, getConnectionStatus, setConnectedConnectorId } from '../../../src/core/storage'
+import { getDeepLink, storeDeepLink } from '../../../src/core/wallet-storage'
 import { base, clone, mainnet, resetCore, solana } from './helpers/fixtures'
 import { createMemoryStorage, installStorage } from './helpers/memory-storage'
 import type { MemoryStorage } from './helpers/memory-storage'

@@ -3,13 +3,10 @@ import * as assert from 'uvu/assert'
 import {
   STORAGE_KEYS,
   STORAGE_PREFIX,
-  addRecentWallet,
   getActiveCaipNetworkId,
   getActiveNamespace,
   getConnectedConnectorIds,
   getConnectionStatus,
-  getDeepLink,
-  getRecentWallets,
   isConnectionStatus,
   readStorage,
   removeConnectedConnectorId,
@@ -19,9 +16,9 @@ import {
   storeActiveCaipNetworkId,
   storeActiveNamespace,
   storeConnectionStatus,
-  storeDeepLink,
   writeStorage
 } from '../../../src/core/storage'
+import { addRecentWallet, getDeepLink, getRecentWallets, storeDeepLink } from '../../../src/core/wallet-storage'
 import { createMemoryStorage, createThrowingStorage, installStorage } from './helpers/memory-storage'
 import type { MemoryStorage } from './helpers/memory-storage'
 

@@ -1,0 +1,213 @@
+/**
+ * The WalletConnect connector, on @walletconnect/universal-provider. LAZY: this module (and the
+ * provider, the largest dependency SigKit has) loads only when the visitor picks WalletConnect or
+ * a wallet that needs it, or when a stored WalletConnect session is restored.
+ *
+ * One session can carry several namespaces (eip155, solana, bip122, polkadot, cosmos); each is put
+ * into state as its own connection, and ending the session ends them all.
+ */
+import UniversalProvider from '@walletconnect/universal-provider'
+import { batch } from '@preact/signals-core'
+import { getAccountState } from '../../core/account'
+import { getResolvedOptions } from '../../core/appkit-state'
+import { clock } from '../../core/clock'
+import { applyConnection, applyNetwork, clearNamespace } from '../../core/connect'
+import { connectionState, setConnectionStatus } from '../../core/connection'
+import { hasValidPairing, setWcUri } from '../../core/pairing'
+import { addConnectors, type ConnectorInfo } from '../../core/connectors'
+import { CHAIN_NAMESPACES } from '../../core/constants'
+import { DEFAULT_ENDPOINTS } from '../../core/constants'
+import { sendEvent } from '../../core/events'
+import { closeModal, modalState } from '../../core/modal'
+import { createUnknownNetwork, findRequestedNetwork, getNetworkState, requestedNetworks } from '../../core/network'
+import { isMobile } from '../../core/platform'
+import { getConnectedConnectorIds } from '../../core/storage'
+import { addRecentWallet, storeDeepLink } from '../../core/wallet-storage'
+import type { CaipNetworkId, ChainNamespace, EIP1193Provider, WalletListing } from '../../core/types'
+import { buildNamespaces } from './namespaces'
+import { accountsByNamespace, pairingExpiry, type SessionLike } from './session'
+
+/** The connector's id, as stored and as listed. */
+export const WALLETCONNECT_ID = 'walletConnect'
+
+const CONNECTOR: ConnectorInfo = {
+  id: WALLETCONNECT_ID,
+  name: 'WalletConnect',
+  type: 'walletConnect',
+  chains: CHAIN_NAMESPACES
+}
+
+let loading: Promise<UniversalProvider> | undefined
+let connecting: Promise<void> | undefined
+
+/**
+ * The universal provider, created once with the relay, project and metadata from the options.
+ *
+ * @example
+ * ```ts
+ * const provider = await loadUniversalProvider()
+ * ```
+ */
+export function loadUniversalProvider(): Promise<UniversalProvider> {
+  loading ??= createProvider().catch(error => {
+    loading = undefined
+    throw error
+  })
+  return loading
+}
+
+async function createProvider(): Promise<UniversalProvider> {
+  const options = getResolvedOptions()
+  if (!options) throw new Error('Please call createAppKit before using the open hook')
+  const provider = await UniversalProvider.init({
+    projectId: options.projectId,
+    relayUrl: options.endpoints.relay,
+    metadata: options.metadata ?? {
+      name: typeof document === 'undefined' ? 'SigKit dapp' : document.title || location.host,
+      description: '',
+      url: typeof location === 'undefined' ? 'https://localhost' : location.origin,
+      icons: []
+    },
+    // A self-hosted relay (the sandbox) has no hosted telemetry behind it.
+    telemetryEnabled: options.endpoints.relay === DEFAULT_ENDPOINTS.relay
+  } as Parameters<typeof UniversalProvider.init>[0])
+  provider.on('display_uri', (uri: string) => setWcUri(uri, pairingExpiry(uri, clock.now())))
+  provider.on('session_delete', () => endSession())
+  provider.on('session_update', ({ params }: { params: { namespaces: SessionLike['namespaces'] } }) => {
+    if (provider.session) applySession({ ...(provider.session as unknown as SessionLike), namespaces: params.namespaces })
+  })
+  provider.on('session_event', (payload: { params: { event: { name: string; data: unknown }; chainId: string } }) =>
+    onSessionEvent(payload.params.event, payload.params.chainId)
+  )
+  addConnectors([{ ...CONNECTOR, provider: evmProvider(provider), disconnect: () => provider.disconnect() }])
+  return provider
+}
+
+/** The eip155 view of the session, an EIP-1193 provider the eip155 adapter uses like any wallet's. */
+function evmProvider(provider: UniversalProvider): EIP1193Provider {
+  return {
+    request: args => {
+      const chainId = getNetworkState('eip155').caipNetwork.peek()?.id
+      return provider.request(args as { method: string; params?: unknown[] }, chainId === undefined ? undefined : `eip155:${chainId}`)
+    },
+    on: (event, listener) => provider.on(event, listener),
+    removeListener: (event, listener) => provider.removeListener(event, listener)
+  }
+}
+
+/**
+ * Connects through WalletConnect: shows the pairing URI (QR code or deep link) and waits for the
+ * wallet. A connection already waiting on an unexpired pairing is reused rather than restarted.
+ * On success every namespace of the session is connected, the deep link and recent wallet are
+ * stored, CONNECT_SUCCESS is sent (method `mobile` or `qrcode`) and the modal closes.
+ *
+ * @throws the wallet's refusal or the pairing's expiry (also flagged in `connectionState.wcError`).
+ * @example
+ * ```ts
+ * await connectWalletConnect(walletListing)
+ * ```
+ */
+export function connectWalletConnect(wallet?: WalletListing): Promise<void> {
+  if (wallet) connectionState.recentWallet.value = wallet
+  if (connecting && hasValidPairing()) return connecting
+  connecting = connect(wallet).finally(() => {
+    connecting = undefined
+  })
+  return connecting
+}
+
+async function connect(wallet: WalletListing | undefined): Promise<void> {
+  batch(() => {
+    connectionState.wcError.value = false
+    connectionState.wcUri.value = undefined
+    connectionState.wcPairingExpiry.value = undefined
+  })
+  setConnectionStatus('connecting')
+  try {
+    const provider = await loadUniversalProvider()
+    const namespaces = buildNamespaces(requestedNetworks.peek(), network => network.rpcUrls.default.http[0])
+    const session = (await provider.connect({ optionalNamespaces: namespaces })) as unknown as SessionLike | undefined
+    if (!session) throw new Error('The wallet did not approve a session')
+    applySession(session)
+    finalize(wallet)
+  } catch (error) {
+    connectionState.wcError.value = true
+    setConnectionStatus(CHAIN_NAMESPACES.some(ns => getAccountState(ns).status.peek() === 'connected') ? 'connected' : 'disconnected')
+    sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { method: 'walletconnect', message: String((error as Error)?.message ?? error) } })
+    throw error
+  }
+}
+
+/** SPEC §4 "Finalizing": deep link and recent wallet stored, success event, pairing cleared. */
+function finalize(wallet: WalletListing | undefined): void {
+  const linking = connectionState.wcLinking.peek()
+  if (linking) storeDeepLink(linking)
+  if (wallet) addRecentWallet(wallet)
+  batch(() => {
+    connectionState.wcUri.value = undefined
+    connectionState.wcPairingExpiry.value = undefined
+  })
+  sendEvent({
+    type: 'track',
+    event: 'CONNECT_SUCCESS',
+    properties: { method: isMobile() ? 'mobile' : 'qrcode', name: wallet?.name ?? 'WalletConnect' }
+  })
+  if (modalState.open.peek()) closeModal()
+}
+
+/** Puts every namespace of the session into state; namespaces the session no longer has end. */
+function applySession(session: SessionLike): void {
+  const metadata = session.peer?.metadata
+  const info: ConnectorInfo = { ...CONNECTOR, name: metadata?.name || 'WalletConnect', ...(metadata?.icons?.[0] ? { imageUrl: metadata.icons[0] } : {}) }
+  const accounts = accountsByNamespace(session)
+  for (const [namespace, result] of accounts) applyConnection(namespace, info, result)
+  for (const namespace of namespacesOfThisConnector()) if (!accounts.has(namespace)) clearNamespace(namespace)
+}
+
+function namespacesOfThisConnector(): ChainNamespace[] {
+  const stored = getConnectedConnectorIds()
+  return CHAIN_NAMESPACES.filter(namespace => stored[namespace] === WALLETCONNECT_ID)
+}
+
+/** The wallet ended the session (or it expired): every namespace it carried is disconnected. */
+function endSession(): void {
+  for (const namespace of namespacesOfThisConnector()) clearNamespace(namespace)
+}
+
+function onSessionEvent(event: { name: string; data: unknown }, chainId: string): void {
+  const namespace = chainId?.split(':')[0] as ChainNamespace
+  if (!CHAIN_NAMESPACES.includes(namespace)) return
+  if (event.name === 'chainChanged') {
+    const id = String(event.data).replace(/^0x[0-9a-f]+$/i, hex => String(parseInt(hex, 16)))
+    const caipNetworkId = (id.includes(':') ? id : `${namespace}:${id}`) as CaipNetworkId
+    applyNetwork(namespace, findRequestedNetwork(caipNetworkId) ?? createUnknownNetwork(caipNetworkId))
+  } else if (event.name === 'accountsChanged' && Array.isArray(event.data)) {
+    const accounts = event.data.filter((item): item is string => typeof item === 'string').map(item => item.split(':').at(-1) as string)
+    if (accounts.length === 0) return clearNamespace(namespace)
+    const network = getNetworkState(namespace).caipNetwork.peek()
+    applyConnection(namespace, { ...CONNECTOR, name: getAccountState(namespace).connectedWalletInfo.peek()?.name ?? 'WalletConnect' }, {
+      accounts,
+      chainId: network?.id ?? chainId.split(':')[1] ?? ''
+    })
+  }
+}
+
+/**
+ * Restores a stored WalletConnect session without the wallet: every namespace it carries comes
+ * back connected; with no session left, the stored namespaces are cleared.
+ *
+ * @returns whether a session was restored.
+ * @example
+ * ```ts
+ * if (await restoreWalletConnect()) console.log('welcome back')
+ * ```
+ */
+export async function restoreWalletConnect(): Promise<boolean> {
+  const provider = await loadUniversalProvider()
+  if (!provider.session) {
+    endSession()
+    return false
+  }
+  applySession(provider.session as unknown as SessionLike)
+  return true
+}

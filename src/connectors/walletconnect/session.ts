@@ -1,0 +1,52 @@
+/**
+ * Reading a WalletConnect session: its CAIP-10 accounts grouped by namespace. Session data comes
+ * from the wallet, so anything malformed is skipped rather than trusted.
+ */
+import { isChainNamespace } from '../../core/caip'
+import type { ConnectReturnType } from '../../core/adapter'
+import type { ChainNamespace } from '../../core/types'
+
+/** The part of a session this module reads. */
+export interface SessionLike {
+  topic: string
+  namespaces: Record<string, { accounts?: string[] } | undefined>
+  peer?: { metadata?: { name?: string; icons?: string[]; redirect?: { native?: string; universal?: string } } }
+}
+
+/**
+ * Accounts per namespace, in the wallet's order; the chain of the first account is the chain.
+ *
+ * @example
+ * ```ts
+ * accountsByNamespace(session).get('eip155') // { accounts: ['0xab…'], chainId: '31337' }
+ * ```
+ */
+export function accountsByNamespace(session: SessionLike): Map<ChainNamespace, ConnectReturnType> {
+  const result = new Map<ChainNamespace, { accounts: string[]; chainId: string }>()
+  for (const [key, value] of Object.entries(session.namespaces ?? {})) {
+    for (const account of value?.accounts ?? []) {
+      const parts = typeof account === 'string' ? account.split(':') : []
+      if (parts.length !== 3 || parts.some(part => part === '')) continue
+      const [namespace, chainId, address] = parts as [string, string, string]
+      if (!isChainNamespace(namespace) || namespace !== key.split(':')[0]) continue
+      const entry = result.get(namespace) ?? { accounts: [], chainId }
+      // One entry per address, on the session's first chain for that namespace.
+      if (chainId === entry.chainId && !entry.accounts.includes(address)) entry.accounts.push(address)
+      result.set(namespace, entry)
+    }
+  }
+  return result
+}
+
+/**
+ * When a pairing URI stops being usable: its `expiryTimestamp` (seconds), else five minutes on.
+ *
+ * @example
+ * ```ts
+ * pairingExpiry('wc:abc@2?relay-protocol=irn&symKey=x&expiryTimestamp=1700000300', 0) // 1700000300000
+ * ```
+ */
+export function pairingExpiry(uri: string, now: number): number {
+  const match = /[?&]expiryTimestamp=(\d+)/.exec(uri)
+  return match ? Number(match[1]) * 1000 : now + 5 * 60_000
+}
