@@ -25,6 +25,7 @@ export const views: Partial<Record<ViewName, ViewEntry>> = {
   },
   Account: { title: 'Account', load: () => import('./Account') },
   SwitchNetwork: { title: 'Choose Network', load: () => import('./SwitchNetwork') },
+  AllWallets: { title: 'All Wallets', load: () => import('./AllWallets') },
   UnsupportedChain: { title: 'Switch Network', load: () => import('./UnsupportedChain') },
   // An optional feature: its code lives with the feature and loads only when the view opens.
   Send: { title: 'Send', load: () => import('../../features/send') },

@@ -1,0 +1,159 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { createWalletApi, type WalletApi } from '../../../api/wallet-api'
+import { getResolvedOptions } from '../../../core/appkit-state'
+import { clock } from '../../../core/clock'
+import { WALLET_LIST } from '../../../core/constants'
+import { connectorsState } from '../../../core/connectors'
+import { requestedNetworks } from '../../../core/network'
+import { pushView } from '../../../core/router'
+import type { WalletListing } from '../../../core/types'
+import { Spinner } from '../../primitives'
+import { Button } from '../../primitives/Button'
+import { arrangeWallets, createPagedWallets, getPagedWallets, type PagedWallets, type WalletEntry, type WalletQuery } from './store'
+import { Body, Notice, SearchInput, Summary, VisuallyHidden } from './styles'
+import { VirtualList } from './VirtualList'
+
+interface Search {
+  term: string
+  status: 'loading' | 'error' | 'done'
+  wallets: readonly WalletListing[]
+}
+
+/** The API client and the query the dapp's options describe; a new key means another list. */
+function useWalletSource(): { api: WalletApi; query: WalletQuery; key: string } {
+  const chains = requestedNetworks.value.map((network) => network.caipNetworkId).join(',')
+  return useMemo(() => {
+    const options = getResolvedOptions()
+    const baseUrl = options?.endpoints.walletApi ?? ''
+    const projectId = options?.projectId ?? ''
+    const query: WalletQuery = {
+      include: options?.includeWalletIds ?? [],
+      exclude: options?.excludeWalletIds ?? [],
+      chains: chains ? chains.split(',') : [],
+      featured: options?.featuredWalletIds ?? [],
+    }
+    return { api: createWalletApi({ baseUrl, projectId }), query, key: JSON.stringify([baseUrl, projectId, query]) }
+  }, [chains])
+}
+
+function select(entry: WalletEntry): void {
+  if (entry.connector) pushView('ConnectingExternal', { connectorId: entry.connector.id })
+  else pushView('ConnectingWalletConnect', { wallet: entry.wallet })
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Notice role="alert">
+      <span>Could not load wallets</span>
+      <Button type="button" onClick={onRetry}>
+        Try again
+      </Button>
+    </Notice>
+  )
+}
+
+function PagedList({ list, imageUrl }: { list: PagedWallets; imageUrl: (imageId: string) => string }) {
+  useSignals()
+  const featured = list.featured.value
+  const rest = list.rest.value
+  const connectors = connectorsState.value
+  const entries = useMemo(() => {
+    // With no featured wallets, the API's first few are its recommendation.
+    const recommended = new Set(featured.length === 0 ? rest.slice(0, WALLET_LIST.recommended).map((wallet) => wallet.id) : [])
+    return arrangeWallets([...featured, ...rest], connectors, recommended)
+  }, [featured, rest, connectors])
+  const status = list.status.value
+  const total = list.total.value
+  return (
+    <>
+      <Summary role="status">{total === undefined ? (status === 'error' ? '' : 'Loading wallets…') : `${total} wallets`}</Summary>
+      {entries.length > 0 && (
+        <VirtualList entries={entries} total={total ?? 0} label="Wallets" imageUrl={imageUrl} onSelect={select} onNearEnd={list.loadMore} />
+      )}
+      {status === 'loading' && entries.length === 0 && (
+        <Notice>
+          <Spinner aria-hidden="true" />
+        </Notice>
+      )}
+      {status === 'error' && <LoadError onRetry={list.retry} />}
+    </>
+  )
+}
+
+function SearchResults({ search, imageUrl, onRetry }: { search: Search | undefined; imageUrl: (imageId: string) => string; onRetry: () => void }) {
+  useSignals()
+  const connectors = connectorsState.value
+  const wallets = search?.wallets
+  const entries = useMemo(() => arrangeWallets(wallets ?? [], connectors), [wallets, connectors])
+  const status = search?.status ?? 'loading'
+  const summary = status === 'loading' ? 'Searching…' : status === 'error' ? '' : entries.length === 0 ? 'No wallet found' : `${entries.length} found`
+  return (
+    <>
+      <Summary role="status">{summary}</Summary>
+      {status === 'done' && entries.length > 0 && (
+        // Keyed by term: new results start at the top with the first row focusable.
+        <VirtualList key={search?.term} entries={entries} total={entries.length} label="Search results" imageUrl={imageUrl} onSelect={select} />
+      )}
+      {status === 'error' && <LoadError onRetry={onRetry} />}
+    </>
+  )
+}
+
+/**
+ * All Wallets: every wallet the wallet API lists for the dapp's networks, paged in as the visitor
+ * scrolls, with search. Installed wallets come first and connect through their extension; the
+ * others through WalletConnect.
+ * @internal
+ */
+export default function AllWalletsView() {
+  useSignals()
+  const { api, query, key } = useWalletSource()
+  const list = useMemo(() => getPagedWallets(key, () => createPagedWallets(api, query)), [key, api, query])
+  const [term, setTerm] = useState('')
+  const [search, setSearch] = useState<Search>()
+  const latest = useRef('')
+  const inputId = useId()
+  const trimmed = term.trim()
+
+  // Installed wallets are only known once they announce themselves; the Connect view usually
+  // asked already, but this view can be opened directly. Asking twice does nothing.
+  useEffect(() => {
+    void import('../../../connectors/injected').then((injected) => injected.startInjectedDiscovery())
+  }, [])
+
+  useEffect(list.loadMore, [list])
+
+  function runSearch(searched: string): void {
+    setSearch({ term: searched, status: 'loading', wallets: [] })
+    api
+      .getWallets({ page: 1, entries: WALLET_LIST.searchSize, search: searched, include: query.include, exclude: query.exclude, chains: query.chains })
+      .then(
+        ({ data }) => latest.current === searched && setSearch({ term: searched, status: 'done', wallets: data }),
+        () => latest.current === searched && setSearch({ term: searched, status: 'error', wallets: [] }),
+      )
+  }
+
+  useEffect(() => {
+    latest.current = trimmed
+    if (!trimmed) {
+      setSearch(undefined)
+      return
+    }
+    // Wait until the visitor stops typing: one request per pause, not per key.
+    const timer = clock.setTimeout(() => runSearch(trimmed), WALLET_LIST.searchWaitMs)
+    return () => clock.clearTimeout(timer)
+  }, [trimmed, api])
+
+  return (
+    <Body>
+      <VisuallyHidden htmlFor={inputId}>Search wallet</VisuallyHidden>
+      <SearchInput id={inputId} type="search" placeholder="Search wallet" autoComplete="off" value={term} onChange={(event) => setTerm(event.currentTarget.value)} />
+      {trimmed ? (
+        <SearchResults search={search?.term === trimmed ? search : undefined} imageUrl={api.walletImageUrl} onRetry={() => runSearch(trimmed)} />
+      ) : (
+        <PagedList list={list} imageUrl={api.walletImageUrl} />
+      )}
+    </Body>
+  )
+}

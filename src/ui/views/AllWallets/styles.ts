@@ -1,0 +1,112 @@
+import { keyframes, styled } from '../../theme/stitches'
+
+/** Height of every row, the basis of the virtual list's arithmetic. @internal */
+export const ROW_HEIGHT = 56
+
+/** Height of the list: seven rows. Smaller screens get less; the list measures itself. @internal */
+export const LIST_HEIGHT = 7 * ROW_HEIGHT
+
+/** @internal */
+export const Body = styled('div', { display: 'grid', gap: '$2', padding: '0 $3' })
+
+/** @internal */
+export const SearchInput = styled('input', {
+  width: '100%',
+  height: '40px',
+  padding: '0 $3',
+  border: '1px solid $border',
+  borderRadius: '$full',
+  background: '$surface',
+  color: '$text',
+  font: 'inherit',
+  '&::placeholder': { color: '$textMuted' },
+})
+
+/** Hidden from sight, not from screen readers. @internal */
+export const VisuallyHidden = styled('label', {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+})
+
+/** @internal */
+export const Summary = styled('p', { margin: 0, minHeight: '1.5em', color: '$textMuted', fontSize: '$sm', textAlign: 'center' })
+
+/** @internal */
+export const Scroller = styled('div', {
+  position: 'relative',
+  height: `${LIST_HEIGHT}px`,
+  // The modal itself scrolls on short screens; the list must leave room for the search field.
+  maxHeight: 'calc(100vh - 220px)',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  outline: 'none',
+})
+
+/** @internal */
+export const Row = styled('div', {
+  position: 'absolute',
+  left: 0,
+  right: 0,
+  height: `${ROW_HEIGHT - 6}px`,
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  padding: '0 $3',
+  borderRadius: '$md',
+  background: '$surface',
+  color: '$text',
+  cursor: 'pointer',
+  userSelect: 'none',
+  '&:hover': { background: '$surfaceHover' },
+  // Drawn inside: the scroll container would clip a ring drawn around the row.
+  '&:focus-visible': { outlineOffset: '-2px' },
+})
+
+const pulse = keyframes({ '50%': { opacity: 0.5 } })
+
+/** A row whose page is still on its way. @internal */
+export const PlaceholderRow = styled(Row, { cursor: 'default', animation: `${pulse} 1.2s ease-in-out infinite` })
+
+/** @internal */
+export const Name = styled('span', { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+
+/** @internal */
+export const Tag = styled('span', {
+  padding: '2px $2',
+  borderRadius: '$full',
+  border: '1px solid $border',
+  color: '$textMuted',
+  fontSize: '$sm',
+})
+
+/** @internal */
+export const Logo = styled('img', { flexShrink: 0, width: '40px', height: '40px', borderRadius: '$sm', objectFit: 'cover' })
+
+/** @internal */
+export const Initial = styled('span', {
+  flexShrink: 0,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '40px',
+  height: '40px',
+  borderRadius: '$sm',
+  background: '$surfaceHover',
+  color: '$textMuted',
+  fontWeight: 600,
+})
+
+/** @internal */
+export const Notice = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '$3',
+  padding: '$2',
+  color: '$text',
+  fontSize: '$md',
+})
