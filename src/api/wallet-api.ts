@@ -7,7 +7,7 @@
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { createHttpClient, type HttpClient, type QueryParams } from '../core/http'
 import type { WalletListing } from '../core/types'
-import { isRecord, isStringArray } from '../core/validate'
+import { isRecord } from '../core/validate'
 import { InvalidResponseError } from './errors'
 
 /** Where the API is and which project asks. */
@@ -93,7 +93,7 @@ function toListing(item: unknown): WalletListing | undefined {
   const { id, name, image_id: imageId, rdns, chains } = item
   if (!isFilled(id) || !isFilled(name)) return undefined
   if (imageId !== undefined && imageId !== null && typeof imageId !== 'string') return undefined
-  if (!isStringOrNull(rdns) || (chains !== undefined && chains !== null && !isStringArray(chains))) return undefined
+  if (!isStringOrNull(rdns) || (chains !== undefined && chains !== null && !(Array.isArray(chains) && chains.every((chain) => typeof chain === 'string')))) return undefined
   if (!LINKS.every((key) => isStringOrNull(item[key]))) return undefined
   const listing: WalletListing = { id, name: name.trim() }
   if (isFilled(imageId)) listing.image_id = imageId

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { WalletEntry } from './store'
 import { LIST_HEIGHT, PlaceholderRow, ROW_HEIGHT, Scroller } from './styles'
 import { WalletRow } from './WalletRow'
@@ -31,12 +32,18 @@ interface VirtualListProps {
  * @internal
  */
 export function VirtualList({ entries, total, label, imageUrl, onSelect, onNearEnd }: VirtualListProps) {
+  useSignals()
   const scroller = useRef<HTMLDivElement>(null)
-  const [scrollTop, setScrollTop] = useState(0)
-  const [viewport, setViewport] = useState(LIST_HEIGHT)
-  const [active, setActive] = useState(0)
+  // Signals rather than useState: see the note on hooks in ./index.tsx.
+  const scrollTopState = useSignal(0)
+  const viewportState = useSignal(LIST_HEIGHT)
+  const activeState = useSignal(0)
   /** A row the keyboard moved to, focused once it is in the DOM. */
-  const [focusIndex, setFocusIndex] = useState<number>()
+  const focusState = useSignal<number | undefined>(undefined)
+  const scrollTop = scrollTopState.value
+  const viewport = viewportState.value
+  const active = activeState.value
+  const focusIndex = focusState.value
   const count = entries.length
   const size = Math.max(total, count)
   const current = Math.min(active, Math.max(0, count - 1))
@@ -46,21 +53,21 @@ export function VirtualList({ entries, total, label, imageUrl, onSelect, onNearE
   function measure(): void {
     const element = scroller.current
     if (!element) return
-    setScrollTop(element.scrollTop)
+    scrollTopState.value = element.scrollTop
     // Before layout (and in DOMs without one) the height reads 0: assume the styled height.
-    setViewport(element.clientHeight || LIST_HEIGHT)
+    viewportState.value = element.clientHeight || LIST_HEIGHT
   }
-  useLayoutEffect(measure, [])
+  useEffect(measure, [])
 
   useEffect(() => {
     if (onNearEnd && end >= count - NEAR_END_ROWS) onNearEnd()
   }, [end, count, total, onNearEnd])
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (focusIndex === undefined) return
     // The scroll position is already set; letting focus scroll too would undo the alignment.
     scroller.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`)?.focus({ preventScroll: true })
-    setFocusIndex(undefined)
+    focusState.value = undefined
   }, [focusIndex])
 
   function moveTo(index: number): void {
@@ -71,9 +78,9 @@ export function VirtualList({ entries, total, label, imageUrl, onSelect, onNearE
     else if (top + ROW_HEIGHT > next + viewport) next = top + ROW_HEIGHT - viewport
     if (element) element.scrollTop = next
     // Set here too: the browser's scroll event comes a frame later, and the row must render now.
-    setScrollTop(next)
-    setActive(index)
-    setFocusIndex(index)
+    scrollTopState.value = next
+    activeState.value = index
+    focusState.value = index
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
@@ -119,10 +126,12 @@ export function VirtualList({ entries, total, label, imageUrl, onSelect, onNearE
               style={style}
               imageUrl={imageUrl}
               onPick={(picked) => {
-                setActive(picked)
+                activeState.value = picked
                 onSelect(entry)
               }}
-              onFocusRow={setActive}
+              onFocusRow={(focused) => {
+                activeState.value = focused
+              }}
             />
           ) : (
             <PlaceholderRow key={index} aria-hidden="true" style={style} />

@@ -1,4 +1,5 @@
-import { useState, type CSSProperties } from 'react'
+import type { CSSProperties } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { WalletListing } from '../../../core/types'
 import type { WalletEntry } from './store'
 import { Initial, Logo, Name, Row, Tag } from './styles'
@@ -10,13 +11,16 @@ export function entryLabel(entry: WalletEntry): string {
 }
 
 function WalletLogo({ wallet, imageUrl }: { wallet: WalletListing; imageUrl: (imageId: string) => string }) {
+  useSignals()
   // A broken image would show the browser's broken-image icon; the initial reads better.
-  const [failed, setFailed] = useState(false)
-  if (!wallet.image_id || failed) return <Initial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</Initial>
+  const failed = useSignal(false)
+  if (!wallet.image_id || failed.value) return <Initial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</Initial>
   return (
     // Lazy on top of the virtualisation: a row rendered in the overscan, just out of sight,
     // still does not fetch its image until it scrolls in.
-    <Logo loading="lazy" decoding="async" src={imageUrl(wallet.image_id)} alt="" width={40} height={40} onError={() => setFailed(true)} />
+    <Logo loading="lazy" decoding="async" src={imageUrl(wallet.image_id)} alt="" width={40} height={40} onError={() => {
+        failed.value = true
+      }} />
   )
 }
 
@@ -56,6 +60,8 @@ export function WalletRow({ entry, index, setSize, current, style, imageUrl, onP
     >
       <WalletLogo key={entry.wallet.id} wallet={entry.wallet} imageUrl={imageUrl} />
       <Name>{entry.wallet.name}</Name>
+      {/* The space keeps name and tag two words for tools that read the visible text. */}
+      {tag && ' '}
       {tag && <Tag>{tag}</Tag>}
     </Row>
   )

@@ -1,5 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useSignals } from '@preact/signals-react/runtime'
+// Hooks: only those the other views use (useEffect, useRef, useSignal). In the CDN build the
+// hooks module sits in the page-load chunk, so a hook no other code uses (useState, useId,
+// useLayoutEffect) would make every dapp's page load bigger for the sake of this lazy view.
+import { useEffect, useRef } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { createWalletApi, type WalletApi } from '../../../api/wallet-api'
 import { getResolvedOptions } from '../../../core/appkit-state'
 import { clock } from '../../../core/clock'
@@ -20,10 +23,20 @@ interface Search {
   wallets: readonly WalletListing[]
 }
 
-/** The API client and the query the dapp's options describe; a new key means another list. */
-function useWalletSource(): { api: WalletApi; query: WalletQuery; key: string } {
+interface WalletSource {
+  api: WalletApi
+  query: WalletQuery
+  key: string
+}
+
+/**
+ * The API client and the query the dapp's options describe, made again only when the networks
+ * change (a new key means another list).
+ */
+function useWalletSource(): WalletSource {
   const chains = requestedNetworks.value.map((network) => network.caipNetworkId).join(',')
-  return useMemo(() => {
+  const source = useRef<{ chains: string; value: WalletSource } | undefined>(undefined)
+  if (source.current?.chains !== chains) {
     const options = getResolvedOptions()
     const baseUrl = options?.endpoints.walletApi ?? ''
     const projectId = options?.projectId ?? ''
@@ -33,9 +46,14 @@ function useWalletSource(): { api: WalletApi; query: WalletQuery; key: string } 
       chains: chains ? chains.split(',') : [],
       featured: options?.featuredWalletIds ?? [],
     }
-    return { api: createWalletApi({ baseUrl, projectId }), query, key: JSON.stringify([baseUrl, projectId, query]) }
-  }, [chains])
+    const key = JSON.stringify([baseUrl, projectId, query])
+    source.current = { chains, value: { api: createWalletApi({ baseUrl, projectId }), query, key } }
+  }
+  return source.current.value
 }
+
+/** One All Wallets view is shown at a time, in its own shadow root: a fixed id is unique. */
+const SEARCH_ID = 'sk-wallet-search'
 
 function select(entry: WalletEntry): void {
   if (entry.connector) pushView('ConnectingExternal', { connectorId: entry.connector.id })
@@ -58,11 +76,10 @@ function PagedList({ list, imageUrl }: { list: PagedWallets; imageUrl: (imageId:
   const featured = list.featured.value
   const rest = list.rest.value
   const connectors = connectorsState.value
-  const entries = useMemo(() => {
-    // With no featured wallets, the API's first few are its recommendation.
-    const recommended = new Set(featured.length === 0 ? rest.slice(0, WALLET_LIST.recommended).map((wallet) => wallet.id) : [])
-    return arrangeWallets([...featured, ...rest], connectors, recommended)
-  }, [featured, rest, connectors])
+  // With no featured wallets, the API's first few are its recommendation.
+  const recommended = new Set(featured.length === 0 ? rest.slice(0, WALLET_LIST.recommended).map((wallet) => wallet.id) : [])
+  // Cheap enough to redo per render: this component renders when a page arrives, not on scroll.
+  const entries = arrangeWallets([...featured, ...rest], connectors, recommended)
   const status = list.status.value
   const total = list.total.value
   return (
@@ -84,8 +101,7 @@ function PagedList({ list, imageUrl }: { list: PagedWallets; imageUrl: (imageId:
 function SearchResults({ search, imageUrl, onRetry }: { search: Search | undefined; imageUrl: (imageId: string) => string; onRetry: () => void }) {
   useSignals()
   const connectors = connectorsState.value
-  const wallets = search?.wallets
-  const entries = useMemo(() => arrangeWallets(wallets ?? [], connectors), [wallets, connectors])
+  const entries = arrangeWallets(search?.wallets ?? [], connectors)
   const status = search?.status ?? 'loading'
   const summary = status === 'loading' ? 'Searching…' : status === 'error' ? '' : entries.length === 0 ? 'No wallet found' : `${entries.length} found`
   return (
@@ -109,11 +125,12 @@ function SearchResults({ search, imageUrl, onRetry }: { search: Search | undefin
 export default function AllWalletsView() {
   useSignals()
   const { api, query, key } = useWalletSource()
-  const list = useMemo(() => getPagedWallets(key, () => createPagedWallets(api, query)), [key, api, query])
-  const [term, setTerm] = useState('')
-  const [search, setSearch] = useState<Search>()
+  const list = getPagedWallets(key, () => createPagedWallets(api, query))
+  const termState = useSignal('')
+  const searchState = useSignal<Search | undefined>(undefined)
+  const term = termState.value
+  const search = searchState.value
   const latest = useRef('')
-  const inputId = useId()
   const trimmed = term.trim()
 
   // Installed wallets are only known once they announce themselves; the Connect view usually
@@ -125,19 +142,23 @@ export default function AllWalletsView() {
   useEffect(list.loadMore, [list])
 
   function runSearch(searched: string): void {
-    setSearch({ term: searched, status: 'loading', wallets: [] })
+    searchState.value = { term: searched, status: 'loading', wallets: [] }
     api
       .getWallets({ page: 1, entries: WALLET_LIST.searchSize, search: searched, include: query.include, exclude: query.exclude, chains: query.chains })
       .then(
-        ({ data }) => latest.current === searched && setSearch({ term: searched, status: 'done', wallets: data }),
-        () => latest.current === searched && setSearch({ term: searched, status: 'error', wallets: [] }),
+        ({ data }) => {
+          if (latest.current === searched) searchState.value = { term: searched, status: 'done', wallets: data }
+        },
+        () => {
+          if (latest.current === searched) searchState.value = { term: searched, status: 'error', wallets: [] }
+        },
       )
   }
 
   useEffect(() => {
     latest.current = trimmed
     if (!trimmed) {
-      setSearch(undefined)
+      searchState.value = undefined
       return
     }
     // Wait until the visitor stops typing: one request per pause, not per key.
@@ -147,8 +168,10 @@ export default function AllWalletsView() {
 
   return (
     <Body>
-      <VisuallyHidden htmlFor={inputId}>Search wallet</VisuallyHidden>
-      <SearchInput id={inputId} type="search" placeholder="Search wallet" autoComplete="off" value={term} onChange={(event) => setTerm(event.currentTarget.value)} />
+      <VisuallyHidden htmlFor={SEARCH_ID}>Search wallet</VisuallyHidden>
+      <SearchInput id={SEARCH_ID} type="search" placeholder="Search wallet" autoComplete="off" value={term} onChange={(event) => {
+          termState.value = event.currentTarget.value
+        }} />
       {trimmed ? (
         <SearchResults search={search?.term === trimmed ? search : undefined} imageUrl={api.walletImageUrl} onRetry={() => runSearch(trimmed)} />
       ) : (
