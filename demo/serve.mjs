@@ -7,7 +7,9 @@
 //   /                    demo/index.html      /<name>.html   demo/<name>.html
 //   /cdn/…               dist/cdn/…           /dist/…        dist/…
 //   /test-wallet/…       demo/test-wallet/…    /app/…         demo/app/… (shared page code)
-// The React page (demo/app/main.tsx) is bundled into dist/demo/app.js at start.
+// The React page (demo/app/main.tsx) is bundled into dist/demo/app.js at start, and the
+// WalletConnect test wallet page (demo/walletconnect-wallet.html) into
+// dist/demo/walletconnect-wallet.js.
 //   /sandbox-config.json the sandbox's URLs, tokens and accounts (404 with --static)
 //   /sandbox-config.js   the same as `window.__SIGKIT_SANDBOX__ = {…}` (`= null` with --static)
 //
@@ -15,6 +17,8 @@
 //   page          [port] argument or PORT, default 5173
 //   API emulator  API_PORT, default 5174
 //   chains        ANVIL_PORT (31337, default 8545) and ANVIL_L2_PORT (31338, default 8546)
+//   WC relay      RELAY_PORT, default 5175 (0 when API_PORT is 0 and RELAY_PORT is unset, so a
+//                 run that free-picks its ports never collides with a running demo)
 // --static serves files only: no chains, no emulator.
 //
 // Listens on 127.0.0.1 only. Nothing is cached, so a rebuild shows up on reload. Ctrl+C stops
@@ -26,6 +30,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startSandbox } from './sandbox/index.mjs'
 import { buildDemoApp } from './build-app.mjs'
+import { buildWalletConnectWalletPage } from './walletconnect-wallet/build.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -156,6 +161,7 @@ const chainPorts = [
   parsePort('ANVIL_PORT', process.env.ANVIL_PORT ?? '8545'),
   parsePort('ANVIL_L2_PORT', process.env.ANVIL_L2_PORT ?? '8546'),
 ]
+const relayPort = parsePort('RELAY_PORT', process.env.RELAY_PORT ?? (apiPort === 0 ? '0' : '5175'))
 
 /** @type {Awaited<ReturnType<typeof startSandbox>> | undefined} */
 let sandbox
@@ -173,7 +179,7 @@ async function shutDown(code) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutDown(0))
 
 try {
-  await buildDemoApp()
+  await Promise.all([buildDemoApp(), buildWalletConnectWalletPage()])
 } catch (error) {
   console.error(`Could not build the demo dapp (did \`node build.mjs\` run?): ${error instanceof Error ? error.message : error}`)
   await shutDown(1)
@@ -181,12 +187,12 @@ try {
 
 if (!staticOnly) {
   try {
-    sandbox = await startSandbox({ apiPort, chainPorts })
+    sandbox = await startSandbox({ apiPort, chainPorts, relayPort })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const inUse = /EADDRINUSE|address already in use|answers chain/i.test(message)
     console.error(`Could not start the sandbox: ${message}`)
-    if (inUse) console.error('A port is taken: set API_PORT, ANVIL_PORT or ANVIL_L2_PORT (0 = any free port), or pass --static')
+    if (inUse) console.error('A port is taken: set API_PORT, ANVIL_PORT, ANVIL_L2_PORT or RELAY_PORT (0 = any free port), or pass --static')
     await shutDown(1)
   }
 }
@@ -212,11 +218,13 @@ server.listen(port, '127.0.0.1', () => {
     ['CDN build', `${base}/cdn/sigkit.js`],
     ['React build', `${base}/dist/index.js`],
     ['Test wallet', `${base}/test-wallet/`],
+    ['WC wallet', `${base}/walletconnect-wallet.html`],
   ]
   if (sandbox) {
     lines.push(['Sandbox config', `${base}/sandbox-config.json  (and /sandbox-config.js)`])
     lines.push(['API emulator', `${sandbox.apiUrl}  (endpoints.api, walletApi, rpc, pulse)`])
     for (const chain of sandbox.chains) lines.push([`Chain ${chain.chainId}`, `${chain.rpcUrl}  ${chain.name} (anvil)`])
+    lines.push(['WC relay', `${sandbox.relayUrl}  (WalletConnect relayUrl)`])
   } else {
     lines.push(['Sandbox', 'off (--static)'])
   }

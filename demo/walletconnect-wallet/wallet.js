@@ -1,0 +1,575 @@
+// The WalletConnect test wallet: @reown/walletkit on a Core pointed at the sandbox's relay, with
+// EVM, Solana and Bitcoin signers. Shared by the Node helper (node.mjs: tests) and the browser
+// page (page.js): they differ only in storage, the ed25519 primitive and who decides (a test's
+// callbacks or a person's clicks).
+//
+// Before importing this module, set `process.env.IS_VITEST = 'true'` (Node) or
+// `globalThis.process = { env: { IS_VITEST: 'true' } }` (browser), so the clients do not wait
+// on the hosted Verify service.
+import { Core } from '@walletconnect/core'
+import { WalletKit } from '@reown/walletkit'
+import { createWalletClient, defineChain, hexToBigInt, http, isHex, numberToHex } from 'viem'
+import {
+  BITCOIN_MAINNET,
+  SOLANA_MAINNET,
+  bitcoinSignerFrom,
+  evmAccountFrom,
+  personalSignMessage,
+  solanaSignerFrom,
+} from './signers.js'
+
+/** What each namespace supports. Methods a person must confirm are in NEEDS_APPROVAL. */
+export const SUPPORTED_METHODS = Object.freeze({
+  eip155: [
+    'personal_sign',
+    'eth_signTypedData_v4',
+    'eth_sendTransaction',
+    'eth_signTransaction',
+    'wallet_switchEthereumChain',
+    'wallet_addEthereumChain',
+    'eth_chainId',
+    'eth_accounts',
+    'eth_requestAccounts',
+  ],
+  solana: ['solana_signMessage', 'solana_signTransaction', 'solana_getAccounts', 'solana_requestAccounts'],
+  bip122: ['signMessage', 'getAccountAddresses'],
+})
+export const SUPPORTED_EVENTS = Object.freeze({
+  eip155: ['accountsChanged', 'chainChanged'],
+  solana: ['accountsChanged'],
+  bip122: ['accountsChanged', 'bip122_addressesChanged'],
+})
+export const NEEDS_APPROVAL = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_signTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'signMessage',
+])
+
+/** WalletConnect SDK error codes (@walletconnect/utils getSdkError) and EIP-1193 codes. */
+export const ERRORS = Object.freeze({
+  USER_REJECTED: { code: 5000, message: 'User rejected.' },
+  UNSUPPORTED_CHAINS: { code: 5100, message: 'Unsupported chains.' },
+  UNSUPPORTED_METHODS: { code: 5101, message: 'Unsupported methods.' },
+  UNSUPPORTED_EVENTS: { code: 5102, message: 'Unsupported events.' },
+  UNSUPPORTED_NAMESPACE_KEY: { code: 5104, message: 'Unsupported namespace key.' },
+  USER_DISCONNECTED: { code: 6000, message: 'User disconnected.' },
+  REQUEST_REJECTED: { code: 4001, message: 'User rejected the request.' },
+  UNSUPPORTED_METHOD: { code: 4200, message: 'The wallet does not support this method.' },
+  UNRECOGNIZED_CHAIN: { code: 4902, message: 'Unrecognized chain.' },
+})
+
+const DEFAULT_METADATA = Object.freeze({
+  name: 'SigKit WalletConnect Test Wallet',
+  description: 'A WalletConnect wallet for the SigKit sandbox (test keys only)',
+  url: 'http://127.0.0.1',
+  icons: [],
+})
+
+const rpcError = (error, message) => Object.assign(new Error(message ?? error.message), { code: error.code })
+
+/**
+ * @typedef {{ id: number, topic: string, chainId: string, method: string, params: any,
+ *   peer?: { name?: string, url?: string, description?: string, icons?: string[] },
+ *   needsApproval: boolean }} WalletRequest
+ * @typedef {{ id: number, topic: string, chainId: string, method: string, params: any,
+ *   outcome: 'answered' | 'rejected' | 'failed', result?: any, error?: { code: number, message: string },
+ *   at: number }} HandledRequest
+ * @typedef {{ id: number, pairingTopic: string, expiryTimestamp?: number,
+ *   proposer: { publicKey: string, metadata: { name: string, url: string, description?: string, icons?: string[] } },
+ *   requiredNamespaces: Record<string, any>, optionalNamespaces: Record<string, any>,
+ *   requested: Record<string, { chains: string[], methods: string[], events: string[], required: boolean }>,
+ *   raw: any }} Proposal
+ */
+
+/**
+ * @param {{
+ *   relayUrl: string,
+ *   projectId?: string,
+ *   metadata?: { name: string, description: string, url: string, icons: string[] },
+ *   core?: Record<string, unknown>,
+ *   evm?: { privateKey?: `0x${string}`, mnemonic?: string, addressIndex?: number, rpcUrls?: Record<string | number, string> },
+ *   solana: { secretKey?: Uint8Array | number[], chains?: string[], signEd25519: (seed: Uint8Array, bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array },
+ *   bitcoin?: { privateKey?: `0x${string}`, chains?: string[] },
+ *   approve?: (request: WalletRequest) => boolean | Promise<boolean>,
+ *   signConfig?: { disableRequestQueue?: boolean },
+ * }} options
+ *   `core`: further @walletconnect/core options (storageOptions, customStoragePrefix, logger…);
+ *   `signConfig`: WalletKit's; `disableRequestQueue: true` hands over requests at once instead of
+ *   one at a time with 1 s between them;
+ *   `approve`: asked before any method in NEEDS_APPROVAL is answered; false = 4001. Default: yes.
+ */
+export async function createWalletConnectWalletCore(options) {
+  const { relayUrl, projectId = 'sigkit-sandbox', metadata = DEFAULT_METADATA, evm = {}, solana, bitcoin = {}, approve } = options
+  if (!relayUrl) throw new Error('createWalletConnectWallet: relayUrl is required (the sandbox relay, ws://127.0.0.1:PORT)')
+
+  const evmAccount = evmAccountFrom(evm)
+  /** chain id → RPC URL; wallet_addEthereumChain adds to it */
+  const rpcUrls = new Map(Object.entries(evm.rpcUrls ?? {}).map(([id, url]) => [Number(id), String(url)]))
+  const solanaSigner = solanaSignerFrom({ secretKey: solana.secretKey, signEd25519: solana.signEd25519 })
+  const bitcoinSigner = bitcoinSignerFrom({ privateKey: bitcoin.privateKey })
+  const solanaChains = solana.chains?.length ? [...solana.chains] : [SOLANA_MAINNET]
+  const bitcoinChains = bitcoin.chains?.length ? [...bitcoin.chains] : [BITCOIN_MAINNET]
+
+  /** The chains and accounts the wallet offers, per namespace. */
+  function supported() {
+    const evmChains = [...rpcUrls.keys()].map((id) => `eip155:${id}`)
+    return {
+      eip155: { chains: evmChains, address: evmAccount.address },
+      solana: { chains: solanaChains, address: solanaSigner.address },
+      bip122: { chains: bitcoinChains, address: bitcoinSigner.address },
+    }
+  }
+
+  const core = new Core({
+    projectId,
+    relayUrl,
+    telemetryEnabled: false,
+    logger: 'error',
+    ...options.core,
+  })
+  const kit = await WalletKit.init({ core, metadata, signConfig: options.signConfig })
+
+  // ── events for the page and tests ──
+  /** @type {Map<string, Set<(value: any) => void>>} */
+  const listeners = new Map()
+  const emit = (name, value) => {
+    for (const listener of listeners.get(name) ?? []) {
+      try {
+        listener(value)
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
+  function on(name, listener) {
+    if (!listeners.has(name)) listeners.set(name, new Set())
+    listeners.get(name).add(listener)
+    return () => listeners.get(name)?.delete(listener)
+  }
+
+  // ── proposals ──
+  /** @type {Proposal[]} */
+  const queuedProposals = []
+  /** @type {{ resolve: (proposal: Proposal) => void, reject: (error: Error) => void }[]} */
+  const proposalWaiters = []
+  kit.on('session_proposal', (event) => {
+    const proposal = describeProposal(event)
+    emit('proposal', proposal)
+    const waiter = proposalWaiters.shift()
+    if (waiter) waiter.resolve(proposal)
+    else queuedProposals.push(proposal)
+  })
+  kit.on('proposal_expire', ({ id }) => {
+    const index = queuedProposals.findIndex((proposal) => proposal.id === id)
+    if (index >= 0) queuedProposals.splice(index, 1)
+    emit('proposal_expire', { id })
+  })
+  kit.on('session_delete', ({ topic }) => {
+    currentChain.delete(topic)
+    emit('sessions', sessions())
+    emit('session_delete', { topic })
+  })
+
+  function describeProposal(event) {
+    const params = event.params
+    return {
+      id: event.id ?? params.id,
+      pairingTopic: params.pairingTopic,
+      expiryTimestamp: params.expiryTimestamp,
+      proposer: params.proposer,
+      requiredNamespaces: params.requiredNamespaces ?? {},
+      optionalNamespaces: params.optionalNamespaces ?? {},
+      requested: requestedNamespaces(params),
+      verifyContext: event.verifyContext,
+      raw: params,
+    }
+  }
+
+  /** The next proposal: one already received, or the next to arrive. */
+  function nextProposal({ timeoutMs = 10_000 } = {}) {
+    const queued = queuedProposals.shift()
+    if (queued) return Promise.resolve(queued)
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        resolve(proposal) {
+          clearTimeout(timer)
+          resolve(proposal)
+        },
+        reject(error) {
+          clearTimeout(timer)
+          reject(error)
+        },
+      }
+      const timer = setTimeout(() => {
+        const index = proposalWaiters.indexOf(waiter)
+        if (index >= 0) proposalWaiters.splice(index, 1)
+        reject(new Error(`No session proposal within ${timeoutMs} ms (did the dapp's URI reach wallet.pair()?)`))
+      }, timeoutMs)
+      proposalWaiters.push(waiter)
+    })
+  }
+
+  /**
+   * Approve a proposal with every requested namespace, chain and account the wallet has.
+   * @param {Proposal} proposal
+   * @param {{ chains?: string[], namespaces?: Record<string, any> }} [approval]
+   *   `chains`: approve only these (CAIP-2) chains; `namespaces`: approve exactly these
+   */
+  async function approveSession(proposal, { chains, namespaces } = {}) {
+    const outcome = namespaces ? { namespaces } : approvedNamespaces(proposal.requested, supported(), chains)
+    if (outcome.error) {
+      await kit.rejectSession({ id: proposal.id, reason: outcome.error })
+      throw rpcError(outcome.error, `Rejected the proposal: ${outcome.error.message} (${outcome.detail})`)
+    }
+    const session = await kit.approveSession({ id: proposal.id, namespaces: outcome.namespaces })
+    const firstEvm = session.namespaces.eip155?.chains?.[0] ?? session.namespaces.eip155?.accounts?.[0]?.split(':').slice(0, 2).join(':')
+    if (firstEvm) currentChain.set(session.topic, firstEvm)
+    emit('sessions', sessions())
+    return session
+  }
+
+  /** @param {Proposal} proposal */
+  async function rejectSession(proposal, reason = ERRORS.USER_REJECTED) {
+    await kit.rejectSession({ id: proposal.id, reason })
+    return proposal
+  }
+
+  // ── requests ──
+  /** @type {HandledRequest[]} */
+  const handled = []
+  /** session topic → the EVM chain (CAIP-2) the wallet last switched that session to */
+  const currentChain = new Map()
+
+  kit.on('session_request', async (event) => {
+    const { topic, id, params } = event
+    const { request, chainId } = params
+    const session = kit.getActiveSessions()[topic]
+    /** @type {WalletRequest} */
+    const walletRequest = {
+      id,
+      topic,
+      chainId,
+      method: request.method,
+      params: request.params,
+      peer: session?.peer?.metadata,
+      needsApproval: NEEDS_APPROVAL.has(request.method),
+    }
+    emit('request', walletRequest)
+    /** @type {HandledRequest} */
+    const record = { id, topic, chainId, method: request.method, params: request.params, outcome: 'answered', at: Date.now() }
+    let afterAnswer
+    try {
+      if (walletRequest.needsApproval && approve && !(await approve(walletRequest))) {
+        throw rpcError(ERRORS.REQUEST_REJECTED)
+      }
+      const answer = await answerRequest(walletRequest)
+      record.result = answer.result
+      afterAnswer = answer.after
+      await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result: answer.result ?? null } })
+    } catch (error) {
+      const code = Number.isInteger(error?.code) ? error.code : -32603
+      record.outcome = code === ERRORS.REQUEST_REJECTED.code ? 'rejected' : 'failed'
+      record.error = { code, message: error?.shortMessage ?? error?.message ?? String(error) }
+      await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: record.error } }).catch((respondError) => {
+        record.error.message += ` (and the answer could not be sent: ${respondError.message})`
+      })
+    }
+    handled.push(record)
+    emit('handled', record)
+    if (afterAnswer) await afterAnswer().catch((error) => emit('error', error))
+  })
+
+  /**
+   * What the wallet answers, and anything to do once the answer is out (an event to emit).
+   * @param {WalletRequest} request
+   * @returns {Promise<{ result: any, after?: () => Promise<void> }>}
+   */
+  async function answerRequest({ topic, chainId, method, params }) {
+    switch (method) {
+      // ── eip155 ──
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return { result: [evmAccount.address] }
+      case 'eth_chainId':
+        return { result: numberToHex(evmChainNumber(chainId, topic)) }
+      case 'personal_sign': {
+        const [message, address] = params
+        checkEvmAddress(address)
+        return { result: await evmAccount.signMessage({ message: personalSignMessage(message) }) }
+      }
+      case 'eth_signTypedData_v4': {
+        const [address, data] = params
+        checkEvmAddress(address)
+        const typed = typeof data === 'string' ? JSON.parse(data) : data
+        const { EIP712Domain, ...types } = typed.types ?? {}
+        return { result: await evmAccount.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message }) }
+      }
+      case 'eth_sendTransaction':
+      case 'eth_signTransaction': {
+        const [tx] = params
+        checkEvmAddress(tx?.from)
+        const number = tx.chainId ? Number(tx.chainId) : evmChainNumber(chainId, topic)
+        const client = walletClientFor(number)
+        const request = transactionFrom(tx, number)
+        if (method === 'eth_signTransaction') {
+          const prepared = await client.prepareTransactionRequest(request)
+          return { result: await client.signTransaction(prepared) }
+        }
+        return { result: await client.sendTransaction(request) }
+      }
+      case 'wallet_switchEthereumChain': {
+        const number = Number(params?.[0]?.chainId)
+        if (!rpcUrls.has(number)) throw rpcError(ERRORS.UNRECOGNIZED_CHAIN, `Unrecognized chain ${params?.[0]?.chainId}: add it with wallet_addEthereumChain`)
+        return { result: null, after: () => switchChain(topic, number) }
+      }
+      case 'wallet_addEthereumChain': {
+        const { chainId: hexId, rpcUrls: urls = [] } = params?.[0] ?? {}
+        const number = Number(hexId)
+        if (!Number.isInteger(number) || number <= 0) throw rpcError({ code: -32602 }, `Invalid chainId ${hexId}`)
+        if (!rpcUrls.has(number)) {
+          if (!urls[0]) throw rpcError({ code: -32602 }, 'wallet_addEthereumChain needs rpcUrls')
+          rpcUrls.set(number, urls[0])
+        }
+        return { result: null }
+      }
+      // ── solana ──
+      case 'solana_getAccounts':
+      case 'solana_requestAccounts':
+        return { result: [{ pubkey: solanaSigner.address }] }
+      case 'solana_signMessage':
+        return { result: await solanaSigner.signMessage(params ?? {}) }
+      case 'solana_signTransaction':
+        return { result: await solanaSigner.signTransaction(params ?? {}) }
+      // ── bip122 ──
+      case 'signMessage':
+        return { result: await bitcoinSigner.signMessage(params ?? {}) }
+      case 'getAccountAddresses':
+        return { result: bitcoinSigner.accountAddresses() }
+      default:
+        throw rpcError(ERRORS.UNSUPPORTED_METHOD, `The wallet does not support ${method}`)
+    }
+  }
+
+  function checkEvmAddress(address) {
+    if (address && String(address).toLowerCase() !== evmAccount.address.toLowerCase()) {
+      throw rpcError({ code: 4100 }, `The wallet does not hold ${address}`)
+    }
+  }
+
+  /** The EVM chain a request is for: its CAIP-2 chain id, else the session's current chain. */
+  function evmChainNumber(chainId, topic) {
+    const caip = chainId?.startsWith('eip155:') ? chainId : currentChain.get(topic)
+    return Number(caip?.split(':')[1] ?? [...rpcUrls.keys()][0])
+  }
+
+  const walletClients = new Map()
+  function walletClientFor(number) {
+    const rpcUrl = rpcUrls.get(number)
+    if (!rpcUrl) throw rpcError(ERRORS.UNRECOGNIZED_CHAIN, `No RPC URL for chain ${number}`)
+    const key = `${number} ${rpcUrl}`
+    if (!walletClients.has(key)) {
+      const chain = defineChain({
+        id: number,
+        name: `Chain ${number}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [rpcUrl] } },
+      })
+      walletClients.set(key, createWalletClient({ account: evmAccount, chain, transport: http(rpcUrl) }))
+    }
+    return walletClients.get(key)
+  }
+
+  /** Switch a session to an EVM chain: add it to the session if needed, then emit chainChanged. */
+  async function switchChain(topic, number) {
+    const caip = `eip155:${number}`
+    const session = kit.getActiveSessions()[topic]
+    if (!session) return
+    const namespace = session.namespaces.eip155
+    if (namespace && !(namespace.chains ?? []).includes(caip)) {
+      const namespaces = {
+        ...session.namespaces,
+        eip155: {
+          ...namespace,
+          chains: [...(namespace.chains ?? []), caip],
+          accounts: [...namespace.accounts, `${caip}:${evmAccount.address}`],
+        },
+      }
+      const { acknowledged } = await kit.updateSession({ topic, namespaces })
+      await acknowledged()
+    }
+    currentChain.set(topic, caip)
+    await kit.emitSessionEvent({ topic, event: { name: 'chainChanged', data: number }, chainId: caip })
+    emit('chainChanged', { topic, chainId: caip })
+  }
+
+  // ── the API ──
+  function sessions() {
+    return Object.values(kit.getActiveSessions())
+  }
+
+  function sessionTopics(topic, namespace) {
+    return topic ? [topic] : sessions().filter((session) => session.namespaces[namespace]).map((session) => session.topic)
+  }
+
+  return {
+    kit,
+    core,
+    evmAddress: evmAccount.address,
+    solanaAddress: solanaSigner.address,
+    bitcoinAddress: bitcoinSigner.address,
+    /** CAIP-10 accounts the wallet offers, per namespace. */
+    accounts() {
+      const offer = supported()
+      return Object.fromEntries(Object.entries(offer).map(([namespace, { chains, address }]) => [namespace, chains.map((chain) => `${chain}:${address}`)]))
+    },
+    /** RPC URLs by EVM chain id (wallet_addEthereumChain adds to it). */
+    rpcUrls: () => Object.fromEntries(rpcUrls),
+    on,
+    /** Pair with a dapp's `wc:` URI; the proposal arrives right after (see nextProposal). */
+    async pair(uri) {
+      await kit.pair({ uri })
+    },
+    nextProposal,
+    approveSession,
+    rejectSession,
+    /** What approving a proposal would share (`{ namespaces }`), or why it cannot (`{ error, detail }`). */
+    planApproval: (proposal, { chains } = {}) => approvedNamespaces(proposal.requested, supported(), chains),
+    /** Wait for the next proposal and approve it. Resolves with the session. */
+    async approveNextSession({ timeoutMs, ...approval } = {}) {
+      return approveSession(await nextProposal({ timeoutMs }), approval)
+    },
+    /** Wait for the next proposal and reject it (5000 User rejected). Resolves with the proposal. */
+    async rejectNextSession({ timeoutMs, reason } = {}) {
+      return rejectSession(await nextProposal({ timeoutMs }), reason)
+    },
+    sessions,
+    pairings: () => core.pairing.getPairings(),
+    /** Requests answered so far (oldest first). */
+    requests: () => [...handled],
+    /** The EVM chain (CAIP-2) a session is on, as far as the wallet knows. */
+    currentChain: (topic) => currentChain.get(topic),
+    /** Disconnect one session (or every session): the dapp gets session_delete. */
+    async disconnect(topic) {
+      for (const each of topic ? [topic] : sessions().map((session) => session.topic)) {
+        await kit.disconnectSession({ topic: each, reason: ERRORS.USER_DISCONNECTED })
+        currentChain.delete(each)
+      }
+      emit('sessions', sessions())
+    },
+    /** Emit accountsChanged on every session with that namespace (or one topic). */
+    async emitAccountsChanged(addresses, { topic, namespace = 'eip155', chainId } = {}) {
+      const data = addresses ?? [namespace === 'eip155' ? evmAccount.address : namespace === 'solana' ? solanaSigner.address : bitcoinSigner.address]
+      for (const each of sessionTopics(topic, namespace)) {
+        const session = kit.getActiveSessions()[each]
+        const chain = chainId ?? (namespace === 'eip155' ? currentChain.get(each) : undefined) ?? session?.namespaces[namespace]?.chains?.[0]
+        await kit.emitSessionEvent({ topic: each, event: { name: 'accountsChanged', data }, chainId: chain })
+      }
+    },
+    /** Move sessions to another EVM chain (number or CAIP-2) and emit chainChanged, as a user would in the wallet. */
+    async emitChainChanged(chain, { topic } = {}) {
+      const number = typeof chain === 'string' && chain.includes(':') ? Number(chain.split(':')[1]) : Number(chain)
+      for (const each of sessionTopics(topic, 'eip155')) await switchChain(each, number)
+    },
+    /** Emit any session event. */
+    emitEvent: ({ topic, name, data, chainId }) => kit.emitSessionEvent({ topic, event: { name, data }, chainId }),
+    /** Close the relay socket and every timer: the process can exit. */
+    async stop() {
+      for (const waiter of proposalWaiters.splice(0)) waiter.reject(new Error('The wallet stopped'))
+      listeners.clear()
+      try {
+        await core.relayer.transportClose()
+      } catch {
+        // already closed
+      }
+      core.heartbeat?.stop?.()
+      core.expirer?.removeAllListeners?.()
+    },
+  }
+}
+
+/**
+ * What a proposal asks for, per namespace, required and optional merged (keys may be
+ * "eip155" with `chains`, or "eip155:1" inline).
+ */
+export function requestedNamespaces(params) {
+  /** @type {Record<string, { chains: string[], methods: string[], events: string[], required: boolean }>} */
+  const out = {}
+  for (const [source, required] of [
+    [params.requiredNamespaces, true],
+    [params.optionalNamespaces, false],
+  ]) {
+    for (const [key, value] of Object.entries(source ?? {})) {
+      const [namespace, reference] = key.split(':')
+      const entry = (out[namespace] ??= { chains: [], methods: [], events: [], required: false })
+      entry.required ||= required
+      for (const chain of value.chains ?? (reference ? [key] : [])) if (!entry.chains.includes(chain)) entry.chains.push(chain)
+      for (const method of value.methods ?? []) if (!entry.methods.includes(method)) entry.methods.push(method)
+      for (const event of value.events ?? []) if (!entry.events.includes(event)) entry.events.push(event)
+    }
+  }
+  return out
+}
+
+/**
+ * The session namespaces to approve: each requested namespace the wallet has, with the requested
+ * chains it has, all its accounts there, and every method and event it supports. A required
+ * namespace, chain, method or event it lacks rejects the proposal.
+ * @returns {{ namespaces: Record<string, any>, error?: undefined } | { error: { code: number, message: string }, detail: string }}
+ */
+export function approvedNamespaces(requested, offer, onlyChains) {
+  const namespaces = {}
+  for (const [namespace, asked] of Object.entries(requested)) {
+    const has = offer[namespace]
+    if (!has) {
+      if (asked.required) return { error: ERRORS.UNSUPPORTED_NAMESPACE_KEY, detail: `no ${namespace} accounts` }
+      continue
+    }
+    let chains = asked.chains.filter((chain) => has.chains.includes(chain) && (!onlyChains || onlyChains.includes(chain)))
+    if (asked.required) {
+      const missing = asked.chains.filter((chain) => !chains.includes(chain))
+      if (missing.length) return { error: ERRORS.UNSUPPORTED_CHAINS, detail: `required ${missing.join(', ')}` }
+      const methods = asked.methods.filter((method) => !SUPPORTED_METHODS[namespace].includes(method))
+      if (methods.length) return { error: ERRORS.UNSUPPORTED_METHODS, detail: `required ${methods.join(', ')}` }
+      const events = asked.events.filter((event) => !SUPPORTED_EVENTS[namespace].includes(event))
+      if (events.length) return { error: ERRORS.UNSUPPORTED_EVENTS, detail: `required ${events.join(', ')}` }
+    }
+    if (chains.length === 0) continue
+    namespaces[namespace] = {
+      chains,
+      methods: [...SUPPORTED_METHODS[namespace]],
+      events: [...SUPPORTED_EVENTS[namespace]],
+      accounts: chains.map((chain) => `${chain}:${has.address}`),
+    }
+  }
+  if (Object.keys(namespaces).length === 0) {
+    return { error: ERRORS.UNSUPPORTED_CHAINS, detail: `none of ${Object.values(requested).flatMap((entry) => entry.chains).join(', ') || 'no chains'}` }
+  }
+  return { namespaces }
+}
+
+/** eth_sendTransaction's JSON (hex quantities) as viem's transaction request. */
+function transactionFrom(tx, chainId) {
+  const quantity = (value) => (value === undefined || value === null ? undefined : isHex(value) ? hexToBigInt(value) : BigInt(value))
+  const request = {
+    chainId,
+    to: tx.to ?? undefined,
+    data: tx.data ?? tx.input ?? undefined,
+    value: quantity(tx.value),
+    gas: quantity(tx.gas ?? tx.gasLimit),
+    nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
+  }
+  if (tx.maxFeePerGas !== undefined || tx.maxPriorityFeePerGas !== undefined) {
+    request.maxFeePerGas = quantity(tx.maxFeePerGas)
+    request.maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas)
+  } else if (tx.gasPrice !== undefined) {
+    request.gasPrice = quantity(tx.gasPrice)
+  }
+  for (const key of Object.keys(request)) if (request[key] === undefined) delete request[key]
+  return request
+}
