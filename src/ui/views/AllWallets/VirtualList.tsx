@@ -111,7 +111,15 @@ export function VirtualList({ entries, total, label, imageUrl, onSelect, onNearE
   if (count > 0 && (current < first || current >= end)) indices.push(current)
 
   return (
-    <Scroller ref={scroller} role="listbox" aria-label={label} onScroll={measure} onKeyDown={onKeyDown}>
+    <Scroller
+      ref={scroller}
+      role="listbox"
+      aria-label={label}
+      // A short list (a search with few matches) takes only the room its rows need.
+      style={size * ROW_HEIGHT < LIST_HEIGHT ? { height: `${size * ROW_HEIGHT}px` } : undefined}
+      onScroll={measure}
+      onKeyDown={onKeyDown}
+    >
       <div role="none" style={{ position: 'relative', height: `${size * ROW_HEIGHT}px` }}>
         {indices.map((index) => {
           const style = { top: `${index * ROW_HEIGHT + 3}px` }

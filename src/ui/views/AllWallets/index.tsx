@@ -139,7 +139,12 @@ export default function AllWalletsView() {
     void import('../../../connectors/injected').then((injected) => injected.startInjectedDiscovery())
   }, [])
 
-  useEffect(list.loadMore, [list])
+  useEffect(() => {
+    // A kept list resumes where it was: a new visit retries a failed page, but does not fetch
+    // the next one until the visitor scrolls to it.
+    if (list.status.peek() === 'error') list.retry()
+    else if (list.total.peek() === undefined) list.loadMore()
+  }, [list])
 
   function runSearch(searched: string): void {
     searchState.value = { term: searched, status: 'loading', wallets: [] }

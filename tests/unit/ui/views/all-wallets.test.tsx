@@ -8,6 +8,7 @@ import { createManualClock, setClock } from '../../../../src/core/clock'
 import { SDK_TYPE, SDK_VERSION } from '../../../../src/core/constants'
 import { addConnectors } from '../../../../src/core/connectors'
 import { validateOptions } from '../../../../src/core/options'
+import { closeModal } from '../../../../src/core/modal'
 import { routerState } from '../../../../src/core/router'
 import type { WalletListing } from '../../../../src/core/types'
 import { getFocusable } from '../../../../src/ui/modal/focus'
@@ -41,6 +42,8 @@ let wallets: WalletListing[] = []
 let failNext = 0
 /** Holds /getWallets answers until released, when set. */
 let gate: Promise<void> | undefined
+/** Answered instead of the list, when set (a body of the wrong shape). */
+let malformed: unknown
 
 test.before(async () => {
   server = await startServer(async (request, response) => {
@@ -50,6 +53,7 @@ test.before(async () => {
     if (request.method === 'OPTIONS') return response.writeHead(204).end()
     if (request.path !== '/getWallets') return sendJson(response, 200, {})
     if (gate) await gate
+    if (malformed !== undefined) return sendJson(response, 200, malformed)
     if (failNext > 0) {
       failNext--
       return sendJson(response, 500, { error: 'down' })
@@ -75,6 +79,7 @@ test.before.each(() => {
   wallets = makeWallets(100)
   failNext = 0
   gate = undefined
+  malformed = undefined
   server.requests.length = 0
   resetPagedWallets()
 })
@@ -362,6 +367,28 @@ test('a failed first page and a failed search both offer Try again', async () =>
   } finally {
     restoreClock()
   }
+})
+
+test('the loaded list is kept: opening the view again asks the API for nothing', async () => {
+  setup()
+  await openList()
+  closeModal()
+  await settle()
+  await openList()
+  assert.equal(pagesAsked(), [1])
+  assert.is(summary(), '100 wallets')
+})
+
+test('a reply of the wrong shape counts as a failed page', async () => {
+  setup()
+  malformed = { count: 'many', data: [{ id: 5, name: null }] }
+  await openAt('AllWallets')
+  const alert = await waitFor(() => modalShadow().querySelector('[role="alert"]'))
+  assert.ok(alert.textContent?.includes('Could not load wallets'))
+  malformed = undefined
+  wallets = makeWallets(3)
+  button('Try again').click()
+  await waitFor(() => options().length === 3)
 })
 
 test('keyboard: one row is tabbable; arrows, Home/End and PageUp/PageDown move focus and scroll; Enter picks', async () => {
