@@ -68,6 +68,8 @@ export async function createWalletConnectWallet(options) {
       // One Core per wallet: the clients share a Core per storage prefix within a process.
       customStoragePrefix: `sigkit-wc-wallet-${randomUUID()}`,
       storageOptions: { database: ':memory:' },
+      // Errors reach the caller (rejections, requests()); the clients' own log is noise in tests.
+      logger: 'silent',
       ...options.core,
     },
   })
