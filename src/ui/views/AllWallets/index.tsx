@@ -174,9 +174,16 @@ export default function AllWalletsView() {
   return (
     <Body>
       <VisuallyHidden htmlFor={SEARCH_ID}>Search wallet</VisuallyHidden>
-      <SearchInput id={SEARCH_ID} type="search" placeholder="Search wallet" autoComplete="off" value={term} onChange={(event) => {
+      <SearchInput
+        id={SEARCH_ID}
+        type="search"
+        placeholder="Search wallet"
+        autoComplete="off"
+        value={term}
+        onChange={(event) => {
           termState.value = event.currentTarget.value
-        }} />
+        }}
+      />
       {trimmed ? (
         <SearchResults search={search?.term === trimmed ? search : undefined} imageUrl={api.walletImageUrl} onRetry={() => runSearch(trimmed)} />
       ) : (
