@@ -8,7 +8,7 @@ import { createPublicClient, http, parseEther, recoverPublicKey, toHex, verifyMe
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { base58Decode, base58Encode, bitcoinMessageHash } from '../../../demo/walletconnect-wallet/node.mjs'
 import { bitcoinSignerFrom } from '../../../demo/walletconnect-wallet/signers.js'
-import { BITCOIN_MAINNET, SOLANA_MAINNET, connectAndApprove, eventually, rejection, startDapp, startWallet, type Dapp, type Wallet } from './helpers'
+import { BITCOIN_MAINNET, SOLANA_MAINNET, connectAndApprove, eventually, exitSoon, rejection, startDapp, startWallet, type Dapp, type Wallet } from './helpers'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -36,6 +36,7 @@ test.after(async () => {
   await dapp?.stop()
   await wallet?.stop()
   await sandbox?.stop()
+  exitSoon()
 })
 
 test('pairs through the relay and approves eip155, solana and bip122 with an account each', async () => {
