@@ -1,7 +1,6 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core'
 import { getResolvedOptions } from './appkit-state'
 import { CONNECTOR_TYPE_ORDER } from './constants'
-import { isMobile } from './platform'
 import type { ChainNamespace, EIP1193Provider } from './types'
 
 /** Where a connector came from; it decides its place in the Connect list. */
@@ -96,4 +95,21 @@ export function addConnectors(connectors: readonly ConnectorInfo[]): void {
 export function removeConnectors(ids: readonly string[]): void {
   const gone = new Set(ids)
   connectorsState.value = connectorsState.value.filter((connector) => !gone.has(connector.id))
+}
+
+/**
+ * Whether the visitor is on a phone or tablet (iPadOS reports itself as a Mac with touch). Here
+ * rather than in a module of its own: which wallets to offer is what the device decides, and one
+ * file is one chunk.
+ *
+ * @example
+ * ```ts
+ * if (isMobile()) openDeepLink(uri)
+ * ```
+ */
+export function isMobile(): boolean {
+  if (typeof navigator === 'undefined') return false
+  const agent = navigator.userAgent
+  if (/Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(agent)) return true
+  return navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1
 }

@@ -29,11 +29,6 @@ const RetryButton = styled('button', {
   color: '$accentText',
 })
 
-/** Stands in for a view no feature registered, so the visitor sees the boundary's message. */
-function Unavailable(): never {
-  throw new Error('View not registered')
-}
-
 function Loading() {
   return (
     <Centered role="status" aria-live="polite">
@@ -79,7 +74,7 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; view: ViewName 
 export function ViewOutlet() {
   useSignals()
   const view = currentView.value
-  const View = getLazyView(view) ?? Unavailable
+  const View = getLazyView(view)
   return (
     <ViewFrame key={view}>
       <ViewErrorBoundary view={view}>

@@ -1,0 +1,110 @@
+import { useEffect } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { connectionState } from '../../../core/connection'
+import { isMobile } from '../../../core/connectors'
+import { currentData } from '../../../core/router'
+import { showSuccessToast } from '../../../core/toasts'
+import type { WalletListing } from '../../../core/types'
+import { walletLink } from '../../../connectors/walletconnect/links'
+import { Button } from '../../primitives/Button'
+import { Spinner } from '../../primitives'
+import { styled } from '../../theme/stitches'
+import { Body, Heading, Status } from '../ConnectingExternal/styles'
+import { QrCode } from './QrCode'
+
+const Actions = styled('div', { display: 'flex', gap: '$2', flexWrap: 'wrap', justifyContent: 'center' })
+
+const LinkButton = styled('a', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: '$2 $4',
+  borderRadius: '$full',
+  background: '$accent',
+  color: '$accentText',
+  fontWeight: 600,
+  textDecoration: 'none',
+  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
+})
+
+/** Starts (or rejoins) the WalletConnect connection; the heavy provider loads here, not before. */
+function connect(wallet: WalletListing | undefined): Promise<void> {
+  return import('../../../connectors/walletconnect').then((walletConnect) => walletConnect.connectWalletConnect(wallet))
+}
+
+/**
+ * Connecting through WalletConnect: a QR code of the exact pairing URI on desktop, the wallet's
+ * deep link on phones, copy-link, the wallet's web app where it has one, and a retry after a
+ * refusal or an expired pairing. The URI is ready before any tap, so following a link needs no
+ * await (iOS Safari blocks navigation that follows one).
+ * @internal
+ */
+export default function ConnectingWalletConnectView() {
+  useSignals()
+  const wallet = currentData.value?.['wallet'] as WalletListing | undefined
+  const name = wallet?.name ?? 'your wallet'
+  const failed = useSignal(false)
+  const start = () => {
+    failed.value = false
+    connect(wallet).catch(() => {
+      failed.value = true
+    })
+  }
+  useEffect(start, [wallet?.id])
+
+  const uri = connectionState.wcUri.value
+  const mobile = isMobile()
+  const appLink = mobile ? wallet?.mobile_link : wallet?.desktop_link
+  const remember = (href: string) => {
+    connectionState.wcLinking.value = { href, name }
+  }
+
+  if (failed.value || connectionState.wcError.value) {
+    return (
+      <Body>
+        <Heading>Connection declined</Heading>
+        <Status role="status" failed>
+          The wallet declined the request, or the code expired.
+        </Status>
+        <Button type="button" onClick={start}>
+          Try again
+        </Button>
+      </Body>
+    )
+  }
+  return (
+    <Body>
+      {!uri ? (
+        <Status role="status">
+          <Spinner aria-hidden="true" css={{ width: '24px', height: '24px' }} /> Preparing the connection…
+        </Status>
+      ) : (
+        <>
+          {!mobile && <QrCode value={uri} label={`QR code to connect with ${wallet ? name : 'a WalletConnect wallet'}`} />}
+          <Status role="status" aria-live="polite">
+            {mobile ? `Continue in ${name}` : `Scan this QR code with ${wallet ? name : 'your phone'}`}
+          </Status>
+          <Actions>
+            {appLink && (
+              <LinkButton href={walletLink(appLink, uri)} onClick={(event) => remember(event.currentTarget.href)}>
+                Open {name}
+              </LinkButton>
+            )}
+            {wallet?.webapp_link && (
+              <LinkButton href={walletLink(wallet.webapp_link, uri)} target="_blank" rel="noreferrer" onClick={(event) => remember(event.currentTarget.href)}>
+                Open web app
+              </LinkButton>
+            )}
+            <Button
+              type="button"
+              onClick={() =>
+                void navigator.clipboard?.writeText(uri).then(() => showSuccessToast('Link copied'))
+              }
+            >
+              Copy link
+            </Button>
+          </Actions>
+        </>
+      )}
+    </Body>
+  )
+}

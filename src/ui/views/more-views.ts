@@ -1,0 +1,24 @@
+import { findConnector } from '../../core/connectors'
+import type { ViewName } from '../../core/types'
+import type { ViewEntry } from './registry'
+
+/**
+ * Views beyond the first open's, loaded with the first of them (see registry.ts). Register new
+ * views here.
+ * @internal
+ */
+export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
+  ConnectingExternal: {
+    title: (data) => findConnector(String(data?.['connectorId']))?.name ?? 'Connecting',
+    load: () => import('./ConnectingExternal'),
+  },
+  ConnectingWalletConnect: {
+    title: (data) => (data?.['wallet'] as { name?: string } | undefined)?.name ?? 'WalletConnect',
+    load: () => import('./ConnectingWalletConnect'),
+  },
+  SwitchNetwork: { title: 'Choose Network', load: () => import('./SwitchNetwork') },
+  AllWallets: { title: 'All Wallets', load: () => import('./AllWallets') },
+  UnsupportedChain: { title: 'Switch Network', load: () => import('./UnsupportedChain') },
+  // An optional feature: its code lives with the feature and loads only when the view opens.
+  Send: { title: 'Send', load: () => import('../../features/send') },
+}
