@@ -285,6 +285,8 @@ async function startWallet() {
     evm: { rpcUrls: Object.fromEntries(evm.map((chain) => [chain.chainId, chain.rpcUrl])) },
     solana: { chains: solana, signEd25519 },
     approve: askAboutRequest,
+    // Every request shows up at once (the page lists them all) instead of one per second.
+    signConfig: { disableRequestQueue: true },
     core: { customStoragePrefix: 'sigkit-wc-wallet' },
   })
   return { ...walletCore, supportedEvmChains: () => evm.map((chain) => `eip155:${chain.chainId}`) }
