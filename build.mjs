@@ -171,7 +171,8 @@ async function buildCdnVendors() {
   for (const [specifier, file] of Object.entries(CDN_VENDORS)) {
     const result = await esbuild.build({
       ...common,
-      define: BUILDS.cdn.options.define,
+      // WalletConnect's dependencies reach for Node's `global`.
+      define: { ...BUILDS.cdn.options.define, global: 'globalThis' },
       splitting: false,
       stdin: { contents: `export { default } from '${specifier}'`, resolveDir: root, sourcefile: `${file}-entry.js`, loader: 'js' },
       outfile: `${BUILDS.cdn.outdir}/chunks/${file}`,

@@ -23,7 +23,8 @@ export async function buildDemoApp() {
     logLevel: 'warning',
     // The page uses the published builds, exactly as a dapp installing `sigkit` would.
     alias: { 'sigkit/react': './dist/react.js', sigkit: './dist/index.js' },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // WalletConnect's dependencies reach for Node's `global`, as in any app that bundles them.
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   })
   return outfile
 }

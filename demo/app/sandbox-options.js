@@ -22,7 +22,7 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
   return {
     projectId: 'sigkit-sandbox',
     networks,
-    endpoints: { api, walletApi: api, rpc: api, pulse: api },
+    endpoints: { api, walletApi: api, rpc: api, pulse: api, ...(sandbox.relayUrl ? { relay: sandbox.relayUrl } : {}) },
     metadata: {
       name: 'SigKit demo dapp',
       description: 'The SigKit sandbox',

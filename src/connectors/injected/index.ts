@@ -4,6 +4,7 @@
  * Started by the Connect view and by session restore, never at import.
  */
 import { addConnectors, connectorsState, GENERIC_INJECTED_ID, removeConnectors, type ConnectorInfo } from '../../core/connectors'
+import { getResolvedOptions } from '../../core/appkit-state'
 import type { EIP1193Provider } from '../../core/types'
 import { isNonEmptyString, isRecord } from '../../core/validate'
 
@@ -19,7 +20,9 @@ let started = false
 
 /**
  * Starts listening for wallets and asks the installed ones to announce themselves (once per page;
- * later calls do nothing). Browser only.
+ * later calls do nothing). Browser only. Also offers WalletConnect, which needs nothing installed,
+ * only a project id: this is where the Connect list's connectors come from, and it keeps that
+ * entry out of the first-open budget.
  *
  * @example
  * ```ts
@@ -29,6 +32,9 @@ let started = false
 export function startInjectedDiscovery(): void {
   if (started || typeof window === 'undefined') return
   started = true
+  if (!getResolvedOptions()?.projectIdMissing) {
+    addConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', chains: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] }])
+  }
   window.addEventListener('eip6963:announceProvider', event => onAnnounce((event as CustomEvent).detail))
   window.dispatchEvent(new Event('eip6963:requestProvider'))
   addLegacyProvider()

@@ -36,7 +36,12 @@ function startDiscovery(): void {
 function WalletRow({ connector }: { connector: ConnectorInfo }) {
   return (
     <li>
-      <ListItem type="button" onClick={() => pushView('ConnectingExternal', { connectorId: connector.id })}>
+      <ListItem
+        type="button"
+        onClick={() =>
+          connector.type === 'walletConnect' ? pushView('ConnectingWalletConnect') : pushView('ConnectingExternal', { connectorId: connector.id })
+        }
+      >
         {connector.imageUrl ? (
           <Logo src={connector.imageUrl} alt="" width={40} height={40} />
         ) : (
