@@ -21,14 +21,24 @@ export function walletLink(link: string, uri: string): string {
 }
 
 /**
- * Telegram mini apps open links through Telegram, which needs the URI encoded twice when the link
- * goes through its `startapp` parameter.
+ * The wallets that, when not injected on a phone, are opened through their in-app browser with the
+ * dapp's page instead of pairing (SPEC §2: two Solana wallets and one other), by rdns.
+ */
+const IN_APP_BROWSERS: Record<string, (page: string, origin: string) => string> = {
+  'app.phantom': (page, origin) => `https://phantom.app/ul/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent(origin)}`,
+  'com.solflare': (page, origin) => `https://solflare.com/ul/v1/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent(origin)}`,
+  'com.coinbase.wallet': (page) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page)}`
+}
+
+/**
+ * The link that reopens `page` inside the wallet's own browser, for the wallets that work that way.
  *
  * @example
  * ```ts
- * telegramLink('https://t.me/wallet?attach=wallet', uri)
+ * inAppBrowserLink({ rdns: 'app.phantom' }, 'https://my.dapp/swap') // 'https://phantom.app/ul/browse/…'
  * ```
  */
-export function telegramLink(link: string, uri: string): string {
-  return `${link}${link.includes('?') ? '&' : '?'}startapp=${encodeURIComponent(encodeURIComponent(uri))}`
+export function inAppBrowserLink(wallet: { rdns?: string | null }, page: string): string | undefined {
+  const link = wallet.rdns ? IN_APP_BROWSERS[wallet.rdns] : undefined
+  return link?.(page, new URL(page).origin)
 }

@@ -16,6 +16,7 @@ import { Button } from '../../primitives/Button'
 import { arrangeWallets, createPagedWallets, getPagedWallets, type PagedWallets, type WalletEntry, type WalletQuery } from './store'
 import { Body, Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
+import { openOnPhone, preparePairing } from './phone'
 
 interface Search {
   term: string
@@ -57,7 +58,11 @@ const SEARCH_ID = 'sk-wallet-search'
 
 function select(entry: WalletEntry): void {
   if (entry.connector) pushView('ConnectingExternal', { connectorId: entry.connector.id })
-  else pushView('ConnectingWalletConnect', { wallet: entry.wallet })
+  else {
+    // On a phone the wallet opens in this same tap; the view then waits for its answer.
+    openOnPhone(entry.wallet)
+    pushView('ConnectingWalletConnect', { wallet: entry.wallet })
+  }
 }
 
 function LoadError({ onRetry }: { onRetry: () => void }) {
@@ -137,6 +142,7 @@ export default function AllWalletsView() {
   // asked already, but this view can be opened directly. Asking twice does nothing.
   useEffect(() => {
     void import('../../../connectors/injected').then((injected) => injected.startInjectedDiscovery())
+    preparePairing()
   }, [])
 
   useEffect(() => {

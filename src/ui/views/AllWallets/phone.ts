@@ -1,0 +1,37 @@
+/**
+ * Phones: a tap on a wallet must open it in that same tap (iOS Safari blocks a navigation that
+ * follows an await), so the pairing URI is fetched when the list opens, before any tap.
+ */
+import { connectionState } from '../../../core/connection'
+import { isMobile } from '../../../core/connectors'
+import { hasValidPairing } from '../../../core/pairing'
+import type { WalletListing } from '../../../core/types'
+import { inAppBrowserLink, walletLink } from '../../../connectors/walletconnect/links'
+
+/**
+ * On a phone, starts a WalletConnect pairing now so its URI is ready when the visitor taps.
+ * @internal
+ */
+export function preparePairing(): void {
+  if (!isMobile() || hasValidPairing()) return
+  void import('../../../connectors/walletconnect').then((walletConnect) => walletConnect.connectWalletConnect()).catch(() => undefined)
+}
+
+/**
+ * On a phone, opens the tapped wallet at once: its in-app browser for the wallets that work that
+ * way, else its `mobile_link` with the encoded pairing URI. Returns whether it did.
+ * @internal
+ */
+export function openOnPhone(wallet: WalletListing): boolean {
+  if (!isMobile()) return false
+  let href = inAppBrowserLink(wallet, location.href)
+  const uri = connectionState.wcUri.peek()
+  if (!href && wallet.mobile_link && uri && hasValidPairing()) {
+    href = walletLink(wallet.mobile_link, uri)
+    connectionState.wcLinking.value = { href, name: wallet.name }
+    connectionState.recentWallet.value = wallet
+  }
+  if (!href) return false
+  window.open(href, '_self', 'noreferrer noopener')
+  return true
+}
