@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core'
 import { getResolvedOptions } from './appkit-state'
 import { CONNECTOR_TYPE_ORDER } from './constants'
-import type { ChainNamespace, EIP1193Provider } from './types'
+import type { ChainNamespace, EIP1193Provider, ViewName } from './types'
 
 /** Where a connector came from; it decides its place in the Connect list. */
 export type ConnectorType = (typeof CONNECTOR_TYPE_ORDER)[number] | 'auth'
@@ -25,6 +25,8 @@ export interface ConnectorInfo {
   generic?: boolean
   /** Ends the wallet's session itself (WalletConnect); otherwise the chain adapter asks the wallet. */
   disconnect?: () => Promise<void>
+  /** The view picking it opens; default ConnectingExternal for this connector. */
+  view?: ViewName
 }
 
 /** Id of the generic browser wallet found only through the legacy `window.ethereum`. */

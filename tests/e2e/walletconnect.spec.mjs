@@ -52,3 +52,14 @@ test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves
     await wallet.stop()
   }
 })
+
+test('Connect lists WalletConnect first and All Wallets last; All Wallets opens the full list', async ({ page }) => {
+  await openDapp(page)
+  await page.locator('appkit-button').click()
+  const wallets = modal(page).getByRole('list', { name: 'Wallets' }).getByRole('button')
+  await expect(wallets.first()).toHaveAccessibleName('WalletConnect')
+  await expect(wallets.last()).toHaveAccessibleName('All Wallets')
+  await wallets.last().click()
+  await expect(modal(page).getByRole('heading', { name: 'All Wallets' })).toBeVisible()
+  await expect(modal(page).getByRole('listbox', { name: 'Wallets' })).toBeVisible()
+})

@@ -5,6 +5,7 @@
  */
 import { addConnectors, connectorsState, GENERIC_INJECTED_ID, removeConnectors, type ConnectorInfo } from '../../core/connectors'
 import { getResolvedOptions } from '../../core/appkit-state'
+import { featuresState } from '../../core/features'
 import type { EIP1193Provider } from '../../core/types'
 import { isNonEmptyString, isRecord } from '../../core/validate'
 
@@ -21,8 +22,8 @@ let started = false
 /**
  * Starts listening for wallets and asks the installed ones to announce themselves (once per page;
  * later calls do nothing). Browser only. Also offers WalletConnect, which needs nothing installed,
- * only a project id: this is where the Connect list's connectors come from, and it keeps that
- * entry out of the first-open budget.
+ * only a project id, and the All Wallets list: this is where the Connect list's entries come from,
+ * which keeps them out of the first-open budget.
  *
  * @example
  * ```ts
@@ -33,7 +34,10 @@ export function startInjectedDiscovery(): void {
   if (started || typeof window === 'undefined') return
   started = true
   if (!getResolvedOptions()?.projectIdMissing) {
-    addConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', chains: ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] }])
+    const chains = ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] as const
+    addConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', chains, view: 'ConnectingWalletConnect' }])
+    // Last in the list (SPEC §9 order ends with recommended): the full wallet list.
+    if (featuresState.peek().allWallets) addConnectors([{ id: 'allWallets', name: 'All Wallets', type: 'recommended', chains, view: 'AllWallets' }])
   }
   window.addEventListener('eip6963:announceProvider', event => onAnnounce((event as CustomEvent).detail))
   window.dispatchEvent(new Event('eip6963:requestProvider'))

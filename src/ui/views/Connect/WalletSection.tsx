@@ -38,9 +38,7 @@ function WalletRow({ connector }: { connector: ConnectorInfo }) {
     <li>
       <ListItem
         type="button"
-        onClick={() =>
-          connector.type === 'walletConnect' ? pushView('ConnectingWalletConnect') : pushView('ConnectingExternal', { connectorId: connector.id })
-        }
+        onClick={() => pushView(connector.view ?? 'ConnectingExternal', connector.view ? undefined : { connectorId: connector.id })}
       >
         {connector.imageUrl ? (
           <Logo src={connector.imageUrl} alt="" width={40} height={40} />
