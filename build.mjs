@@ -174,7 +174,7 @@ async function buildCdnVendors() {
       // WalletConnect's dependencies reach for Node's `global`.
       define: { ...BUILDS.cdn.options.define, global: 'globalThis' },
       splitting: false,
-      stdin: { contents: `export { default } from '${specifier}'`, resolveDir: root, sourcefile: `${file}-entry.js`, loader: 'js' },
+      stdin: { contents: `export * from '${specifier}'`, resolveDir: root, sourcefile: `${file}-entry.js`, loader: 'js' },
       outfile: `${BUILDS.cdn.outdir}/chunks/${file}`,
     })
     Object.assign(merged.inputs, result.metafile.inputs)

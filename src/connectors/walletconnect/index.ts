@@ -6,7 +6,10 @@
  * One session can carry several namespaces (eip155, solana, bip122, polkadot, cosmos); each is put
  * into state as its own connection, and ending the session ends them all.
  */
-import UniversalProvider from '@walletconnect/universal-provider'
+// The named export: Node resolves the package to its CommonJS build, whose default is not the class.
+import { UniversalProvider } from '@walletconnect/universal-provider'
+
+type Provider = InstanceType<typeof UniversalProvider>
 import { batch } from '@preact/signals-core'
 import { getAccountState } from '../../core/account'
 import { getResolvedOptions } from '../../core/appkit-state'
@@ -37,7 +40,7 @@ const CONNECTOR: ConnectorInfo = {
   chains: CHAIN_NAMESPACES
 }
 
-let loading: Promise<UniversalProvider> | undefined
+let loading: Promise<Provider> | undefined
 let connecting: Promise<void> | undefined
 
 /**
@@ -48,7 +51,7 @@ let connecting: Promise<void> | undefined
  * const provider = await loadUniversalProvider()
  * ```
  */
-export function loadUniversalProvider(): Promise<UniversalProvider> {
+export function loadUniversalProvider(): Promise<Provider> {
   loading ??= createProvider().catch(error => {
     loading = undefined
     throw error
@@ -56,7 +59,7 @@ export function loadUniversalProvider(): Promise<UniversalProvider> {
   return loading
 }
 
-async function createProvider(): Promise<UniversalProvider> {
+async function createProvider(): Promise<Provider> {
   const options = getResolvedOptions()
   if (!options) throw new Error('Please call createAppKit before using the open hook')
   const provider = await UniversalProvider.init({
@@ -84,7 +87,7 @@ async function createProvider(): Promise<UniversalProvider> {
 }
 
 /** The eip155 view of the session, an EIP-1193 provider the eip155 adapter uses like any wallet's. */
-function evmProvider(provider: UniversalProvider): EIP1193Provider {
+function evmProvider(provider: Provider): EIP1193Provider {
   return {
     request: args => {
       const chainId = getNetworkState('eip155').caipNetwork.peek()?.id
