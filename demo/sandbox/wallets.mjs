@@ -28,9 +28,12 @@ const BITCOIN_MAINNET = 'bip122:000000000019d6689c085ae165831e93'
 
 /**
  * Chain sets a listing draws from. Most wallets are EVM; some also do Solana or Bitcoin, a few
- * are Solana-only, so a `chains` filter keeps and drops a visible share of the list.
+ * are Solana-only, so a `chains` filter keeps and drops a visible share of the list. Every EVM
+ * wallet can add a chain, so EVM sets also list the sandbox's two local chains: the demo's list
+ * (filtered by its networks) is then the 600-plus wallets a real dapp would show.
  */
-const CHAIN_SETS = [
+const LOCAL_CHAINS = ['eip155:31337', 'eip155:31338']
+const BASE_CHAIN_SETS = [
   ['eip155:1'],
   ['eip155:1', 'eip155:137'],
   ['eip155:1', 'eip155:10', 'eip155:8453', 'eip155:42161'],
@@ -44,6 +47,9 @@ const CHAIN_SETS = [
   [BITCOIN_MAINNET],
   ['eip155:1', 'eip155:56', 'eip155:137', 'eip155:43114'],
 ]
+const CHAIN_SETS = BASE_CHAIN_SETS.map((set) =>
+  set.some((chain) => chain.startsWith('eip155:')) ? [...new Set([...set, ...LOCAL_CHAINS])] : set,
+)
 
 const FIRST_WORDS = [
   'Amber', 'Nova', 'Cobalt', 'Lumen', 'Harbor', 'Summit', 'Orbit', 'Cedar', 'Pixel', 'Quartz',
@@ -85,7 +91,7 @@ function imageIdFor(/** @type {string} */ walletId) {
  * @param {{ count?: number, seed?: number }} [options] count excludes the test wallet
  * @returns {WalletListing[]} the test wallet first, then `count` generated listings
  */
-export function generateWallets({ count = 640, seed = 0x516b17 } = {}) {
+export function generateWallets({ count = 960, seed = 0x516b17 } = {}) {
   const random = seededRandom(seed)
   /** @type {Map<string, number>} */
   const timesUsed = new Map()

@@ -52,6 +52,11 @@ test('the list pages in as it scrolls to the last wallet, with a bounded number 
   const config = await sandboxConfig(request)
   const expected = expectedList(config)
   expect(expected.count, 'the fixture has more wallets than one page').toBeGreaterThan(80)
+  const pages = []
+  page.on('request', (sent) => {
+    const url = new URL(sent.url())
+    if (url.origin === config.apiUrl && url.pathname === '/getWallets' && !url.searchParams.has('search')) pages.push(Number(url.searchParams.get('page')))
+  })
   const log = await openAllWallets(page)
   const dialog = modal(page)
   const list = dialog.getByRole('listbox', { name: 'Wallets' })
@@ -71,8 +76,9 @@ test('the list pages in as it scrolls to the last wallet, with a bounded number 
   // Scroll with the wheel, step by step, until the last wallet shows.
   const last = list.getByRole('option', { name: expected.data.at(-1).name })
   await list.hover()
-  for (let step = 0; step < 60 && !(await last.isVisible()); step++) {
-    await page.mouse.wheel(0, 400)
+  const steps = Math.ceil((expected.count * 56) / 1200) + 20
+  for (let step = 0; step < steps && !(await last.isVisible()); step++) {
+    await page.mouse.wheel(0, 1200)
     await page.waitForTimeout(50)
     await expectBoundedRows(page, `after wheel step ${step + 1}`)
   }
@@ -81,16 +87,8 @@ test('the list pages in as it scrolls to the last wallet, with a bounded number 
   await expect(last).toHaveAttribute('aria-setsize', String(expected.count))
   await expectBoundedRows(page, 'at the end')
 
-  // Each page was asked for once.
-  const pages = await page.evaluate(
-    (apiUrl) =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name))
-        .filter((url) => url.origin === apiUrl && url.pathname === '/getWallets')
-        .map((url) => Number(url.searchParams.get('page'))),
-    config.apiUrl,
-  )
+  // Each page was asked for once (counted from the requests: the page's resource timing buffer
+  // fills up with wallet images long before the list ends).
   expect(pages).toEqual(Array.from({ length: Math.ceil(expected.count / 40) }, (_, index) => index + 1))
   expect(log.errors, 'uncaught errors on the page').toEqual([])
 })
@@ -110,9 +108,13 @@ test('search shows the matching wallets after the typing pause; clearing it brin
   const input = dialog.getByRole('searchbox', { name: 'Search wallet' })
   await input.pressSequentially('nova', { delay: 40 })
   const results = dialog.getByRole('listbox', { name: 'Search results' })
-  await expect(results.getByRole('option')).toHaveCount(expected.count)
-  await expect(results.getByRole('option')).toHaveText(expected.data.map((wallet) => new RegExp(`^${wallet.name}`)))
   await expect(dialog.getByText(`${expected.count} found`)).toBeVisible()
+  // The results are virtualised too: the rows on screen are the first matches, in order.
+  const first = results.getByRole('option').first()
+  await expect(first).toHaveAccessibleName(new RegExp(`^${expected.data[0].name}`))
+  await expect(first).toHaveAttribute('aria-setsize', String(expected.count))
+  const shown = await results.getByRole('option').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? row.textContent))
+  shown.forEach((name, index) => expect(name).toMatch(new RegExp(`^${expected.data[index].name}`)))
   expect(searches.length, 'one request after the pause, none per key').toBe(1)
   expect(searches[0].get('search')).toBe('nova')
   expect(searches[0].get('entries')).toBe('100')
