@@ -5,7 +5,8 @@
 
 /**
  * The link that opens `link` (a wallet's `mobile_link`, `desktop_link` or `webapp_link`) with the
- * pairing URI: an http(s) link gets `/wc?uri=`, a custom scheme gets `://wc?uri=`.
+ * pairing URI: an http(s) link gets `/wc?uri=`, a custom scheme gets `://wc?uri=`. Inside Telegram
+ * on Android the URI is encoded twice: Telegram decodes a link once before handing it to the app.
  *
  * @example
  * ```ts
@@ -13,11 +14,26 @@
  * walletLink('https://link.trustwallet.com', uri) // 'https://link.trustwallet.com/wc?uri=…'
  * ```
  */
-export function walletLink(link: string, uri: string): string {
-  const encoded = encodeURIComponent(uri)
+export function walletLink(link: string, uri: string, { telegramAndroid = false } = {}): string {
+  const once = encodeURIComponent(uri)
+  const encoded = telegramAndroid ? encodeURIComponent(once) : once
   if (/^https?:\/\//i.test(link)) return `${link.replace(/\/+$/, '')}/wc?uri=${encoded}`
   const scheme = link.includes('://') ? link.slice(0, link.indexOf('://')) : link.replace(/[:/]+$/, '')
   return `${scheme}://wc?uri=${encoded}`
+}
+
+/**
+ * Whether the page runs inside Telegram (a mini app or its in-app browser).
+ *
+ * @example
+ * ```ts
+ * window.open(href, isTelegram() ? '_blank' : '_self')
+ * ```
+ */
+export function isTelegram(): boolean {
+  if (typeof window === 'undefined') return false
+  const scope = window as { Telegram?: unknown; TelegramWebviewProxy?: unknown; TelegramWebviewProxyProto?: unknown }
+  return Boolean(scope.TelegramWebviewProxy || scope.Telegram || scope.TelegramWebviewProxyProto)
 }
 
 /**

@@ -14,6 +14,12 @@ test('wallet links carry the encoded pairing URI: custom schemes get ://wc?uri=,
   assert.ok(!walletLink('rainbow://', uri).includes('&symKey'), 'the URI is encoded, not split into the link query')
 })
 
+test('inside Telegram on Android the URI is encoded twice, as Telegram decodes links once', () => {
+  const link = walletLink('rainbow://', uri, { telegramAndroid: true })
+  assert.is(link, `rainbow://wc?uri=${encodeURIComponent(encodeURIComponent(uri))}`)
+  assert.is(decodeURIComponent(link.slice('rainbow://wc?uri='.length)), `${encodeURIComponent(uri)}`)
+})
+
 test('Phantom, Solflare and Coinbase Wallet reopen the page in their own browser; other wallets do not', () => {
   const page = 'https://dapp.example/swap?x=1'
   assert.is(inAppBrowserLink({ rdns: 'app.phantom' }, page), `https://phantom.app/ul/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent('https://dapp.example')}`)

@@ -6,7 +6,7 @@ import { connectionState } from '../../../core/connection'
 import { isMobile } from '../../../core/connectors'
 import { hasValidPairing } from '../../../core/pairing'
 import type { WalletListing } from '../../../core/types'
-import { inAppBrowserLink, walletLink } from '../../../connectors/walletconnect/links'
+import { inAppBrowserLink, isTelegram, walletLink } from '../../../connectors/walletconnect/links'
 
 /**
  * On a phone, starts a WalletConnect pairing now so its URI is ready when the visitor taps.
@@ -27,11 +27,12 @@ export function openOnPhone(wallet: WalletListing): boolean {
   let href = inAppBrowserLink(wallet, location.href)
   const uri = connectionState.wcUri.peek()
   if (!href && wallet.mobile_link && uri && hasValidPairing()) {
-    href = walletLink(wallet.mobile_link, uri)
+    href = walletLink(wallet.mobile_link, uri, { telegramAndroid: isTelegram() && /Android/i.test(navigator.userAgent) })
     connectionState.wcLinking.value = { href, name: wallet.name }
     connectionState.recentWallet.value = wallet
   }
   if (!href) return false
-  window.open(href, '_self', 'noreferrer noopener')
+  // Telegram's webview does not follow a wallet link in place; it opens it outside.
+  window.open(href, isTelegram() ? '_blank' : '_self', 'noreferrer noopener')
   return true
 }

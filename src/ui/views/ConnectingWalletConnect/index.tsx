@@ -5,7 +5,7 @@ import { isMobile } from '../../../core/connectors'
 import { currentData } from '../../../core/router'
 import { showSuccessToast } from '../../../core/toasts'
 import type { WalletListing } from '../../../core/types'
-import { walletLink } from '../../../connectors/walletconnect/links'
+import { isTelegram, walletLink } from '../../../connectors/walletconnect/links'
 import { Button } from '../../primitives/Button'
 import { Spinner } from '../../primitives'
 import { styled } from '../../theme/stitches'
@@ -54,6 +54,8 @@ export default function ConnectingWalletConnectView() {
   const uri = connectionState.wcUri.value
   const mobile = isMobile()
   const appLink = mobile ? wallet?.mobile_link : wallet?.desktop_link
+  const telegram = isTelegram()
+  const linkOptions = { telegramAndroid: telegram && /Android/i.test(navigator.userAgent) }
   const remember = (href: string) => {
     connectionState.wcLinking.value = { href, name }
   }
@@ -85,7 +87,11 @@ export default function ConnectingWalletConnectView() {
           </Status>
           <Actions>
             {appLink && (
-              <LinkButton href={walletLink(appLink, uri)} onClick={(event) => remember(event.currentTarget.href)}>
+              <LinkButton
+                href={walletLink(appLink, uri, linkOptions)}
+                target={telegram ? '_blank' : undefined}
+                onClick={(event) => remember(event.currentTarget.href)}
+              >
                 Open {name}
               </LinkButton>
             )}
