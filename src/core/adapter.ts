@@ -86,4 +86,4 @@ export interface ChainAdapter {
   wrapProvider?(provider: EIP1193Provider, hooks: { onTransactionSent(hash: string): void; onSignatureDeclined(method: string): void }): EIP1193Provider
 }
 
-export { registerAdapter, loadAdapter, hasAdapter } from './appkit-state'
+export { registerAdapter, loadAdapter } from './appkit-state'

@@ -127,13 +127,3 @@ export function loadAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
   return adapter
 }
 
-/** Whether an adapter is registered for a namespace (adding a network needs one, SPEC §5). */
-export function hasAdapter(namespace: ChainNamespace): boolean {
-  return loaders.has(namespace)
-}
-
-/** @internal Forgets every adapter (tests). */
-export function resetAdapters(): void {
-  loaders.clear()
-  loaded.clear()
-}

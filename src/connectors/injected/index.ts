@@ -87,8 +87,3 @@ function addLegacyProvider(): void {
   if (!provider || connectorsState.peek().some(connector => connector.provider === provider)) return
   addConnectors([{ id: GENERIC_INJECTED_ID, name: 'Browser Wallet', type: 'injected', chains: ['eip155'], provider, generic: true }])
 }
-
-/** @internal Lets tests start discovery again. */
-export function resetInjectedDiscovery(): void {
-  started = false
-}
