@@ -52,3 +52,20 @@ export const ListItem = styled('button', {
   '&:hover': { background: '$surfaceHover' },
   '&[disabled], &[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' },
 })
+
+/** A wallet's 40 px logo in a list row. @internal */
+export const WalletLogo = styled('img', { flexShrink: 0, width: '40px', height: '40px', borderRadius: '$sm', objectFit: 'cover' })
+
+/** Stands in for a wallet logo that is missing or failed: the name's initial. @internal */
+export const WalletInitial = styled('span', {
+  flexShrink: 0,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '40px',
+  height: '40px',
+  borderRadius: '$sm',
+  background: '$surfaceHover',
+  color: '$textMuted',
+  fontWeight: 600,
+})

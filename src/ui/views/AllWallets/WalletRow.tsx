@@ -2,7 +2,8 @@ import type { CSSProperties } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { WalletListing } from '../../../core/types'
 import type { WalletEntry } from './store'
-import { Initial, Logo, Name, Row, Tag } from './styles'
+import { WalletInitial, WalletLogo } from '../../primitives'
+import { Name, Row, Tag } from './styles'
 
 /** The row's accessible name: what a screen reader says before the position in the list. @internal */
 export function entryLabel(entry: WalletEntry): string {
@@ -10,15 +11,15 @@ export function entryLabel(entry: WalletEntry): string {
   return entry.recommended ? `${entry.wallet.name}, recommended` : entry.wallet.name
 }
 
-function WalletLogo({ wallet, imageUrl }: { wallet: WalletListing; imageUrl: (imageId: string) => string }) {
+function ListingLogo({ wallet, imageUrl }: { wallet: WalletListing; imageUrl: (imageId: string) => string }) {
   useSignals()
   // A broken image would show the browser's broken-image icon; the initial reads better.
   const failed = useSignal(false)
-  if (!wallet.image_id || failed.value) return <Initial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</Initial>
+  if (!wallet.image_id || failed.value) return <WalletInitial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</WalletInitial>
   return (
     // Lazy on top of the virtualisation: a row rendered in the overscan, just out of sight,
     // still does not fetch its image until it scrolls in.
-    <Logo loading="lazy" decoding="async" src={imageUrl(wallet.image_id)} alt="" width={40} height={40} onError={() => {
+    <WalletLogo loading="lazy" decoding="async" src={imageUrl(wallet.image_id)} alt="" width={40} height={40} onError={() => {
         failed.value = true
       }} />
   )
@@ -58,7 +59,7 @@ export function WalletRow({ entry, index, setSize, current, style, imageUrl, onP
       onClick={() => onPick(index)}
       onFocus={() => onFocusRow(index)}
     >
-      <WalletLogo key={entry.wallet.id} wallet={entry.wallet} imageUrl={imageUrl} />
+      <ListingLogo key={entry.wallet.id} wallet={entry.wallet} imageUrl={imageUrl} />
       <Name>{entry.wallet.name}</Name>
       {/* The space keeps name and tag two words for tools that read the visible text. */}
       {tag && ' '}

@@ -84,23 +84,6 @@ export const Tag = styled('span', {
 })
 
 /** @internal */
-export const Logo = styled('img', { flexShrink: 0, width: '40px', height: '40px', borderRadius: '$sm', objectFit: 'cover' })
-
-/** @internal */
-export const Initial = styled('span', {
-  flexShrink: 0,
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  borderRadius: '$sm',
-  background: '$surfaceHover',
-  color: '$textMuted',
-  fontWeight: 600,
-})
-
-/** @internal */
 export const Notice = styled('div', {
   display: 'flex',
   alignItems: 'center',

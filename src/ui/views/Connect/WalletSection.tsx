@@ -3,24 +3,10 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { signal } from '@preact/signals-core'
 import { orderedConnectors, type ConnectorInfo } from '../../../core/connectors'
 import { pushView } from '../../../core/router'
-import { ListItem } from '../../primitives'
+import { ListItem, WalletInitial, WalletLogo } from '../../primitives'
 import { styled } from '../../theme/stitches'
 
 const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$2' })
-
-const Logo = styled('img', { width: '40px', height: '40px', borderRadius: '$sm', objectFit: 'cover' })
-
-const LogoPlaceholder = styled('span', {
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  borderRadius: '$sm',
-  background: '$surfaceHover',
-  color: '$textMuted',
-  fontWeight: 600,
-})
 
 const Empty = styled('p', { margin: 0, padding: '$3', color: '$textMuted', textAlign: 'center', fontSize: '$md' })
 
@@ -41,9 +27,9 @@ function WalletRow({ connector }: { connector: ConnectorInfo }) {
         onClick={() => pushView(connector.view ?? 'ConnectingExternal', connector.view ? undefined : { connectorId: connector.id })}
       >
         {connector.imageUrl ? (
-          <Logo src={connector.imageUrl} alt="" width={40} height={40} />
+          <WalletLogo src={connector.imageUrl} alt="" width={40} height={40} />
         ) : (
-          <LogoPlaceholder aria-hidden="true">{connector.name.slice(0, 1).toUpperCase()}</LogoPlaceholder>
+          <WalletInitial aria-hidden="true">{connector.name.slice(0, 1).toUpperCase()}</WalletInitial>
         )}
         <span>{connector.name}</span>
       </ListItem>
