@@ -18,6 +18,7 @@ import { sendEvent } from './events'
 import { closeModal, modalState, openModal } from './modal'
 import { createUnknownNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
 import { currentView, resetView } from './router'
+import { connectedConnector } from './connected-connector'
 import { resetSend } from './send'
 import { SIGNATURE_DECLINED } from './sign'
 import { showErrorToast } from './toasts'
@@ -246,7 +247,8 @@ function watchWallet(namespace: ChainNamespace, provider: EIP1193Provider, adapt
   )
 }
 
-function anyConnected(): boolean {
+/** Whether any namespace is connected (the overall connection status follows it). */
+export function anyConnected(): boolean {
   return CHAIN_NAMESPACES.some(namespace => getAccountState(namespace).status.peek() === 'connected')
 }
 
@@ -331,8 +333,7 @@ async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: str
  * ```
  */
 export async function getWalletProvider(namespace: ChainNamespace): Promise<{ provider: EIP1193Provider; type: string } | undefined> {
-  const id = getConnectedConnectorIds()[namespace]
-  const connector = id ? findConnector(id) : undefined
+  const connector = connectedConnector(namespace)
   const provider = connector?.provider
   if (!connector || !provider || getAccountState(namespace).status.peek() !== 'connected') return undefined
   const adapter = await loadAdapter(namespace)

@@ -9,11 +9,10 @@ import { activeNamespace, getAccountState } from './account'
 import { loadAdapter, type ReceiptOutcome } from './adapter'
 import { refreshAccountData } from './balances'
 import { SEND_NAMESPACES } from './limits'
-import { findConnector } from './connectors'
+import { connectedConnector } from './connected-connector'
 import { sendEvent } from './events'
 import { getNetworkState } from './network'
 import { replaceView } from './router'
-import { getConnectedConnectorIds } from './storage'
 import type { TokenBalance } from './types'
 
 /** Validation texts of SPEC §5. */
@@ -95,8 +94,7 @@ export async function sendFromForm(): Promise<SendReturnType> {
   if (!/^\d*\.?\d+$/.test(amount) || Number(amount) <= 0) throw new Error(SEND_ERRORS.invalidAmount)
   const from = getAccountState(namespace).address.peek()
   const network = getNetworkState(namespace).caipNetwork.peek()
-  const connectorId = getConnectedConnectorIds()[namespace]
-  const provider = connectorId ? findConnector(connectorId)?.provider : undefined
+  const provider = connectedConnector(namespace)?.provider
   if (!from || !network || !provider) throw new Error('Connector not connected')
   const adapter = await loadAdapter(namespace)
   if (!adapter.isAddress(to)) throw new Error(SEND_ERRORS.invalidReceiver)

@@ -3,8 +3,7 @@
  */
 import { activeNamespace, getAccountState } from './account'
 import { loadAdapter } from './adapter'
-import { findConnector } from './connectors'
-import { getConnectedConnectorIds } from './storage'
+import { connectedConnector } from './connected-connector'
 import { showErrorToast } from './toasts'
 import type { ChainNamespace } from './types'
 import { isUserRejection } from './wallet-errors'
@@ -24,8 +23,7 @@ export const SIGNATURE_DECLINED = 'Signature declined'
  */
 export async function signMessage(message: string, namespace: ChainNamespace | undefined = activeNamespace.peek()): Promise<string> {
   const address = namespace ? getAccountState(namespace).address.peek() : undefined
-  const connectorId = namespace ? getConnectedConnectorIds()[namespace] : undefined
-  const provider = connectorId ? findConnector(connectorId)?.provider : undefined
+  const provider = connectedConnector(namespace)?.provider
   if (!namespace || !address || !provider) throw new Error('Connector not connected')
   const adapter = await loadAdapter(namespace)
   try {

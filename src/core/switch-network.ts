@@ -6,13 +6,12 @@ import { activeNamespace, getAccountState, isConnected } from './account'
 import { loadAdapter } from './adapter'
 import { ALERTS, showAlert } from './alerts'
 import { applyNetwork } from './connect'
-import { findConnector } from './connectors'
+import { connectedConnector } from './connected-connector'
 import { refreshAccountData } from './balances'
 import { closeModal } from './modal'
 import { activeCaipNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
 import { goBack, pushView } from './router'
 import { resetSend } from './send'
-import { getConnectedConnectorIds } from './storage'
 import { showErrorToast } from './toasts'
 import type { CaipNetwork, CaipNetworkId } from './types'
 import { describeWalletError, isUserRejection } from './wallet-errors'
@@ -45,8 +44,7 @@ export async function switchNetwork(target: CaipNetwork): Promise<void> {
     setActiveCaipNetwork(network)
     return
   }
-  const connectorId = getConnectedConnectorIds()[namespace]
-  const provider = connectorId ? findConnector(connectorId)?.provider : undefined
+  const provider = connectedConnector(namespace)?.provider
   if (!provider) throw new Error('Provider not found')
   const adapter = await loadAdapter(namespace)
   switchingTo.value = network.caipNetworkId

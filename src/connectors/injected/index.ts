@@ -5,6 +5,7 @@
  */
 import { addConnectors, connectorsState, GENERIC_INJECTED_ID, removeConnectors, type ConnectorInfo } from '../../core/connectors'
 import { getResolvedOptions } from '../../core/appkit-state'
+import { CHAIN_NAMESPACES } from '../../core/constants'
 import { featuresState } from '../../core/features'
 import type { EIP1193Provider } from '../../core/types'
 import { isNonEmptyString, isRecord } from '../../core/validate'
@@ -34,7 +35,7 @@ export function startInjectedDiscovery(): void {
   if (started || typeof window === 'undefined') return
   started = true
   if (!getResolvedOptions()?.projectIdMissing) {
-    const chains = ['eip155', 'solana', 'bip122', 'polkadot', 'cosmos'] as const
+    const chains = CHAIN_NAMESPACES
     addConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', chains, view: 'ConnectingWalletConnect' }])
     // Last in the list (SPEC §9 order ends with recommended): the full wallet list.
     if (featuresState.peek().allWallets) addConnectors([{ id: 'allWallets', name: 'All Wallets', type: 'recommended', chains, view: 'AllWallets' }])

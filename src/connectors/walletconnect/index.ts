@@ -14,12 +14,11 @@ import { batch } from '@preact/signals-core'
 import { getAccountState } from '../../core/account'
 import { getResolvedOptions } from '../../core/appkit-state'
 import { clock } from '../../core/clock'
-import { applyConnection, applyNetwork, clearNamespace } from '../../core/connect'
+import { anyConnected, applyConnection, applyNetwork, clearNamespace } from '../../core/connect'
 import { connectionState, setConnectionStatus } from '../../core/connection'
 import { hasValidPairing, setWcUri } from '../../core/pairing'
 import { addConnectors, type ConnectorInfo } from '../../core/connectors'
-import { CHAIN_NAMESPACES } from '../../core/constants'
-import { DEFAULT_ENDPOINTS } from '../../core/constants'
+import { CHAIN_NAMESPACES, DEFAULT_ENDPOINTS } from '../../core/constants'
 import { sendEvent } from '../../core/events'
 import { closeModal, modalState } from '../../core/modal'
 import { createUnknownNetwork, findRequestedNetwork, getNetworkState, requestedNetworks } from '../../core/network'
@@ -135,7 +134,7 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
     finalize(wallet)
   } catch (error) {
     connectionState.wcError.value = true
-    setConnectionStatus(CHAIN_NAMESPACES.some(ns => getAccountState(ns).status.peek() === 'connected') ? 'connected' : 'disconnected')
+    setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
     sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { method: 'walletconnect', message: String((error as Error)?.message ?? error) } })
     throw error
   }
