@@ -4,7 +4,7 @@
 import * as assert from 'uvu/assert'
 import { createPublicClient, erc20Abi, formatEther, http, type Hex, type PublicClient } from 'viem'
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
-import { createTestWalletProvider, type ApprovalRequest } from '../../../demo/test-wallet/provider.js'
+import { createTestWalletProvider } from '../../../demo/test-wallet/provider.js'
 import { createMemoryStorage as createWalletStorage } from '../../../demo/test-wallet/storage.js'
 import { initCore, registerAdapter } from '../../../src/core/appkit-state'
 import { addConnectors } from '../../../src/core/connectors'
@@ -43,32 +43,9 @@ export function endpointsFor(sandbox: Sandbox) {
   return { api: sandbox.apiUrl, walletApi: sandbox.apiUrl, rpc: sandbox.apiUrl, pulse: sandbox.apiUrl }
 }
 
-/**
- * The person in front of the wallet, scripted: each prompt takes the next queued answer. A prompt
- * with no answer queued fails the request, so an unexpected prompt shows up in the test.
- */
-export function scriptedPerson() {
-  const answers: boolean[] = []
-  const asked: ApprovalRequest[] = []
-  return {
-    asked,
-    willApprove(times = 1) {
-      for (let i = 0; i < times; i++) answers.push(true)
-    },
-    willReject() {
-      answers.push(false)
-    },
-    approve: async (request: ApprovalRequest) => {
-      asked.push(request)
-      const answer = answers.shift()
-      if (answer === undefined) throw new Error(`unexpected prompt for ${request.method}`)
-      return answer
-    },
-    get pendingAnswers() {
-      return answers.length
-    }
-  }
-}
+// The same scripted person the test wallet's own tests use.
+import { scriptedPerson } from '../test-wallet/helpers'
+export { scriptedPerson }
 export type Person = ReturnType<typeof scriptedPerson>
 
 /**
