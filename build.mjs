@@ -15,7 +15,7 @@
 // 2. CDN build → dist/cdn/  (one file a page can import with a plain <script type="module">)
 //    src/cdn.ts → dist/cdn/sigkit.js, chunks in dist/cdn/chunks/ (loaded by relative URL, so
 //    the folder can be hosted anywhere). Everything is bundled; React is replaced by Preact
-//    through CDN_ALIASES below, and process.env.NODE_ENV is "production".
+//    through CDN_ALIASES (build/cdn-aliases.mjs), and process.env.NODE_ENV is "production".
 //
 // 3. Size pass → dist/.size/react-bundle/  (never imported by anyone, only measured)
 //    The React build's budget is about what a visitor downloads, and that includes the npm
@@ -41,6 +41,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { cdnAliasPlugin } from './build/cdn-aliases.mjs'
 import { acquireRunLock } from './build/lock.mjs'
 import { contentsOf, moduleStatus, outputForEntryPoint, staticClosure } from './build/metafile.mjs'
 
@@ -68,45 +69,6 @@ const FIRST_OPEN_MODULES = [
   // the wallets appear as soon as it runs. Budgeted on its own.
   { source: 'src/connectors/injected/index.ts', required: true, group: 'connectors' },
 ]
-
-/**
- * CDN build: what each React-world import becomes. Matched exactly (a plugin, not esbuild's
- * prefix-matching `alias`), so a new subpath such as `react-dom/server` fails the build with
- * a clear message instead of resolving to something surprising.
- */
-const CDN_ALIASES = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  // Only createRoot is used; see the module for why it is not preact/compat/client.
-  'react-dom/client': './build/preact-root.js',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-runtime',
-  '@preact/signals-react': '@preact/signals',
-  '@preact/signals-react/utils': '@preact/signals/utils',
-  // Preact tracks signals itself; see the module for why a no-op is correct.
-  '@preact/signals-react/runtime': './build/noop-use-signals.js',
-}
-
-/** Stitches gets only the three React functions it uses; see the module for why. */
-const STITCHES_DIR = /node_modules[\\/]@stitches[\\/]react[\\/]/
-const STITCHES_REACT = './build/stitches-react.js'
-
-/** @type {esbuild.Plugin} */
-const cdnAliasPlugin = {
-  name: 'sigkit-cdn-aliases',
-  setup(build) {
-    build.onResolve({ filter: /^(react|react-dom|@preact\/signals-react)(\/.*)?$/ }, async (args) => {
-      const target = args.path === 'react' && STITCHES_DIR.test(args.importer) ? STITCHES_REACT : CDN_ALIASES[args.path]
-      if (!target) {
-        return { errors: [{ text: `No CDN alias for "${args.path}": add one to CDN_ALIASES in build.mjs` }] }
-      }
-      if (target.startsWith('./')) return { path: join(root, target) }
-      const resolved = await build.resolve(target, { kind: args.kind, resolveDir: root })
-      if (resolved.errors.length > 0) return { errors: resolved.errors }
-      return { path: resolved.path, sideEffects: resolved.sideEffects }
-    })
-  },
-}
 
 const version = JSON.stringify(pkg.version)
 

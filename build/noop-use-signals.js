@@ -1,4 +1,4 @@
-// CDN-build stand-in for `@preact/signals-react/runtime` (aliased in build.mjs).
+// CDN-build stand-in for `@preact/signals-react/runtime` (aliased in build/cdn-aliases.mjs).
 //
 // In the React build, components call `useSignals()` so React re-renders when a signal read
 // during render changes. In the CDN build React is `preact/compat`, and `@preact/signals`

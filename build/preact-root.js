@@ -1,4 +1,4 @@
-// CDN-build stand-in for `react-dom/client` (aliased in build.mjs).
+// CDN-build stand-in for `react-dom/client` (aliased in build/cdn-aliases.mjs).
 //
 // `preact/compat/client` does the same on top of all of preact/compat (~3.5 kB gzip). The only
 // page-load caller is the `<appkit-button>` element, which needs nothing from compat, so this

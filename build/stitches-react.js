@@ -1,4 +1,4 @@
-// CDN-build stand-in for the `react` that @stitches/react imports (aliased in build.mjs).
+// CDN-build stand-in for the `react` that @stitches/react imports (aliased in build/cdn-aliases.mjs).
 //
 // Stitches does `import React from 'react'` and uses only createElement, Fragment and forwardRef.
 // Pointed at preact/compat, that default import keeps every compat export alive; handing it the
