@@ -13,7 +13,7 @@ import { parseHexChainId } from './format.js'
  */
 
 /** @param {unknown} value */
-function isHttpUrl(value) {
+export function isHttpUrl(value) {
   if (typeof value !== 'string') return false
   try {
     const { protocol } = new URL(value)

@@ -1,5 +1,6 @@
 // Conversions between what dapps send (hex strings) and what the person reads in the prompt.
 // No dependencies: this runs as a plain browser module and in Node.
+import { bytesToHex, hexToBytes } from './bytes.js'
 
 /** @param {number} chainId */
 export const toHexChainId = (chainId) => `0x${chainId.toString(16)}`
@@ -29,38 +30,58 @@ export const isAddress = (value) => typeof value === 'string' && /^0x[0-9a-f]{40
 export const sameAddress = (a, b) => a.toLowerCase() === b.toLowerCase()
 
 /**
- * Wei (hex or decimal quantity) as an ether amount: "0.5", "1", "0.000000000000000001".
- * @param {string | number | bigint | undefined} wei
+ * An integer amount of a token's smallest unit as a decimal amount: formatUnits(5n * 10n ** 17n, 18)
+ * is "0.5", formatUnits(100_000_000, 9) "0.1".
+ * @param {string | number | bigint | undefined} value  @param {number} decimals
  */
-export function formatEther(wei) {
-  const value = BigInt(wei ?? 0)
-  const sign = value < 0n ? '-' : ''
-  const abs = value < 0n ? -value : value
-  const whole = abs / 10n ** 18n
-  const fraction = (abs % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')
+export function formatUnits(value, decimals) {
+  const amount = BigInt(value ?? 0)
+  const sign = amount < 0n ? '-' : ''
+  const abs = amount < 0n ? -amount : amount
+  const unit = 10n ** BigInt(decimals)
+  const whole = abs / unit
+  const fraction = (abs % unit).toString().padStart(decimals, '0').replace(/0+$/, '')
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
+/**
+ * Wei (hex or decimal quantity) as an ether amount: "0.5", "1", "0.000000000000000001".
+ * @param {string | number | bigint | undefined} wei
+ */
+export const formatEther = (wei) => formatUnits(wei, 18)
+
+/** Lamports as SOL: "0.1". @param {number | bigint} lamports */
+export const formatSol = (lamports) => formatUnits(lamports, 9)
+
 /** @param {string} text */
-export function utf8ToHex(text) {
-  return `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+export const utf8ToHex = (text) => `0x${bytesToHex(new TextEncoder().encode(text))}`
+
+/**
+ * What a message to sign says, for the prompt: its UTF-8 text, or undefined when the bytes are
+ * not text (a hash, say), so the person is not shown mojibake.
+ * @param {Uint8Array} bytes
+ */
+export function messageText(bytes) {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    // Control characters other than line breaks and tabs mean binary data, not a message.
+    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? undefined : text
+  } catch {
+    return undefined
+  }
 }
 
 /**
  * What a personal_sign message says, for the prompt: its UTF-8 text, or the hex itself when the
- * bytes are not text (a hash, say) so the person is not shown mojibake.
+ * bytes are not text.
  * @param {string} hexMessage
  */
 export function describeMessage(hexMessage) {
-  const hex = hexMessage.slice(2)
-  if (hex.length % 2 !== 0) return hexMessage
-  const bytes = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+  let bytes
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    // Control characters other than line breaks and tabs mean binary data, not a message.
-    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? hexMessage : text
+    bytes = hexToBytes(hexMessage)
   } catch {
     return hexMessage
   }
+  return messageText(bytes) ?? hexMessage
 }

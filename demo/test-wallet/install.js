@@ -2,19 +2,33 @@
 // inject.js, the script the demo pages load). Kept apart from inject.js so tests can install it
 // into a DOM of their choosing.
 //
-// State lives in localStorage under `sigkit-testwallet:` (authorizedOrigins, chains, chainId);
-// decisions come from the prompt, or from `window.sigkitTestWallet` when a test scripts them.
+// One install gives both sides of the wallet, as Phantom has both: the EVM provider (EIP-6963,
+// window.ethereum) and the Solana wallet (Wallet Standard), under one name and icon, with one
+// prompt and one queue of requests.
+//
+// State lives in localStorage under `sigkit-testwallet:` (authorizedOrigins, chains, chainId,
+// solanaAuthorizedOrigins); decisions come from the prompt, or from `window.sigkitTestWallet`
+// when a test scripts them.
 import { DEFAULT_ACCOUNT, createTestWalletProvider } from './provider.js'
 import { createPrefixedWebStorage } from './storage.js'
 import { createPrompt } from './prompt.js'
+import { isHttpUrl } from './add-chain-params.js'
+import { createSolanaTestWallet } from './solana-wallet.js'
+import { SOLANA_WALLET_SEED } from './solana-account.js'
+import { registerStandardWallet } from './wallet-standard.js'
 
 export const STORAGE_PREFIX = 'sigkit-testwallet:'
+/** Both sides carry this name, so a modal that groups wallets by name shows one entry. */
+export const WALLET_NAME = 'SigKit Test Wallet'
 
 /** Used when /sandbox-config.js is missing: the sandbox's usual ports. */
 const DEFAULT_CHAINS = [
   { chainId: 31337, name: 'Localhost', rpcUrl: 'http://127.0.0.1:8545' },
   { chainId: 31338, name: 'Localhost L2', rpcUrl: 'http://127.0.0.1:8546' },
 ]
+
+/** Used when /sandbox-config.js has no usable `solana`: a local validator's usual port, a network nobody has. */
+export const DEFAULT_SOLANA = Object.freeze({ rpcUrl: 'http://127.0.0.1:8899', caipNetworkId: 'solana:<unknown>', name: 'Solana (no sandbox config)' })
 
 const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">
 <rect width="96" height="96" rx="20" fill="#1d4ed8"/>
@@ -44,8 +58,28 @@ function sandboxChains(config) {
 }
 
 /**
+ * The Solana network from /sandbox-config.js (`solana: { rpcUrl, caipNetworkId, name, … }`), each
+ * field checked; what is missing or unusable falls back to DEFAULT_SOLANA.
+ */
+function sandboxSolana(config) {
+  const solana = typeof config?.solana === 'object' && config.solana !== null ? config.solana : {}
+  const { rpcUrl, caipNetworkId, name } = solana
+  // CAIP-2: namespace "solana", reference of 1 to 32 characters [-_a-zA-Z0-9].
+  const network = {
+    rpcUrl: isHttpUrl(rpcUrl) ? rpcUrl : DEFAULT_SOLANA.rpcUrl,
+    caipNetworkId: typeof caipNetworkId === 'string' && /^solana:[-_a-zA-Z0-9]{1,32}$/.test(caipNetworkId) ? caipNetworkId : DEFAULT_SOLANA.caipNetworkId,
+    name: typeof name === 'string' && name.trim() !== '' ? name.trim() : DEFAULT_SOLANA.name,
+  }
+  if (config?.solana !== undefined && (network.rpcUrl !== rpcUrl || network.caipNetworkId !== caipNetworkId)) {
+    console.warn('SigKit Test Wallet: unusable sandbox config `solana`; using', network, 'instead of', solana)
+  }
+  return network
+}
+
+/**
  * Installs the wallet in `window`: provider, prompt, EIP-6963 announcements, `window.ethereum`
- * (when free and the URL has no ?legacy=0) and `window.sigkitTestWallet`. Returns the latter.
+ * (when free and the URL has no ?legacy=0), the Solana wallet registered through the Wallet
+ * Standard and `window.sigkitTestWallet`. Returns the latter.
  * @param {Window & typeof globalThis} window
  */
 export function installTestWallet(window) {
@@ -60,7 +94,10 @@ export function installTestWallet(window) {
   const describe = ({ method, params, origin, action, summary }) => ({ method, params, origin, action, summary })
 
   const controller = {
+    /** The EIP-1193 provider. */
     provider: undefined,
+    /** The Solana side: the Wallet Standard wallet object apps register. */
+    solana: undefined,
     /** When true, every request is approved without a prompt. */
     autoApprove: false,
     /** Approves the prompt on screen, or else the next request; resolves with that request. */
@@ -92,20 +129,35 @@ export function installTestWallet(window) {
   }
 
   const knownChainIds = [chains.some((chain) => chain.chainId === 31337) ? 31337 : chains[0].chainId]
+  const storage = createPrefixedWebStorage(() => window.localStorage, STORAGE_PREFIX)
   const provider = createTestWalletProvider({
     chains,
     knownChainIds,
     account: config?.accounts?.wallet ?? DEFAULT_ACCOUNT,
     approve,
-    storage: createPrefixedWebStorage(() => window.localStorage, STORAGE_PREFIX),
+    storage,
     origin: location.origin,
   })
+  const solanaNetwork = sandboxSolana(config)
+  const solana = createSolanaTestWallet({
+    seed: SOLANA_WALLET_SEED,
+    chain: solanaNetwork.caipNetworkId,
+    chainName: solanaNetwork.name,
+    rpcUrl: solanaNetwork.rpcUrl,
+    approve,
+    storage,
+    origin: location.origin,
+    name: WALLET_NAME,
+    icon: `data:image/svg+xml;base64,${window.btoa(ICON_SVG)}`,
+    subtle: window.crypto?.subtle,
+  })
   controller.provider = provider
+  controller.solana = solana
   window.sigkitTestWallet = controller
 
   const info = Object.freeze({
     uuid: uuidV4(window.crypto),
-    name: 'SigKit Test Wallet',
+    name: WALLET_NAME,
     icon: `data:image/svg+xml,${encodeURIComponent(ICON_SVG)}`,
     rdns: 'dev.sigkit.testwallet',
   })
@@ -113,6 +165,8 @@ export function installTestWallet(window) {
   const announce = () => window.dispatchEvent(new window.CustomEvent('eip6963:announceProvider', { detail }))
   window.addEventListener('eip6963:requestProvider', announce)
   announce()
+
+  registerStandardWallet(window, solana)
 
   const legacy = new URLSearchParams(location.search).get('legacy') !== '0'
   if (legacy && window.ethereum === undefined) {

@@ -4,7 +4,8 @@
 //
 // Environment-agnostic (browser and Node 20): no DOM, no dependencies, the global fetch.
 // The person is whatever `approve` is: a DOM prompt in the browser (inject.js), a script in tests.
-import { ProviderRpcError, disconnected, internalError, invalidParams, unauthorized, unrecognizedChain, unsupportedMethod, userRejected } from './errors.js'
+import { ProviderRpcError, disconnected, invalidParams, unauthorized, unrecognizedChain, unsupportedMethod } from './errors.js'
+import { createAsk } from './approval.js'
 import { createEmitter } from './emitter.js'
 import { createMemoryStorage } from './storage.js'
 import { createWalletState } from './wallet-state.js'
@@ -63,19 +64,7 @@ export function createTestWalletProvider({
   /** @param {{ name: string, chainId: number }} chain */
   const chainLabel = (chain) => `${chain.name} (chain ${chain.chainId})`
 
-  /**
-   * Asks the person; resolves when they approve, rejects with 4001 when they do not.
-   * @param {string} method  @param {unknown} params  @param {string} action  @param {string} summary
-   */
-  async function ask(method, params, action, summary) {
-    let approved
-    try {
-      approved = await approve({ method, params, origin, action, summary })
-    } catch (error) {
-      throw internalError(`The wallet could not ask for approval: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    if (!approved) throw userRejected()
-  }
+  const ask = createAsk(approve, origin)
 
   function grantAccess() {
     if (state.authorize(origin)) events.emit('accountsChanged', [account])

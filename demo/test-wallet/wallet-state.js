@@ -6,6 +6,7 @@
 //   chains             JSON array of known chains: { chainId, name, rpcUrl, nativeCurrency, blockExplorerUrls }
 //   chainId            JSON number, the current chain
 import { readJson, writeJson } from './storage.js'
+import { createAuthorizedOrigins } from './authorized-origins.js'
 
 export const STORAGE_KEYS = Object.freeze({
   authorizedOrigins: 'authorizedOrigins',
@@ -60,9 +61,7 @@ export function createWalletState({ storage, chains, knownChainIds }) {
   let knownChains =
     Array.isArray(storedChains) && storedChains.length > 0 && storedChains.every(isKnownChain) ? storedChains : installed
 
-  /** @type {Set<string>} */
-  const storedOrigins = readJson(storage, STORAGE_KEYS.authorizedOrigins, [])
-  const authorizedOrigins = new Set(Array.isArray(storedOrigins) ? storedOrigins.filter((o) => typeof o === 'string') : [])
+  const authorizedOrigins = createAuthorizedOrigins(storage, STORAGE_KEYS.authorizedOrigins)
 
   const storedChainId = readJson(storage, STORAGE_KEYS.chainId, undefined)
   let currentChainId = knownChains.some((chain) => chain.chainId === storedChainId)
@@ -108,23 +107,11 @@ export function createWalletState({ storage, chains, knownChainIds }) {
     isAuthorized: (origin) => authorizedOrigins.has(origin),
 
     /** @param {string} origin  @returns {boolean} whether this changed anything */
-    authorize(origin) {
-      if (authorizedOrigins.has(origin)) return false
-      authorizedOrigins.add(origin)
-      writeJson(storage, STORAGE_KEYS.authorizedOrigins, [...authorizedOrigins])
-      return true
-    },
+    authorize: (origin) => authorizedOrigins.add(origin),
 
     /** @param {string} origin  @returns {boolean} whether this changed anything */
-    deauthorize(origin) {
-      if (!authorizedOrigins.delete(origin)) return false
-      writeJson(storage, STORAGE_KEYS.authorizedOrigins, [...authorizedOrigins])
-      return true
-    },
+    deauthorize: (origin) => authorizedOrigins.delete(origin),
 
-    deauthorizeAll() {
-      authorizedOrigins.clear()
-      writeJson(storage, STORAGE_KEYS.authorizedOrigins, [])
-    },
+    deauthorizeAll: () => authorizedOrigins.clear(),
   }
 }
