@@ -145,6 +145,15 @@ async function buildCdnVendors() {
   return merged
 }
 
+/**
+ * CDN build: the network definitions (src/networks.ts) as a file of their own, dist/cdn/networks.js.
+ * The CDN entry exports everything it has (a page cannot tree-shake), so they stay out of it and a
+ * page imports them only when it wants them.
+ */
+async function buildCdnNetworks() {
+  await esbuild.build({ ...common, splitting: false, entryPoints: ['src/networks.ts'], outfile: `${BUILDS.cdn.outdir}/networks.js` })
+}
+
 /** @type {esbuild.Plugin} Leaves CDN vendors out of the main pass, under a placeholder path. */
 const cdnVendorPlugin = {
   name: 'sigkit-cdn-vendors',
@@ -183,7 +192,7 @@ async function runPass(name) {
   const { outdir, entries, options } = BUILDS[name]
   let metafile
   if (name === 'cdn') {
-    const vendors = await buildCdnVendors()
+    const [vendors] = await Promise.all([buildCdnVendors(), buildCdnNetworks()])
     const plugins = [cdnVendorPlugin, ...options.plugins]
     const result = await esbuild.build({ ...common, ...options, plugins, outdir, entryPoints: entries })
     metafile = await linkCdnVendors(result.metafile, vendors)

@@ -57,9 +57,9 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
     setModalRenderer(() => import('./ui/modal/mount').then((ui) => ui.mountModal()))
     // The project's remote config is fetched on first open, never at import or here.
     onFirstOpen(() => import('./core/remote-config').then((remote) => remote.loadRemoteConfig()))
-    // viem arrives only when a connection starts or a stored session is restored.
-    const adapterConfig = { projectId: resolved.projectId, endpoints: resolved.endpoints }
-    registerAdapter('eip155', () => import('./chains/eip155').then((eip155) => eip155.createEip155Adapter(adapterConfig)))
+    // viem and @solana/kit arrive only when a connection starts or a stored session is restored.
+    registerAdapter('eip155', () => import('./chains/eip155'))
+    registerAdapter('solana', () => import('./chains/solana'))
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
     if (Object.keys(stored).length > 0) void import('./restore-session').then((restore) => restore.restoreSession(stored))
     if (typeof customElements !== 'undefined') void defineButton()

@@ -21,3 +21,7 @@ export const createAppKit = /* @__PURE__ */ createAppKitWith(() =>
 )
 
 export * from './exports'
+
+// Networks viem does not describe, as data. Not in the CDN entry, which cannot tree-shake: the CDN
+// build has them as a file of their own, dist/cdn/networks.js.
+export { solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet } from './networks'

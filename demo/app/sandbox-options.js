@@ -18,6 +18,19 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
     // Marked as a non-test network so identity lookups run, as on a real mainnet.
     testnet: false,
   }))
+  // The sandbox's Solana network (litesvm behind a JSON-RPC server), after the EVM ones.
+  const solana = sandbox.solana
+  if (solana) {
+    networks.push({
+      id: solana.caipNetworkId.slice('solana:'.length),
+      caipNetworkId: solana.caipNetworkId,
+      chainNamespace: 'solana',
+      name: solana.name,
+      nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+      rpcUrls: { default: { http: [solana.rpcUrl] } },
+      testnet: false,
+    })
+  }
   const api = sandbox.apiUrl
   return {
     projectId: 'sigkit-sandbox',

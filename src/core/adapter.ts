@@ -3,7 +3,7 @@
  * @solana/kit live behind it in lazy chunks that load when a connection starts, never at page
  * load. The registry of adapter loaders lives with the other app-wide singletons in appkit-state.
  */
-import type { CaipNetwork, ChainNamespace, EIP1193Provider, TokenBalance } from './types'
+import type { CaipNetwork, ChainNamespace, EIP1193Provider, Endpoints, TokenBalance } from './types'
 
 /** An account a wallet granted, on the chain it is on. */
 export interface ConnectReturnType {
@@ -63,7 +63,7 @@ export interface ChainAdapter {
   /** Asks the wallet for its accounts (the wallet prompts). */
   connect(parameters: { provider: EIP1193Provider; network: CaipNetwork }): Promise<ConnectReturnType>
   /** Silent reconnect: the accounts the wallet still grants, or undefined (never prompts). */
-  reconnect(parameters: { provider: EIP1193Provider }): Promise<ConnectReturnType | undefined>
+  reconnect(parameters: { provider: EIP1193Provider; network?: CaipNetwork }): Promise<ConnectReturnType | undefined>
   /** Asks the wallet to forget this site, where it supports that. */
   disconnect(parameters: { provider: EIP1193Provider }): Promise<void>
   /** Follows the wallet's events; returns the function that stops. */
@@ -84,6 +84,17 @@ export interface ChainAdapter {
   isAddress(value: string): boolean
   /** The provider a dapp gets from `useAppKitProvider`, usable by viem and wagmi. */
   wrapProvider?(provider: EIP1193Provider, hooks: { onTransactionSent(hash: string): void; onSignatureDeclined(method: string): void }): EIP1193Provider
+}
+
+/** What an adapter is made from: the options' project id and endpoints. */
+export interface AdapterConfig {
+  projectId: string
+  endpoints: Pick<Endpoints, 'api' | 'rpc'>
+}
+
+/** A namespace's adapter chunk, as the registry loads it: it makes the adapter from the options. */
+export interface AdapterModule {
+  createAdapter(config: AdapterConfig): ChainAdapter
 }
 
 export { registerAdapter, loadAdapter } from './appkit-state'

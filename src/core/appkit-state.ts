@@ -7,7 +7,7 @@ import { ALERTS, showAlert } from './alerts'
 import { setLocalFeatures } from './features'
 import { setActiveCaipNetwork, setRequestedNetworks } from './network'
 import type { ResolvedOptions } from './options'
-import type { ChainAdapter } from './adapter'
+import type { AdapterModule, ChainAdapter } from './adapter'
 import type { ChainNamespace } from './types'
 import { getActiveCaipNetworkId } from './storage'
 import { themeState } from './theme'
@@ -86,8 +86,8 @@ export function resetAppKitState(): void {
   appKitInstance = undefined
 }
 
-/** How to load a namespace's adapter (an `import()` of its chunk). */
-export type AdapterLoader = () => Promise<ChainAdapter>
+/** How to load a namespace's adapter chunk (an `import()`). */
+export type AdapterLoader = () => Promise<AdapterModule>
 
 const loaders = new Map<ChainNamespace, AdapterLoader>()
 const loaded = new Map<ChainNamespace, Promise<ChainAdapter>>()
@@ -97,7 +97,7 @@ const loaded = new Map<ChainNamespace, Promise<ChainAdapter>>()
  *
  * @example
  * ```ts
- * registerAdapter('eip155', () => import('./chains/eip155').then((m) => m.createEip155Adapter(config)))
+ * registerAdapter('eip155', () => import('./chains/eip155'))
  * ```
  */
 export function registerAdapter(namespace: ChainNamespace, loader: AdapterLoader): void {
@@ -106,7 +106,7 @@ export function registerAdapter(namespace: ChainNamespace, loader: AdapterLoader
 }
 
 /**
- * The adapter of a namespace, loaded once.
+ * The adapter of a namespace, loaded once and made from the options `initCore` received.
  *
  * @throws Error 'Adapter not found' when no adapter is registered for the namespace.
  * @example
@@ -118,12 +118,12 @@ export function loadAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
   let adapter = loaded.get(namespace)
   if (!adapter) {
     const loader = loaders.get(namespace)
-    if (!loader) return Promise.reject(new Error('Adapter not found'))
-    adapter = loader()
+    if (!loader || !resolvedOptions) return Promise.reject(new Error('Adapter not found'))
+    const { projectId, endpoints } = resolvedOptions
+    adapter = loader().then(chunk => chunk.createAdapter({ projectId, endpoints }))
     // A failed chunk load must be retried next time, not remembered.
     adapter.catch(() => loaded.delete(namespace))
     loaded.set(namespace, adapter)
   }
   return adapter
 }
-

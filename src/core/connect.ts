@@ -11,12 +11,12 @@ import { refreshAccountData, forgetBalances, startBalanceAutoRefresh } from './b
 import { formatCaipAddress, formatCaipNetworkId } from './caip'
 import { clock } from './clock'
 import { setConnectionStatus, setConnections } from './connection'
-import { connectorsState, findConnector, type ConnectorInfo } from './connectors'
+import { connectorsState, findConnector, isConnector, type ConnectorInfo } from './connectors'
 import { CHAIN_NAMESPACES } from './constants'
 import { DISCONNECT_WAIT_MS } from './limits'
 import { sendEvent } from './events'
 import { closeModal, modalState, openModal } from './modal'
-import { createUnknownNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
+import { createUnknownNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, requestedNetworks, setActiveCaipNetwork } from './network'
 import { currentView, resetView } from './router'
 import { connectedConnector } from './connected-connector'
 import { resetSend } from './send'
@@ -39,34 +39,47 @@ const stopWatching = new Map<ChainNamespace, () => void>()
 /** How long a restore waits for the stored wallet to announce itself (extensions inject late). */
 const CONNECTOR_WAIT_MS = 1500
 
+/** Where a connection should land when the visitor asked for a namespace (SwitchActiveChain). */
+export interface ConnectTarget {
+  namespace: ChainNamespace
+  /** The network to make active once connected. */
+  caipNetworkId?: string
+}
+
 /**
  * Connects with an injected (or other in-page) connector: the wallet prompts, then the account,
  * network and balances are set, the session is remembered, and the modal closes (or shows
- * UnsupportedChain when the wallet is on a network the dapp does not support).
+ * UnsupportedChain when the wallet is on a network the dapp does not support). A wallet with
+ * several providers connects the `target` namespace, else the active one when it has it.
  *
  * @throws the wallet's error (also shown on ConnectingExternal through {@link connectingState}).
  * @example
  * ```ts
  * await connectExternal('dev.sigkit.testwallet')
+ * await connectExternal('dev.sigkit.testwallet', { namespace: 'solana' })
  * ```
  */
-export async function connectExternal(connectorId: string): Promise<void> {
+export async function connectExternal(connectorId: string, target?: ConnectTarget): Promise<void> {
   const connector = findConnector(connectorId)
   batch(() => {
     connectingState.connectorId.value = connectorId
     connectingState.error.value = undefined
   })
-  const namespace = connector?.chains[0] ?? 'eip155'
+  const namespace = connectNamespace(connector, target)
   const previousStatus = getAccountState(namespace).status.peek()
   try {
-    if (!connector?.provider) throw new Error('Provider not found')
+    const provider = connector?.providers?.[namespace]
+    if (!connector || !provider) throw new Error('Provider not found')
     setAccount(namespace, { status: 'connecting' })
     setConnectionStatus('connecting')
     const adapter = await loadAdapter(namespace)
-    const network = getNetworkState(namespace).caipNetwork.peek() ?? getNetworkState(namespace).requestedCaipNetworks.peek()[0]
+    const requested = target?.caipNetworkId ? findRequestedNetwork(target.caipNetworkId) : undefined
+    const network = requested ?? getNetworkState(namespace).caipNetwork.peek() ?? requestedNetworks.peek().find(item => item.chainNamespace === namespace)
     if (!network) throw new Error('Chain not configured')
-    const result = await adapter.connect({ provider: connector.provider, network })
+    const result = await adapter.connect({ provider, network })
     finishConnection(namespace, connector, adapter, result)
+    // The visitor connected this namespace to use it: it becomes the active one.
+    if (target) setActiveCaipNetwork(getNetworkState(namespace).caipNetwork.peek() ?? network)
     sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name } })
     routeAfterConnect(namespace)
   } catch (error) {
@@ -77,6 +90,14 @@ export async function connectExternal(connectorId: string): Promise<void> {
     sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { message } })
     throw error
   }
+}
+
+/** The namespace a connector connects: the asked one, else the active one if it has it, else its first. */
+function connectNamespace(connector: ConnectorInfo | undefined, target: ConnectTarget | undefined): ChainNamespace {
+  if (target) return target.namespace
+  const active = activeNamespace.peek()
+  const chains = connector?.chains ?? []
+  return active && chains.includes(active) ? active : chains[0] ?? 'eip155'
 }
 
 let reconnecting: Promise<void> | undefined
@@ -119,9 +140,11 @@ async function restore(): Promise<void> {
     }
     try {
       const connector = await waitForConnector(stored[namespace] as string)
-      if (!connector?.provider) throw new Error('Provider not found')
+      const provider = connector?.providers?.[namespace]
+      if (!connector || !provider) throw new Error('Provider not found')
       const adapter = await loadAdapter(namespace)
-      const result = await adapter.reconnect({ provider: connector.provider })
+      const network = getNetworkState(namespace).caipNetwork.peek() ?? requestedNetworks.peek().find(item => item.chainNamespace === namespace)
+      const result = await adapter.reconnect({ provider, ...(network ? { network } : {}) })
       if (!result) throw new Error('Connector not connected')
       finishConnection(namespace, connector, adapter, result)
       restored = true
@@ -140,7 +163,7 @@ function waitForConnector(id: string): Promise<ConnectorInfo | undefined> {
       resolve(undefined)
     }, CONNECTOR_WAIT_MS)
     stop = effect(() => {
-      const connector = connectorsState.value.find(item => item.id === id)
+      const connector = connectorsState.value.find(item => isConnector(item, id))
       if (!connector) return
       clock.clearTimeout(timer)
       queueMicrotask(() => stop?.())
@@ -157,7 +180,8 @@ function networkFor(namespace: ChainNamespace, chainId: number | string): CaipNe
 
 function finishConnection(namespace: ChainNamespace, connector: ConnectorInfo, adapter: ChainAdapter, result: ConnectReturnType): void {
   applyConnection(namespace, connector, result)
-  if (connector.provider) watchWallet(namespace, connector.provider, adapter)
+  const provider = connector.providers?.[namespace]
+  if (provider) watchWallet(namespace, provider, adapter)
 }
 
 /**
@@ -308,7 +332,7 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
 
 async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: string | undefined): Promise<void> {
   const connector = connectorId ? findConnector(connectorId) : undefined
-  const provider = connector?.provider
+  const provider = connector?.providers?.[namespace]
   if (!connector || (!connector.disconnect && !provider)) return
   let timer: unknown
   const timeout = new Promise<void>(resolve => {
@@ -334,7 +358,7 @@ async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: str
  */
 export async function getWalletProvider(namespace: ChainNamespace): Promise<{ provider: EIP1193Provider; type: string } | undefined> {
   const connector = connectedConnector(namespace)
-  const provider = connector?.provider
+  const provider = connector?.providers?.[namespace]
   if (!connector || !provider || getAccountState(namespace).status.peek() !== 'connected') return undefined
   const adapter = await loadAdapter(namespace)
   const wrapped = adapter.wrapProvider?.(provider, {

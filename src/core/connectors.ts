@@ -19,8 +19,13 @@ export interface ConnectorInfo {
   chains: readonly ChainNamespace[]
   imageUrl?: string
   rdns?: string
-  /** The wallet's provider, for connectors that have one in the page (injected wallets). */
-  provider?: EIP1193Provider
+  /**
+   * The wallet's provider per namespace, for connectors that have one in the page. One wallet can
+   * expose several (an EVM provider and a Solana one): it is still one connector, listed once.
+   */
+  providers?: Partial<Record<ChainNamespace, EIP1193Provider>>
+  /** Ids this connector was also known by (a Solana-only entry merged into its EVM twin). */
+  aliases?: readonly string[]
   /** True for the generic browser wallet (`window.ethereum` with no EIP-6963 announcement). */
   generic?: boolean
   /** Ends the wallet's session itself (WalletConnect); otherwise the chain adapter asks the wallet. */
@@ -70,11 +75,16 @@ export function isConnectorShown(connector: ConnectorInfo, all: readonly Connect
  *
  * @example
  * ```ts
- * const provider = findConnector('dev.sigkit.testwallet')?.provider
+ * const provider = findConnector('dev.sigkit.testwallet')?.providers?.eip155
  * ```
  */
 export function findConnector(id: string): ConnectorInfo | undefined {
-  return connectorsState.peek().find((connector) => connector.id === id)
+  return connectorsState.peek().find((connector) => isConnector(connector, id))
+}
+
+/** Whether `connector` is the one known by `id` (its own id or an alias). @internal */
+export function isConnector(connector: ConnectorInfo, id: string): boolean {
+  return connector.id === id || (connector.aliases?.includes(id) ?? false)
 }
 
 function rank(type: ConnectorType): number {

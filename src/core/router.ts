@@ -27,9 +27,10 @@ function entry(view: ViewName, data?: Record<string, unknown>): RouterEntry {
   return data === undefined ? { view } : { view, data }
 }
 
-// Connect means "connect a wallet"; when one already is, the useful destination is Account.
+// Connect means "connect a wallet"; when one already is, the useful destination is Account, unless
+// the visitor is adding a wallet for another namespace (SwitchActiveChain passes it on).
 function landOn(target: RouterEntry): RouterEntry {
-  return target.view === 'Connect' && isConnected.peek() ? { view: 'Account' } : target
+  return target.view === 'Connect' && isConnected.peek() && !target.data?.['namespace'] ? { view: 'Account' } : target
 }
 
 /**

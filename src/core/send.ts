@@ -9,7 +9,7 @@ import { activeNamespace, getAccountState } from './account'
 import { loadAdapter, type ReceiptOutcome } from './adapter'
 import { refreshAccountData } from './balances'
 import { SEND_NAMESPACES } from './limits'
-import { connectedConnector } from './connected-connector'
+import { connectedProvider } from './connected-connector'
 import { sendEvent } from './events'
 import { getNetworkState } from './network'
 import { replaceView } from './router'
@@ -94,7 +94,7 @@ export async function sendFromForm(): Promise<SendReturnType> {
   if (!/^\d*\.?\d+$/.test(amount) || Number(amount) <= 0) throw new Error(SEND_ERRORS.invalidAmount)
   const from = getAccountState(namespace).address.peek()
   const network = getNetworkState(namespace).caipNetwork.peek()
-  const provider = connectedConnector(namespace)?.provider
+  const provider = connectedProvider(namespace)
   if (!from || !network || !provider) throw new Error('Connector not connected')
   const adapter = await loadAdapter(namespace)
   if (!adapter.isAddress(to)) throw new Error(SEND_ERRORS.invalidReceiver)

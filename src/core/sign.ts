@@ -3,7 +3,7 @@
  */
 import { activeNamespace, getAccountState } from './account'
 import { loadAdapter } from './adapter'
-import { connectedConnector } from './connected-connector'
+import { connectedProvider } from './connected-connector'
 import { showErrorToast } from './toasts'
 import type { ChainNamespace } from './types'
 import { isUserRejection } from './wallet-errors'
@@ -23,7 +23,7 @@ export const SIGNATURE_DECLINED = 'Signature declined'
  */
 export async function signMessage(message: string, namespace: ChainNamespace | undefined = activeNamespace.peek()): Promise<string> {
   const address = namespace ? getAccountState(namespace).address.peek() : undefined
-  const provider = connectedConnector(namespace)?.provider
+  const provider = connectedProvider(namespace)
   if (!namespace || !address || !provider) throw new Error('Connector not connected')
   const adapter = await loadAdapter(namespace)
   try {

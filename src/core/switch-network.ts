@@ -6,7 +6,7 @@ import { activeNamespace, getAccountState, isConnected } from './account'
 import { loadAdapter } from './adapter'
 import { ALERTS, showAlert } from './alerts'
 import { applyNetwork } from './connect'
-import { connectedConnector } from './connected-connector'
+import { connectedProvider } from './connected-connector'
 import { refreshAccountData } from './balances'
 import { closeModal } from './modal'
 import { activeCaipNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
@@ -44,7 +44,7 @@ export async function switchNetwork(target: CaipNetwork): Promise<void> {
     setActiveCaipNetwork(network)
     return
   }
-  const provider = connectedConnector(namespace)?.provider
+  const provider = connectedProvider(namespace)
   if (!provider) throw new Error('Provider not found')
   const adapter = await loadAdapter(namespace)
   switchingTo.value = network.caipNetworkId

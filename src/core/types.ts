@@ -183,9 +183,14 @@ export interface ResolvedFeatures {
   onrampProviders: readonly string[]
 }
 
-/** A minimal EIP-1193 provider: what injected wallets and WalletConnect expose. */
+/**
+ * A minimal EIP-1193 provider: what injected wallets and WalletConnect expose. Solana providers
+ * (WalletConnect's solana namespace, Wallet Standard wallets) take the same `request` with
+ * `solana_*` methods.
+ */
 export interface EIP1193Provider {
-  request(args: { method: string; params?: unknown }): Promise<unknown>
+  /** `chain`: the CAIP-2 network a multi-network provider should use (as WalletConnect's `request` takes it); default its current one. */
+  request(args: { method: string; params?: unknown }, chain?: CaipNetworkId): Promise<unknown>
   on?(event: string, listener: (...args: any[]) => void): unknown
   removeListener?(event: string, listener: (...args: any[]) => void): unknown
 }

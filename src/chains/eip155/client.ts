@@ -5,13 +5,7 @@
 import { createPublicClient, defineChain, fallback, http, type Chain, type PublicClient } from 'viem'
 import { POLLING_INTERVAL_MS, RPC_RETRY, RPC_TIMEOUT_MS } from '../../core/limits'
 import type { CaipNetwork } from '../../core/types'
-
-/** Where reads go. */
-export interface RpcConfig {
-  /** RPC proxy base URL (the `endpoints.rpc` option). */
-  rpcProxy?: string
-  projectId?: string
-}
+import { rpcUrlsFor, type RpcConfig } from '../rpc-urls'
 
 /** The viem chain for a network. @internal */
 export function toViemChain(network: CaipNetwork): Chain {
@@ -23,16 +17,6 @@ export function toViemChain(network: CaipNetwork): Chain {
     ...(network.blockExplorers ? { blockExplorers: network.blockExplorers } : {}),
     ...(network.testnet !== undefined ? { testnet: network.testnet } : {})
   })
-}
-
-/** RPC URLs for a network, the proxy first when a project id is set. @internal */
-export function rpcUrlsFor(network: CaipNetwork, config: RpcConfig): string[] {
-  const urls = [...network.rpcUrls.default.http]
-  if (config.rpcProxy && config.projectId) {
-    const query = new URLSearchParams({ chainId: network.caipNetworkId, projectId: config.projectId })
-    urls.unshift(`${config.rpcProxy}/v1/?${query}`)
-  }
-  return urls
 }
 
 /**

@@ -3,8 +3,7 @@
  */
 import { formatUnits, isAddress, stringToHex } from 'viem'
 import { createBlockchainApi } from '../../api/blockchain-api'
-import type { ChainAdapter } from '../../core/adapter'
-import type { Endpoints } from '../../core/types'
+import type { AdapterConfig, ChainAdapter } from '../../core/adapter'
 import { createClientCache } from './client'
 import { connect, disconnect, reconnect, watch } from './connect'
 import { buildSendRequest, prepareTransaction, submitTransaction } from './send-transaction'
@@ -12,21 +11,15 @@ import { switchNetwork } from './switch-network'
 import { waitForReceipt } from './receipt'
 import { wrapProvider } from './wrap-provider'
 
-/** What the adapter needs from the resolved options. */
-export interface Eip155AdapterConfig {
-  projectId: string
-  endpoints: Pick<Endpoints, 'api' | 'rpc'>
-}
-
 /**
  * Creates the eip155 adapter.
  *
  * @example
  * ```ts
- * registerAdapter('eip155', async () => (await import('./chains/eip155')).createEip155Adapter(options))
+ * const adapter = createEip155Adapter({ projectId, endpoints })
  * ```
  */
-export function createEip155Adapter(config: Eip155AdapterConfig): ChainAdapter {
+export function createEip155Adapter(config: AdapterConfig): ChainAdapter {
   const clientFor = createClientCache({ rpcProxy: config.endpoints.rpc, projectId: config.projectId })
   const api = createBlockchainApi({ baseUrl: config.endpoints.api, projectId: config.projectId })
   return {
@@ -59,3 +52,6 @@ export function createEip155Adapter(config: Eip155AdapterConfig): ChainAdapter {
     wrapProvider
   }
 }
+
+/** The adapter registry's entry point (core/appkit-state `loadAdapter`). */
+export const createAdapter = createEip155Adapter

@@ -1,9 +1,11 @@
 /**
- * Injected EVM wallets: EIP-6963 announcements plus the legacy `window.ethereum`. Wallets are data
- * here: each becomes a {@link ConnectorInfo} carrying its provider; the eip155 adapter does the rest.
+ * Injected wallets: EVM ones through EIP-6963 announcements plus the legacy `window.ethereum`,
+ * Solana ones through the Wallet Standard (wallet-standard.ts). Wallets are data here: each
+ * becomes a {@link ConnectorInfo} carrying its providers; the chain adapters do the rest.
  * Started by the Connect view and by session restore, never at import.
  */
-import { addConnectors, connectorsState, GENERIC_INJECTED_ID, removeConnectors, type ConnectorInfo } from '../../core/connectors'
+import { addConnectors, connectorsState, GENERIC_INJECTED_ID, isConnector, removeConnectors, type ConnectorInfo } from '../../core/connectors'
+import { startWalletStandardDiscovery } from './wallet-standard'
 import { getResolvedOptions } from '../../core/appkit-state'
 import { CHAIN_NAMESPACES } from '../../core/constants'
 import { featuresState } from '../../core/features'
@@ -43,14 +45,44 @@ export function startInjectedDiscovery(): void {
   window.addEventListener('eip6963:announceProvider', event => onAnnounce((event as CustomEvent).detail))
   window.dispatchEvent(new Event('eip6963:requestProvider'))
   addLegacyProvider()
+  startWalletStandardDiscovery(publishWallet)
 }
 
 function onAnnounce(detail: unknown): void {
   const connector = parseAnnouncement(detail)
   if (!connector) return
-  addConnectors([connector])
+  publishWallet(connector)
   // The legacy provider is the same wallet as this one: list it once, under its real name.
-  if (connector.provider === legacyProvider()) removeConnectors([GENERIC_INJECTED_ID])
+  if (connector.providers?.eip155 === legacyProvider()) removeConnectors([GENERIC_INJECTED_ID])
+}
+
+/**
+ * Lists a wallet once even when it exposes several providers (an EVM one through EIP-6963 and a
+ * Solana one through the Wallet Standard): an installed wallet of the same name with other chains
+ * is the same wallet, and the two become one connector. The EIP-6963 id stays its id (stable across
+ * visits whichever announced first); the other is kept as an alias for stored sessions.
+ * @internal
+ */
+export function publishWallet(incoming: ConnectorInfo): void {
+  const all = connectorsState.peek()
+  const name = incoming.name.toLowerCase()
+  const twin =
+    all.find(other => isConnector(other, incoming.id)) ??
+    all.find(other => other.type === 'injected' && !other.generic && other.name.toLowerCase() === name && !other.chains.some(chain => incoming.chains.includes(chain)))
+  if (!twin) return addConnectors([incoming])
+  const [primary, secondary] = twin.rdns || !incoming.rdns ? [twin, incoming] : [incoming, twin]
+  const aliases = new Set([...(twin.aliases ?? []), ...(incoming.aliases ?? []), secondary.id])
+  aliases.delete(primary.id)
+  if (twin.id !== primary.id) removeConnectors([twin.id])
+  addConnectors([
+    {
+      ...secondary,
+      ...primary,
+      chains: [...new Set([...twin.chains, ...incoming.chains])],
+      providers: { ...twin.providers, ...incoming.providers },
+      ...(aliases.size > 0 ? { aliases: [...aliases] } : {})
+    }
+  ])
 }
 
 /**
@@ -69,7 +101,7 @@ export function parseAnnouncement(detail: unknown): ConnectorInfo | undefined {
     type: 'injected',
     chains: ['eip155'],
     rdns,
-    provider,
+    providers: { eip155: provider },
     ...(typeof icon === 'string' && /^(data:image\/|https:)/.test(icon) ? { imageUrl: icon } : {})
   }
 }
@@ -85,6 +117,6 @@ function legacyProvider(): EIP1193Provider | undefined {
 
 function addLegacyProvider(): void {
   const provider = legacyProvider()
-  if (!provider || connectorsState.peek().some(connector => connector.provider === provider)) return
-  addConnectors([{ id: GENERIC_INJECTED_ID, name: 'Browser Wallet', type: 'injected', chains: ['eip155'], provider, generic: true }])
+  if (!provider || connectorsState.peek().some(connector => connector.providers?.eip155 === provider)) return
+  addConnectors([{ id: GENERIC_INJECTED_ID, name: 'Browser Wallet', type: 'injected', chains: ['eip155'], providers: { eip155: provider }, generic: true }])
 }

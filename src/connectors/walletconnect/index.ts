@@ -81,16 +81,20 @@ async function createProvider(): Promise<Provider> {
   provider.on('session_event', (payload: { params: { event: { name: string; data: unknown }; chainId: string } }) =>
     onSessionEvent(payload.params.event, payload.params.chainId)
   )
-  addConnectors([{ ...CONNECTOR, provider: evmProvider(provider), disconnect: () => provider.disconnect() }])
+  const providers = Object.fromEntries(CHAIN_NAMESPACES.map(namespace => [namespace, namespaceProvider(provider, namespace)]))
+  addConnectors([{ ...CONNECTOR, providers, disconnect: () => provider.disconnect() }])
   return provider
 }
 
-/** The eip155 view of the session, an EIP-1193 provider the eip155 adapter uses like any wallet's. */
-function evmProvider(provider: Provider): EIP1193Provider {
+/**
+ * One namespace's view of the session, a provider that namespace's adapter uses like any wallet's:
+ * requests go to the namespace's current network.
+ */
+function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP1193Provider {
   return {
-    request: args => {
-      const chainId = getNetworkState('eip155').caipNetwork.peek()?.id
-      return provider.request(args as { method: string; params?: unknown[] }, chainId === undefined ? undefined : `eip155:${chainId}`)
+    request: (args, chain) => {
+      const chainId = getNetworkState(namespace).caipNetwork.peek()?.id
+      return provider.request(args as { method: string; params?: unknown[] }, chain ?? (chainId === undefined ? undefined : `${namespace}:${chainId}`))
     },
     on: (event, listener) => provider.on(event, listener),
     removeListener: (event, listener) => provider.removeListener(event, listener)

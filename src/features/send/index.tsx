@@ -111,7 +111,7 @@ export default function SendView() {
           id="sk-send-receiver"
           autoComplete="off"
           spellCheck={false}
-          placeholder="0x…"
+          placeholder={namespace === 'solana' ? 'Solana address' : '0x…'}
           readOnly={busy}
           value={sendState.receiverAddress.value}
           onChange={(event) => {

@@ -19,6 +19,7 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   SwitchNetwork: { title: 'Choose Network', load: () => import('./SwitchNetwork') },
   AllWallets: { title: 'All Wallets', load: () => import('./AllWallets') },
   UnsupportedChain: { title: 'Switch Network', load: () => import('./UnsupportedChain') },
+  SwitchActiveChain: { title: 'Switch Chain', load: () => import('./SwitchActiveChain') },
   // An optional feature: its code lives with the feature and loads only when the view opens.
   Send: { title: 'Send', load: () => import('../../features/send') },
 }

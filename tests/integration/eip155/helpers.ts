@@ -103,7 +103,7 @@ export function configureCore(sandbox: Sandbox, networks: CaipNetwork[], provide
   const endpoints = endpointsFor(sandbox)
   const resolved = validateOptions({ projectId: PROJECT_ID, networks, endpoints, features: { analytics: false } })
   initCore(resolved)
-  registerAdapter('eip155', async () => createEip155Adapter({ projectId: resolved.projectId, endpoints: resolved.endpoints }))
+  registerAdapter('eip155', async () => ({ createAdapter: createEip155Adapter }))
   publishWallet(provider)
   return pageStorage
 }
@@ -111,7 +111,7 @@ export function configureCore(sandbox: Sandbox, networks: CaipNetwork[], provide
 /** Publishes (or re-publishes) the test wallet as the EIP-6963 connector the demo announces. */
 export function publishWallet(provider: EIP1193Provider): void {
   addConnectors([
-    { id: CONNECTOR_ID, name: 'SigKit Test Wallet', type: 'injected', chains: ['eip155'], rdns: 'dev.sigkit.testwallet', provider }
+    { id: CONNECTOR_ID, name: 'SigKit Test Wallet', type: 'injected', chains: ['eip155'], rdns: 'dev.sigkit.testwallet', providers: { eip155: provider } }
   ])
 }
 

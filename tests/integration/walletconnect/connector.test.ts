@@ -45,7 +45,7 @@ test.before(async () => {
     features: { analytics: false }
   })
   initCore(resolved)
-  registerAdapter('eip155', async () => createEip155Adapter({ projectId: resolved.projectId, endpoints: resolved.endpoints }))
+  registerAdapter('eip155', async () => ({ createAdapter: createEip155Adapter }))
 })
 
 test.after(async () => {

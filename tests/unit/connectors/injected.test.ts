@@ -17,7 +17,7 @@ test('an EIP-6963 announcement becomes a connector; malformed ones are ignored',
     type: 'injected',
     chains: ['eip155'],
     rdns: 'io.rabbit',
-    provider,
+    providers: { eip155: provider },
     imageUrl: 'data:image/svg+xml,x',
   })
   assert.is(parseAnnouncement({ info: { ...info, icon: 'javascript:alert(1)' }, provider })?.imageUrl, undefined, 'only data: and https: icons')

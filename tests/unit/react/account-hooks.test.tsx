@@ -51,10 +51,10 @@ const adapter = {
 } as unknown as ChainAdapter
 
 createAppKit({ projectId: 'test-project', networks: [base, mainnet], features: { analytics: false } })
-registerAdapter('eip155', async () => adapter)
+registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))
 
 function connect() {
-  addConnectors([{ id: 'dev.sigkit.testwallet', name: 'SigKit Test Wallet', type: 'injected', chains: ['eip155'], provider, imageUrl: 'data:image/svg+xml,x' }])
+  addConnectors([{ id: 'dev.sigkit.testwallet', name: 'SigKit Test Wallet', type: 'injected', chains: ['eip155'], providers: { eip155: provider }, imageUrl: 'data:image/svg+xml,x' }])
   setConnectedConnectorId('eip155', 'dev.sigkit.testwallet')
   setAccount('eip155', {
     address,

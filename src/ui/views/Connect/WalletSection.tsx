@@ -2,7 +2,8 @@ import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { signal } from '@preact/signals-core'
 import { orderedConnectors, type ConnectorInfo } from '../../../core/connectors'
-import { pushView } from '../../../core/router'
+import { currentData, pushView } from '../../../core/router'
+import type { ChainNamespace } from '../../../core/types'
 import { ListItem, WalletInitial, WalletLogo } from '../../primitives'
 import { styled } from '../../theme/stitches'
 
@@ -19,12 +20,15 @@ function startDiscovery(): void {
   })
 }
 
-function WalletRow({ connector }: { connector: ConnectorInfo }) {
+/** What Connect was opened for: a namespace to add (from SwitchActiveChain) and its network. */
+type Target = Record<string, unknown> | undefined
+
+function WalletRow({ connector, target }: { connector: ConnectorInfo; target: Target }) {
   return (
     <li>
       <ListItem
         type="button"
-        onClick={() => pushView(connector.view ?? 'ConnectingExternal', connector.view ? undefined : { connectorId: connector.id })}
+        onClick={() => pushView(connector.view ?? 'ConnectingExternal', connector.view ? undefined : { ...target, connectorId: connector.id })}
       >
         {connector.imageUrl ? (
           <WalletLogo src={connector.imageUrl} alt="" width={40} height={40} />
@@ -47,12 +51,14 @@ export function WalletSection() {
   // free of wallet code. Discovery is its own chunk, fetched beside this view rather than before
   // it, so the view paints first. Idempotent, so reopening the modal costs nothing.
   useEffect(startDiscovery, [])
-  const connectors = orderedConnectors.value
+  const target = currentData.value
+  const namespace = target?.['namespace'] as ChainNamespace | undefined
+  const connectors = orderedConnectors.value.filter((connector) => !namespace || connector.chains.includes(namespace))
   if (connectors.length === 0) return discoveryStarted.value ? <Empty>No wallet detected in this browser.</Empty> : null
   return (
     <List aria-label="Wallets">
       {connectors.map((connector) => (
-        <WalletRow key={connector.id} connector={connector} />
+        <WalletRow key={connector.id} connector={connector} target={namespace && target} />
       ))}
     </List>
   )

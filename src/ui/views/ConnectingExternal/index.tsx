@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { connectorsState } from '../../../core/connectors'
 import { currentData } from '../../../core/router'
-import { connectExternal, connectingState } from '../../../core/wallet'
+import { connectExternal, connectingState, type ConnectTarget } from '../../../core/wallet'
+import type { ChainNamespace } from '../../../core/types'
 import { Button } from '../../primitives/Button'
 import { Spinner } from '../../primitives'
 import { Body, Heading, IconFrame, Status, WalletImage, WalletInitial } from './styles'
@@ -14,10 +15,10 @@ const pending = new Map<string, Promise<void>>()
  * visitor can go back and pick the same wallet while it is still prompting; both join the attempt
  * in flight instead of asking the wallet again (which most wallets refuse while a prompt is open).
  */
-function attemptConnection(connectorId: string): Promise<void> {
+function attemptConnection(connectorId: string, target: ConnectTarget | undefined): Promise<void> {
   let attempt = pending.get(connectorId)
   if (!attempt) {
-    attempt = connectExternal(connectorId).finally(() => pending.delete(connectorId))
+    attempt = connectExternal(connectorId, target).finally(() => pending.delete(connectorId))
     pending.set(connectorId, attempt)
   }
   return attempt
@@ -30,7 +31,11 @@ function attemptConnection(connectorId: string): Promise<void> {
  */
 export default function ConnectingExternalView() {
   useSignals()
-  const connectorId = String(currentData.value?.['connectorId'] ?? '')
+  const data = currentData.value
+  const connectorId = String(data?.['connectorId'] ?? '')
+  // Set when the visitor came from SwitchActiveChain to connect one namespace.
+  const namespace = data?.['namespace'] as ChainNamespace | undefined
+  const target = namespace && { namespace, caipNetworkId: String(data?.['caipNetworkId'] ?? '') }
   const connector = connectorsState.value.find((item) => item.id === connectorId)
   const name = connector?.name ?? 'your wallet'
   const failed = useSignal(false)
@@ -38,7 +43,7 @@ export default function ConnectingExternalView() {
 
   const start = () => {
     failed.value = false
-    attemptConnection(connectorId).catch(() => {
+    attemptConnection(connectorId, target).catch(() => {
       failed.value = true
     })
   }

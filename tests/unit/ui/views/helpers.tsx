@@ -7,7 +7,8 @@ import '../../helpers/dom'
 import { settle, waitFor, modalShadow } from '../../helpers/dom'
 import { activeNamespace, getAccountState, resetAllAccounts, setAccount } from '../../../../src/core/account'
 import type { ChainAdapter, ConnectReturnType, SendParameters } from '../../../../src/core/adapter'
-import { registerAdapter } from '../../../../src/core/appkit-state'
+import { getResolvedOptions, initCore, registerAdapter } from '../../../../src/core/appkit-state'
+import { validateOptions } from '../../../../src/core/options'
 import { resetBalances } from '../../../../src/core/balances'
 import { connectingState } from '../../../../src/core/connect'
 import { addConnectors, connectorsState, type ConnectorInfo } from '../../../../src/core/connectors'
@@ -145,7 +146,9 @@ export function useFakeAdapter(): FakeAdapter {
     },
     isAddress: (value) => /^0x[0-9a-fA-F]{40}$/.test(value),
   }
-  registerAdapter('eip155', async () => adapter)
+  // Core makes adapters from the options createAppKit received.
+  if (!getResolvedOptions()) initCore(validateOptions({ projectId: 'test-project', networks: [localhost, localL2], features: { analytics: false } }))
+  registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))
   return { adapter, calls, behaviour }
 }
 
@@ -159,7 +162,7 @@ export function addTestWallet(extra: Partial<ConnectorInfo> = {}): ConnectorInfo
     type: 'injected',
     chains: ['eip155'],
     rdns: CONNECTOR_ID,
-    provider: fakeProvider,
+    providers: { eip155: fakeProvider },
     imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
     ...extra,
   }

@@ -1,0 +1,82 @@
+/**
+ * The `solana_*` requests of a WalletConnect session, answered by a Wallet Standard wallet's
+ * features. LAZY: loaded on the first request, beside the solana adapter (and its codecs).
+ * @internal
+ */
+import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit'
+
+// Codes of core/wallet-errors, written out: importing core's shared helpers from this lazy entry
+// would make esbuild split the page-load chunks that hold them (one more request at page load).
+const UNSUPPORTED_METHOD = 4200
+const UNAUTHORIZED = 4100
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+import type { StandardWallet } from './wallet-standard'
+
+type Account = StandardWallet['accounts'][number]
+type Feature = Record<string, (...args: any[]) => Promise<any>>
+
+/**
+ * Answers one request with the wallet's features.
+ * @internal
+ */
+export async function request(wallet: StandardWallet, { method, params }: { method: string; params?: unknown }, chain?: string): Promise<unknown> {
+  const input = isRecord(params) ? params : {}
+  switch (method) {
+    case 'solana_requestAccounts':
+      return addresses((await feature(wallet, 'standard:connect', 'connect')()).accounts)
+    case 'solana_getAccounts':
+      // Already granted accounts, else a silent connect (which never prompts).
+      return addresses(wallet.accounts.length > 0 ? wallet.accounts : (await feature(wallet, 'standard:connect', 'connect')({ silent: true })).accounts)
+    case 'solana_disconnect':
+      return wallet.features['standard:disconnect'] ? feature(wallet, 'standard:disconnect', 'disconnect')() : undefined
+    case 'solana_signMessage': {
+      const message = getBase58Encoder().encode(String(input['message'] ?? ''))
+      const [signed] = await feature(wallet, 'solana:signMessage', 'signMessage')({ account: account(wallet, input['pubkey']), message })
+      return { signature: getBase58Decoder().decode(bytes(signed?.signature)) }
+    }
+    case 'solana_signTransaction': {
+      const [signed] = await feature(wallet, 'solana:signTransaction', 'signTransaction')(transactionInput(wallet, input, chain))
+      return { transaction: getBase64Decoder().decode(bytes(signed?.signedTransaction)) }
+    }
+    case 'solana_signAndSendTransaction': {
+      const [sent] = await feature(wallet, 'solana:signAndSendTransaction', 'signAndSendTransaction')(transactionInput(wallet, input, chain))
+      return { signature: getBase58Decoder().decode(bytes(sent?.signature)) }
+    }
+    default:
+      throw Object.assign(new Error(`The wallet does not support ${method}`), { code: UNSUPPORTED_METHOD })
+  }
+}
+
+function feature(wallet: StandardWallet, name: string, method: string): (...args: unknown[]) => Promise<any> {
+  const found = wallet.features[name] as Feature | undefined
+  if (typeof found?.[method] !== 'function') {
+    throw Object.assign(new Error(`The wallet does not support ${name}`), { code: UNSUPPORTED_METHOD })
+  }
+  return found[method].bind(found)
+}
+
+function addresses(accounts: unknown): string[] {
+  return Array.isArray(accounts) ? accounts.flatMap(item => (isRecord(item) && typeof item['address'] === 'string' ? [item['address']] : [])) : []
+}
+
+/** The wallet's account object for `address`, else its first (the one SigKit connected). */
+function account(wallet: StandardWallet, address: unknown): Account {
+  const found = wallet.accounts.find(item => item.address === address) ?? wallet.accounts[0]
+  if (!found) throw Object.assign(new Error('The wallet is not connected'), { code: UNAUTHORIZED })
+  return found
+}
+
+function transactionInput(wallet: StandardWallet, input: Record<string, unknown>, chain: string | undefined) {
+  return {
+    account: account(wallet, undefined),
+    transaction: getBase64Encoder().encode(String(input['transaction'] ?? '')),
+    // The Wallet Standard asks for the chain; without one the wallet uses its first Solana chain.
+    chain: chain ?? wallet.chains.find(item => item.startsWith('solana:'))
+  }
+}
+
+function bytes(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value
+  throw new Error('The wallet returned an invalid reply')
+}

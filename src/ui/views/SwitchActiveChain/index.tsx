@@ -1,0 +1,50 @@
+import { useSignals } from '@preact/signals-react/runtime'
+import { findRequestedNetwork } from '../../../core/network'
+import { currentData, pushView } from '../../../core/router'
+import type { ChainNamespace } from '../../../core/types'
+import { Button } from '../../primitives/Button'
+import { styled } from '../../theme/stitches'
+import { NetworkBadge } from '../shared/NetworkBadge'
+
+const Body = styled('div', { display: 'grid', gap: '$3', padding: '0 $3', justifyItems: 'center', textAlign: 'center' })
+
+const Heading = styled('h3', { margin: 0, fontSize: '$lg', fontWeight: 600 })
+
+const Text = styled('p', { margin: 0, color: '$textMuted', fontSize: '$md' })
+
+/** How a namespace is named to visitors. */
+const NAMESPACE_NAMES: Record<ChainNamespace, string> = {
+  eip155: 'EVM',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  cosmos: 'Cosmos',
+}
+
+/**
+ * The visitor picked a network of a namespace their wallet is not connected in (SPEC §4
+ * "Network switching"): say so, and go to Connect for that namespace. Once a wallet connects
+ * there, the picked network becomes the active one.
+ * @internal
+ */
+export default function SwitchActiveChainView() {
+  useSignals()
+  const data = currentData.value
+  const namespace = (data?.['namespace'] as ChainNamespace | undefined) ?? 'eip155'
+  const caipNetworkId = String(data?.['caipNetworkId'] ?? '')
+  const networkName = findRequestedNetwork(caipNetworkId)?.name ?? NAMESPACE_NAMES[namespace]
+  const chain = NAMESPACE_NAMES[namespace]
+  return (
+    <Body>
+      <NetworkBadge name={networkName} />
+      <Heading>Switch to {networkName}</Heading>
+      <Text>
+        Your wallet is not connected on {chain}. Connect a wallet that supports {chain} to use {networkName}; your other
+        connection stays as it is.
+      </Text>
+      <Button type="button" wide onClick={() => pushView('Connect', { namespace, caipNetworkId })}>
+        Connect a {chain} wallet
+      </Button>
+    </Body>
+  )
+}
