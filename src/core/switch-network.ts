@@ -40,7 +40,8 @@ export async function switchNetwork(target: CaipNetwork): Promise<void> {
   const current = getNetworkState(namespace).caipNetwork.peek()
   if (current?.caipNetworkId === network.caipNetworkId && activeNamespace.peek() === namespace) return
   resetSend()
-  if (getAccountState(namespace).status.peek() !== 'connected') {
+  // Not connected there, or already on it (only the active namespace changes): no wallet to ask.
+  if (getAccountState(namespace).status.peek() !== 'connected' || current?.caipNetworkId === network.caipNetworkId) {
     setActiveCaipNetwork(network)
     return
   }

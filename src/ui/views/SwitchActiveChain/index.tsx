@@ -43,7 +43,7 @@ export default function SwitchActiveChainView() {
         connection stays as it is.
       </Text>
       <Button type="button" wide onClick={() => pushView('Connect', { namespace, caipNetworkId })}>
-        Connect a {chain} wallet
+        Connect {/^[AEIOU]/.test(chain) ? 'an' : 'a'} {chain} wallet
       </Button>
     </Body>
   )

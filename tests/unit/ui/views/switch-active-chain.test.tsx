@@ -82,12 +82,13 @@ test('connecting there adds the Solana account beside the EVM one and makes the 
   assert.is(activeNamespace.value, 'solana')
   assert.is(activeCaipNetwork.value?.caipNetworkId, solanaLocal.caipNetworkId)
 
-  // Back to EVM: connected there, so it is a plain switch (the EVM wallet is asked, nothing more).
+  // Back to EVM: connected there and still on Localhost, so only the active namespace changes.
   await openAt('Account')
   ;(await waitFor(() => findButton('Solana Local'))).click()
   ;(await waitFor(() => findButton('Localhost'))).click()
   await waitFor(() => activeNamespace.value === 'eip155')
-  assert.equal(fake.calls.switchNetwork, [localhost.caipNetworkId])
+  assert.equal(fake.calls.switchNetwork, [], 'the EVM wallet is not asked to switch to the network it is on')
+  assert.is(activeCaipNetwork.value?.caipNetworkId, localhost.caipNetworkId)
 
   await waitFor(() => currentView.value === 'Account')
   ;(await waitFor(() => findButton('Localhost'))).click()
