@@ -11,8 +11,10 @@
 //          plain JS, against dist/ and the metafiles).
 //   e2e    Playwright in Debian's Chromium (tests/e2e/, playwright.config.mjs).
 //   size   size-limit.json budgets, one test per check with a limit.
+//   bench  `node bench/run.mjs --quick` once (1 test): it passes when the benchmarks run to the end
+//          and write valid figures to bench/results/quick.json; a number never fails it.
 //
-// integration, e2e and size need dist/: they run the bundle build first when it has not run yet.
+// integration, e2e, size and bench need dist/: they run the bundle build first when it has not run yet.
 // The last line is always `N passed, N failed` (plus `, N skipped` when any), summed over every
 // suite, and the exit code is non-zero on any failure.
 
@@ -26,9 +28,10 @@ import { fileURLToPath } from 'node:url'
 import { acquireRunLock } from '../build/lock.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const SUITES = ['unit', 'integration', 'build', 'e2e', 'size']
+const SUITES = ['unit', 'integration', 'build', 'e2e', 'size', 'bench']
 const FILE_TIMEOUT_MS = 60_000
 const PLAYWRIGHT_TIMEOUT_MS = 150_000
+const BENCH_TIMEOUT_MS = 180_000
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const summary = []
@@ -359,6 +362,55 @@ async function sizeSuite() {
   record('size', counts)
 }
 
+// ── bench ──────────────────────────────────────────────────────────────────────────────────
+
+/** Why bench/results/quick.json is not a valid result of a run started at `since`, or ''. */
+function benchResultProblem(since) {
+  let results
+  try {
+    results = JSON.parse(readFileSync(join(root, 'bench/results/quick.json'), 'utf8'))
+  } catch (error) {
+    return `no readable bench/results/quick.json (${error.message})`
+  }
+  if (results.mode !== 'quick' || !(Date.parse(results.date) >= since)) return 'bench/results/quick.json is not from this run'
+  const fields = {
+    balance: ['patchedMs', 'frameMs', 'renders', 'mutations'],
+    wallets: ['firstRenderMs', 'keystrokePaintMs', 'searchAfterWaitMs', 'scrollFrameP95Ms', 'domNodesEnd'],
+    modal: ['viewPaintedMs', 'walletsPaintedMs'],
+  }
+  for (const [bench, names] of Object.entries(fields)) {
+    const rows = results[bench]
+    if (!Array.isArray(rows) || rows.length === 0) return `no ${bench} figures`
+    for (const row of rows) {
+      const bad = names.filter((name) => !Number.isFinite(row[name]))
+      if (bad.length) return `${bench}: ${bad.join(', ')} not a number in ${JSON.stringify(row).slice(0, 200)}`
+    }
+  }
+  if (!Array.isArray(results.targets) || results.targets.length === 0) return 'no targets judged'
+  return ''
+}
+
+async function benchSuite() {
+  heading('bench: node bench/run.mjs --quick (proves it runs; numbers never fail it)')
+  const chromium = findChromium()
+  if (!chromium) {
+    console.log(`bench: no Chromium at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}`)
+    return record('bench', { failed: 1 }, 'no Chromium')
+  }
+  if (!(await buildBundles())) {
+    console.log('bench not run: the build failed')
+    return record('bench', { failed: 1 }, 'build failed')
+  }
+  const started = Date.now()
+  const { code, timedOut } = await run(process.execPath, ['bench/run.mjs', '--quick', '--no-build'], {
+    env: { CHROMIUM_PATH: chromium },
+    timeoutMs: BENCH_TIMEOUT_MS,
+  })
+  const problem = timedOut ? `timed out after ${BENCH_TIMEOUT_MS / 1000} s` : code !== 0 ? `exit code ${code}` : benchResultProblem(started)
+  console.log(`${problem ? 'FAIL' : 'ok  '} quick bench (${((Date.now() - started) / 1000).toFixed(1)} s)${problem ? `: ${problem}` : ''}`)
+  record('bench', problem ? { failed: 1 } : { passed: 1 })
+}
+
 // ── main ───────────────────────────────────────────────────────────────────────────────────
 
 async function main() {
@@ -371,7 +423,7 @@ async function main() {
   const selected = requested.length > 0 ? SUITES.filter((s) => requested.includes(s)) : SUITES
   await acquireRunLock(root, 'npm test')
   const started = Date.now()
-  const runners = { unit: unitSuite, integration: integrationSuite, build: buildSuite, e2e: e2eSuite, size: sizeSuite }
+  const runners = { unit: unitSuite, integration: integrationSuite, build: buildSuite, e2e: e2eSuite, size: sizeSuite, bench: benchSuite }
   for (const suite of selected) {
     try {
       await runners[suite]()

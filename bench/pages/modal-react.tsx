@@ -1,0 +1,9 @@
+// Modal-open bench, React build: a React app with <AppKitButton/> on SigKit's React build
+// (dist/react.js), bundled with code splitting as an app's bundler would, so the modal's chunks
+// load on the first click.
+import { createRoot } from 'react-dom/client'
+import { AppKitButton, createAppKit } from 'sigkit/react'
+import { benchOptions } from './modal-options.js'
+
+createAppKit(benchOptions() as Parameters<typeof createAppKit>[0])
+createRoot(document.getElementById('app') as HTMLElement).render(<AppKitButton />)

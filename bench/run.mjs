@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// SigKit benchmarks in headless Chromium: `npm run bench` (full, a few minutes) or
+// `npm run bench -- --quick` (small N, one iteration: proves the bench still runs).
+//
+//   balance   the real Account token list (signals) vs a store-subscription list (bench/balance.mjs)
+//   wallets   the real All Wallets view vs a plain grid, 600 and 5000 wallets (bench/wallets.mjs)
+//   modal     click → Connect view painted, cold and warm, 1x and 6x CPU, both builds (bench/modal.mjs)
+//
+// Options: --quick, --only=balance,wallets,modal, --no-build (use dist/ as it is), --readme
+// (write the tables into README.md's Performance section; full runs only).
+// Full runs write bench/results/latest.json, quick runs bench/results/quick.json. Numbers never
+// fail the run; it exits non-zero only when a bench could not run.
+import { chromium } from '@playwright/test'
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { cpus } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { acquireRunLock } from '../build/lock.mjs'
+import { startApiEmulator } from '../demo/sandbox/api.mjs'
+import { benchBalance } from './balance.mjs'
+import { buildPages } from './lib/pages.mjs'
+import { startPageServer } from './lib/server.mjs'
+import { benchModal } from './modal.mjs'
+import { judgeTargets, markdown } from './report.mjs'
+import { benchWalletList, startWalletEmulators } from './wallets.mjs'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const BENCHES = ['balance', 'wallets', 'modal']
+const README_START = '<!-- bench:start (written by `npm run bench -- --readme`) -->'
+const README_END = '<!-- bench:end -->'
+
+function parseArgs(argv) {
+  const options = { quick: false, build: true, readme: false, only: BENCHES }
+  for (const arg of argv) {
+    if (arg === '--quick') options.quick = true
+    else if (arg === '--no-build') options.build = false
+    else if (arg === '--readme') options.readme = true
+    else if (arg.startsWith('--only=')) options.only = arg.slice('--only='.length).split(',')
+    else throw new Error(`Unknown option ${arg}. Usage: node bench/run.mjs [--quick] [--only=${BENCHES.join(',')}] [--no-build] [--readme]`)
+  }
+  const unknown = options.only.filter((name) => !BENCHES.includes(name))
+  if (unknown.length) throw new Error(`Unknown bench ${unknown.join(', ')} (known: ${BENCHES.join(', ')})`)
+  if (options.readme && options.quick) throw new Error('--readme takes a full run: quick numbers are not the ones to publish')
+  return options
+}
+
+function buildDist() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['build.mjs', '--no-types'], { cwd: root, stdio: 'inherit' })
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node build.mjs exited with ${code}`))))
+  })
+}
+
+const runStarted = Date.now()
+const log = (line) => console.log(`${line}  (${((Date.now() - runStarted) / 1000).toFixed(1)} s)`)
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2))
+  const started = Date.now()
+  await acquireRunLock(root, 'bench')
+  if (options.build) await buildDist()
+  if (!existsSync(join(root, 'dist/cdn/sigkit.js')) || !existsSync(join(root, 'dist/react.js'))) {
+    throw new Error('dist/ is missing: run `node build.mjs --no-types` (or drop --no-build)')
+  }
+  const { dir: pagesDir } = await buildPages(root)
+  const server = await startPageServer({ root, pagesDir })
+  const walletSizes = options.quick ? [600] : [600, 5000]
+  const emulators = options.only.includes('wallets') ? await startWalletEmulators(walletSizes) : {}
+  const modalEmulator = options.only.includes('modal') ? await startApiEmulator() : undefined
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  const context = { browser, server, root, pagesDir, quick: options.quick, log, measureScript: join(pagesDir, 'measure-global.js') }
+  const results = {
+    version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
+    mode: options.quick ? 'quick' : 'full',
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+      chromium: browser.version(),
+      node: process.version,
+      iterations: options.quick ? '1 iteration' : 'balance 21 updates, wallets 3 page loads × 5 searches, modal 7 page loads',
+    },
+  }
+  try {
+    log(`SigKit bench (${results.mode}): ${options.only.join(', ')}`)
+    if (options.only.includes('balance')) results.balance = await benchBalance(context)
+    if (options.only.includes('wallets')) results.wallets = await benchWalletList({ ...context, emulators })
+    if (options.only.includes('modal')) results.modal = await benchModal({ ...context, emulator: modalEmulator })
+  } finally {
+    await browser.close()
+    await server.close()
+    await Promise.all([...Object.values(emulators), modalEmulator].filter(Boolean).map((emulator) => emulator.stop()))
+  }
+  results.targets = judgeTargets(results)
+  results.seconds = Math.round((Date.now() - started) / 100) / 10
+
+  const file = join(root, 'bench/results', options.quick ? 'quick.json' : 'latest.json')
+  await mkdir(dirname(file), { recursive: true })
+  await writeFile(file, JSON.stringify(results, null, 2) + '\n')
+  const text = markdown(results)
+  console.log(`\n${text}\n\nWritten to ${file.slice(root.length + 1)} in ${results.seconds} s.`)
+  if (options.readme) await updateReadme(text)
+}
+
+/** Replaces what is between the README's bench markers with the tables of this run. */
+async function updateReadme(text) {
+  const path = join(root, 'README.md')
+  const readme = readFileSync(path, 'utf8')
+  const start = readme.indexOf(README_START)
+  const end = readme.indexOf(README_END)
+  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section`)
+  await writeFile(path, `${readme.slice(0, start + README_START.length)}\n${text}\n${readme.slice(end)}`)
+  console.log('README.md: Performance tables updated')
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error(error?.stack ?? error)
+  process.exitCode = 1
+}
