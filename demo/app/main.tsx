@@ -15,6 +15,7 @@ import {
   useWalletInfo
 } from 'sigkit/react'
 import type { CaipNetwork } from 'sigkit'
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { sandboxOptions } from './sandbox-options.js'
 
 const options = sandboxOptions()
@@ -40,6 +41,7 @@ function App() {
       <NetworkPanel networks={options.networks as CaipNetwork[]} />
       <SendPanel />
       <SignPanel />
+      <SolanaSignPanel />
       <p className="links">
         Also: <a href="/cdn.html">the CDN build on a plain page</a>
       </p>
@@ -191,6 +193,48 @@ function SignPanel() {
         Sign message
       </button>
       {result && <p role="status" data-testid="sign-result">{result}</p>}
+    </section>
+  )
+}
+
+/**
+ * Signing with the Solana account through useAppKitProvider('solana'): the same `solana_signMessage`
+ * request (message and signature base58) whether the wallet is injected or on WalletConnect. The
+ * signature is checked against the address (an ed25519 public key) with WebCrypto.
+ */
+function SolanaSignPanel() {
+  const { walletProvider } = useAppKitProvider('solana')
+  const { address } = useAppKitAccount({ namespace: 'solana' })
+  const [message, setMessage] = useState('Hello from the SigKit demo, on Solana')
+  const [result, setResult] = useState<string>()
+  async function sign() {
+    if (!walletProvider || !address) return
+    setResult('Waiting for the wallet…')
+    try {
+      const bytes = new TextEncoder().encode(message)
+      const reply = (await walletProvider.request({
+        method: 'solana_signMessage',
+        params: { message: getBase58Decoder().decode(bytes), pubkey: address }
+      })) as { signature: string }
+      const signature = getBase58Encoder().encode(reply.signature)
+      const key = await crypto.subtle.importKey('raw', getBase58Encoder().encode(address) as Uint8Array<ArrayBuffer>, 'Ed25519', false, ['verify'])
+      const valid = await crypto.subtle.verify('Ed25519', key, signature as Uint8Array<ArrayBuffer>, bytes)
+      setResult(`${valid ? 'Signature verified' : 'Signature INVALID'}: ${reply.signature.slice(0, 18)}…`)
+    } catch (error) {
+      setResult((error as Error).message)
+    }
+  }
+  return (
+    <section aria-labelledby="solana-sign-title">
+      <h2 id="solana-sign-title">Sign a message with Solana</h2>
+      <label>
+        Solana message
+        <input value={message} onChange={(event) => setMessage(event.target.value)} />
+      </label>
+      <button type="button" disabled={!walletProvider || !address} onClick={() => void sign()}>
+        Sign with Solana
+      </button>
+      {result && <p role="status" data-testid="solana-sign-result">{result}</p>}
     </section>
   )
 }

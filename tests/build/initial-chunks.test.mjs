@@ -50,6 +50,16 @@ for (const [buildName, build] of Object.entries(manifest.builds)) {
     })
   }
 
+  // Opening the modal and listing wallets needs no chain library: viem and @solana/kit load when a
+  // wallet of their namespace connects (or a stored session is restored), WalletConnect when chosen.
+  test('no chain library or WalletConnect on first open either', () => {
+    const firstOpen = contents(metafile, new Set(build.firstOpen.files))
+    const found = [...firstOpen.inputs, ...[...firstOpen.externals].map(packageName)]
+      .map((input) => inputPackage(input) ?? input)
+      .filter((name) => name && (name === 'viem' || name.startsWith('@solana/') || name.startsWith('@walletconnect/')))
+    assert.equal([...new Set(found)], [], `first-open files of the ${buildName} build`)
+  })
+
   test('modal shell and Connect view are lazy chunks', () => {
     for (const { source, required } of manifest.firstOpenModules) {
       const status = build.firstOpen.modules[source]?.status

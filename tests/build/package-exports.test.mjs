@@ -1,7 +1,8 @@
 // Every path package.json's "exports" promises must exist after `node build.mjs`
 // (declarations included), or `import 'sigkit/react'` breaks for users.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readJson, root } from './helpers.mjs'
@@ -18,6 +19,17 @@ test('every file named in package.json "exports" exists', () => {
     .filter(([, target]) => !existsSync(join(root, target)))
     .map(([subpath, target]) => `${subpath} → ${target}`)
   assert.equal(missing, [], `missing after the build:\n  ${missing.join('\n  ')}`)
+})
+
+test('the CDN network definitions are one file that imports nothing, with the same values as the npm entry', async () => {
+  const file = join(root, 'dist/cdn/networks.js')
+  assert.not.match(readFileSync(file, 'utf8'), /\bimport\b/, 'a page loads it on its own')
+  const cdn = await import(pathToFileURL(file).href)
+  const npm = await import(pathToFileURL(join(root, 'dist/index.js')).href)
+  for (const name of ['solana', 'solanaDevnet', 'solanaTestnet', 'bitcoin', 'bitcoinTestnet']) assert.equal(cdn[name], npm[name], name)
+  assert.is(cdn.solana.caipNetworkId, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+  assert.is(cdn.solana.nativeCurrency.decimals, 9)
+  assert.is(cdn.bitcoin.nativeCurrency.decimals, 8)
 })
 
 test.run()
