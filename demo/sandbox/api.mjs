@@ -1,7 +1,8 @@
 // The API emulator: one local HTTP server standing in for every hosted service SigKit calls
 // (its `endpoints.api`, `endpoints.walletApi`, `endpoints.rpc` and `endpoints.pulse` all point
-// here). Balances and RPC answers come from the real sandbox chains; the wallet list is the
-// generated fixture; faults can be switched on per route for failure tests.
+// here). Balances and RPC answers come from the real sandbox chains (the anvil chains and, for
+// `solana:` chain ids, the local Solana network); the wallet list is the generated fixture;
+// faults can be switched on per route for failure tests.
 //
 //   const api = await startApiEmulator({ chains, tokens })     // port 0 (default) = a free port
 //   api.url                                                    // http://127.0.0.1:PORT
@@ -13,6 +14,8 @@
 // (e.g. Playwright against `npm run demo`). Query parameters the hosted APIs take (projectId,
 // st, sv, clientId, currency, forceUpdate, badge_type) are accepted and ignored.
 import { createServer } from 'node:http'
+import { createSolanaRpc, isAddress as isSolanaAddress } from '@solana/kit'
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, formatUnits, http, isAddress } from 'viem'
 import { INVALID_JSON_BODY, MALFORMED_BODIES, ROUTE_NAMES, createFaults, createRequestLog } from './api-faults.mjs'
 import { ANVIL_ACCOUNTS, NATIVE_CURRENCY } from './chains.mjs'
@@ -23,9 +26,11 @@ const HOST = '127.0.0.1'
 const MAX_BODY_BYTES = 1_000_000
 /** Used in price requests for a chain's native token, as the hosted API does. */
 const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+/** The same for Solana: the wrapped SOL mint. */
+const SOLANA_NATIVE_TOKEN_ADDRESS = 'So11111111111111111111111111111111111111111'
 
 /** USD prices the emulator quotes, by symbol. */
-export const DEFAULT_PRICES_USD = Object.freeze({ ETH: 3000, USDC: 1, SKT: 2.5 })
+export const DEFAULT_PRICES_USD = Object.freeze({ ETH: 3000, SOL: 150, USDC: 1, SKT: 2.5 })
 
 /**
  * Names the identity route knows, by lower-case address. An avatar starting with '/' is a path
@@ -50,6 +55,8 @@ export const DEFAULT_FEATURES = Object.freeze({
 
 /** @typedef {{ chainId: number, name: string, rpcUrl: string, caipNetworkId?: string }} EmulatedChain */
 /** @typedef {{ address: string, symbol: string, name: string, decimals: number }} EmulatedToken */
+/** @typedef {{ name: string, symbol: string, decimals: number }} NativeCurrency */
+/** @typedef {{ caipNetworkId: string, rpcUrl: string, nativeCurrency: NativeCurrency, tokens: EmulatedToken[] }} EmulatedSolanaNetwork */
 /** @typedef {Record<string, { isEnabled?: boolean, config?: unknown } | boolean>} FeatureChanges */
 
 /** An error that becomes a JSON response with this status. */
@@ -68,6 +75,7 @@ class HttpError extends Error {
  *   port?: number,
  *   chains?: EmulatedChain[],
  *   tokens?: Record<number, EmulatedToken[]>,
+ *   solana?: EmulatedSolanaNetwork,
  *   names?: Record<string, { name: string | null, avatar: string | null }>,
  *   prices?: Record<string, number>,
  *   wallets?: import('./wallets.mjs').WalletListing[],
@@ -80,6 +88,7 @@ export async function startApiEmulator({
   port = 0,
   chains = [],
   tokens = {},
+  solana,
   names = DEFAULT_NAMES,
   prices = DEFAULT_PRICES_USD,
   wallets = generateWallets(),
@@ -107,6 +116,10 @@ export async function startApiEmulator({
   const clientsByCaip = new Map(
     [...chainsByCaip].map(([caip, chain]) => [caip, createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) })]),
   )
+  const solanaRpc = solana && createSolanaRpc(solana.rpcUrl)
+  /** Where the RPC proxy forwards each chain id. @type {Map<string, string>} */
+  const rpcUrlsByCaip = new Map([...chainsByCaip].map(([caip, chain]) => [caip, chain.rpcUrl]))
+  if (solana) rpcUrlsByCaip.set(solana.caipNetworkId, solana.rpcUrl)
   /** Pending 'slow' delays, cancelled by stop(). @type {Set<NodeJS.Timeout>} */
   const delays = new Set()
   /** @type {string} */
@@ -116,6 +129,36 @@ export async function startApiEmulator({
 
   const absolute = (/** @type {string | null} */ pathOrUrl) => (pathOrUrl?.startsWith('/') ? `${baseUrl}${pathOrUrl}` : pathOrUrl)
   const tokenIconUrl = (/** @type {string} */ symbol) => `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`
+
+  /**
+   * The balance lines of one chain's holdings, in the hosted API's shape. Like the hosted API,
+   * only holdings are listed: a zero balance is no line at all.
+   * @param {string} caip
+   * @param {NativeCurrency} native
+   * @param {bigint} nativeAmount
+   * @param {[EmulatedToken, bigint][]} tokenAmounts
+   */
+  function holdingLines(caip, native, nativeAmount, tokenAmounts) {
+    const line = (/** @type {{ name: string, symbol: string, decimals: number, address?: string }} */ asset, /** @type {bigint} */ amount) => {
+      const numeric = formatUnits(amount, asset.decimals)
+      const price = prices[asset.symbol] ?? 0
+      return {
+        name: asset.name,
+        symbol: asset.symbol,
+        chainId: caip,
+        // The native token has no contract address: the key is left out, not null.
+        ...(asset.address ? { address: `${caip}:${asset.address}` } : {}),
+        value: price * Number(numeric),
+        price,
+        quantity: { decimals: String(asset.decimals), numeric },
+        iconUrl: tokenIconUrl(asset.symbol),
+      }
+    }
+    return [
+      ...(nativeAmount > 0n ? [line(native, nativeAmount)] : []),
+      ...tokenAmounts.flatMap(([token, amount]) => (amount > 0n ? [line(token, amount)] : [])),
+    ]
+  }
 
   /** Token balance lines of `address` on one chain, read from the chain itself. */
   async function balancesOn(/** @type {string} */ caip, /** @type {`0x${string}`} */ address) {
@@ -134,31 +177,34 @@ export async function startApiEmulator({
         ),
       ])
     } catch (error) {
-      throw new HttpError(502, `Chain ${caip} did not answer`, { detail: String(error instanceof Error ? error.message : error) })
+      throw chainDidNotAnswer(caip, error)
     }
-    const line = (/** @type {{ name: string, symbol: string, decimals: number, address?: string }} */ asset, /** @type {bigint} */ amount) => {
-      const numeric = formatUnits(amount, asset.decimals)
-      const price = prices[asset.symbol] ?? 0
-      return {
-        name: asset.name,
-        symbol: asset.symbol,
-        chainId: caip,
-        // The native token has no contract address: the key is left out, not null.
-        ...(asset.address ? { address: `${caip}:${asset.address}` } : {}),
-        value: price * Number(numeric),
-        price,
-        quantity: { decimals: String(asset.decimals), numeric },
-        iconUrl: tokenIconUrl(asset.symbol),
-      }
+    return holdingLines(caip, NATIVE_CURRENCY, native, chainTokens.map((token, index) => [token, tokenAmounts[index] ?? 0n]))
+  }
+
+  /**
+   * The same lines for a Solana address: SOL (9 decimals) and one line per known SPL token it
+   * holds (all its token accounts of that mint summed), read over the network's RPC.
+   */
+  async function solanaBalancesOn(/** @type {string} */ caip, /** @type {string} */ address) {
+    if (!solana || !solanaRpc || caip !== solana.caipNetworkId) return []
+    const owner = /** @type {import('@solana/kit').Address} */ (address)
+    let lamports, tokenAccounts
+    try {
+      ;[{ value: lamports }, { value: tokenAccounts }] = await Promise.all([
+        solanaRpc.getBalance(owner).send(),
+        solanaRpc.getTokenAccountsByOwner(owner, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' }).send(),
+      ])
+    } catch (error) {
+      throw chainDidNotAnswer(caip, error)
     }
-    // Like the hosted API, only holdings are listed: a zero balance is no line at all.
-    return [
-      ...(native > 0n ? [line(NATIVE_CURRENCY, native)] : []),
-      ...chainTokens.flatMap((token, index) => {
-        const amount = tokenAmounts[index] ?? 0n
-        return amount > 0n ? [line(token, amount)] : []
-      }),
-    ]
+    /** @type {Map<string, bigint>} */
+    const byMint = new Map()
+    for (const { account } of tokenAccounts) {
+      const { mint, tokenAmount } = account.data.parsed.info
+      byMint.set(mint, (byMint.get(mint) ?? 0n) + BigInt(tokenAmount.amount))
+    }
+    return holdingLines(caip, solana.nativeCurrency, lamports, solana.tokens.map((token) => [token, byMint.get(token.address) ?? 0n]))
   }
 
   /** @type {Record<string, (request: { url: URL, params: string[], body: unknown, rawBody: string }) => Promise<{ status?: number, headers?: Record<string, string>, body: unknown }>>} */
@@ -208,8 +254,14 @@ export async function startApiEmulator({
       return svg(badgeSvg({ key: `asset:${assetId}`, label: initialsOf(assetId.replace(/[-_]+/g, ' ')), shape: 'circle' }))
     },
     async balance({ url, params: [address = ''] }) {
-      if (!isAddress(address, { strict: false })) throw new HttpError(400, 'Invalid address', { address })
       const chainId = url.searchParams.get('chainId')
+      // A Solana chain id, or no chain id and a Solana address: the Solana network.
+      if (chainId ? chainId.startsWith('solana:') : isSolanaAddress(address)) {
+        if (!isSolanaAddress(address)) throw new HttpError(400, 'Invalid address', { address })
+        const caip = chainId ?? solana?.caipNetworkId ?? ''
+        return { body: { balances: await solanaBalancesOn(caip, address) } }
+      }
+      if (!isAddress(address, { strict: false })) throw new HttpError(400, 'Invalid address', { address })
       // No chainId: every chain, as the hosted API answers for a multichain portfolio.
       const caips = chainId ? [chainId] : [...chainsByCaip.keys()]
       const perChain = await Promise.all(caips.map((caip) => balancesOn(caip, address)))
@@ -222,6 +274,10 @@ export async function startApiEmulator({
       }
       const fungibles = addresses.flatMap((caip10) => {
         const [namespace, reference, tokenAddress = ''] = caip10.split(':')
+        if (solana && `${namespace}:${reference}` === solana.caipNetworkId) {
+          const asset = tokenAddress === SOLANA_NATIVE_TOKEN_ADDRESS ? solana.nativeCurrency : solana.tokens.find((token) => token.address === tokenAddress)
+          return asset ? [{ name: asset.name, symbol: asset.symbol, iconUrl: tokenIconUrl(asset.symbol), price: prices[asset.symbol] ?? 0 }] : []
+        }
         const chain = chainsByCaip.get(`${namespace}:${reference}`)
         if (!chain) return []
         const asset =
@@ -240,16 +296,16 @@ export async function startApiEmulator({
     },
     async rpc({ url, body, rawBody }) {
       const caip = url.searchParams.get('chainId') ?? ''
-      const chain = chainsByCaip.get(caip)
-      if (!chain) {
+      const rpcUrl = rpcUrlsByCaip.get(caip)
+      if (!rpcUrl) {
         const id = body && typeof body === 'object' && !Array.isArray(body) ? (/** @type {{ id?: unknown }} */ (body).id ?? null) : null
         return { status: 400, body: { jsonrpc: '2.0', id, error: { code: -32602, message: `Unsupported chainId: ${caip || '(none)'}` } } }
       }
       let upstream
       try {
-        upstream = await fetch(chain.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rawBody })
+        upstream = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rawBody })
       } catch (error) {
-        throw new HttpError(502, `Chain ${caip} did not answer`, { detail: String(error instanceof Error ? error.message : error) })
+        throw chainDidNotAnswer(caip, error)
       }
       return { status: upstream.status, headers: { 'content-type': 'application/json' }, body: await upstream.text() }
     },
@@ -436,6 +492,11 @@ export async function startApiEmulator({
       await closed
     },
   }
+}
+
+/** @param {string} caip @param {unknown} error */
+function chainDidNotAnswer(caip, error) {
+  return new HttpError(502, `Chain ${caip} did not answer`, { detail: String(error instanceof Error ? error.message : error) })
 }
 
 function corsHeaders() {
