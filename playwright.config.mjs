@@ -58,9 +58,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The sandbox (two anvil chains and the API emulator) on free ports, so runs never collide.
+    // The sandbox (two anvil chains, Solana and the API emulator) on free ports, so runs never collide.
     command: `node demo/serve.mjs ${port}`,
-    env: { API_PORT: '0', ANVIL_PORT: '0', ANVIL_L2_PORT: '0' },
+    env: { API_PORT: '0', ANVIL_PORT: '0', ANVIL_L2_PORT: '0', SOLANA_PORT: '0' },
     url: `${baseURL}/cdn.html`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Demo server for the demo pages and the e2e tests: static files plus the local sandbox (two
-// anvil chains and the API emulator, demo/sandbox/), no dependencies beyond the sandbox's.
+// anvil chains, a local Solana network and the API emulator, demo/sandbox/), no dependencies
+// beyond the sandbox's.
 //
 //   node demo/serve.mjs [port] [--static]
 //
@@ -19,6 +20,8 @@
 //   chains        ANVIL_PORT (31337, default 8545) and ANVIL_L2_PORT (31338, default 8546)
 //   WC relay      RELAY_PORT, default 5175 (0 when API_PORT is 0 and RELAY_PORT is unset, so a
 //                 run that free-picks its ports never collides with a running demo)
+//   Solana RPC    SOLANA_PORT, default 8899, HTTP and its WebSocket on the same port (0 when
+//                 API_PORT is 0 and SOLANA_PORT is unset, as for the relay)
 // --static serves files only: no chains, no emulator.
 //
 // Listens on 127.0.0.1 only. Nothing is cached, so a rebuild shows up on reload. Ctrl+C stops
@@ -162,6 +165,7 @@ const chainPorts = [
   parsePort('ANVIL_L2_PORT', process.env.ANVIL_L2_PORT ?? '8546'),
 ]
 const relayPort = parsePort('RELAY_PORT', process.env.RELAY_PORT ?? (apiPort === 0 ? '0' : '5175'))
+const solanaPort = parsePort('SOLANA_PORT', process.env.SOLANA_PORT ?? (apiPort === 0 ? '0' : '8899'))
 
 /** @type {Awaited<ReturnType<typeof startSandbox>> | undefined} */
 let sandbox
@@ -187,12 +191,12 @@ try {
 
 if (!staticOnly) {
   try {
-    sandbox = await startSandbox({ apiPort, chainPorts, relayPort })
+    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const inUse = /EADDRINUSE|address already in use|answers chain/i.test(message)
     console.error(`Could not start the sandbox: ${message}`)
-    if (inUse) console.error('A port is taken: set API_PORT, ANVIL_PORT, ANVIL_L2_PORT or RELAY_PORT (0 = any free port), or pass --static')
+    if (inUse) console.error('A port is taken: set API_PORT, ANVIL_PORT, ANVIL_L2_PORT, RELAY_PORT or SOLANA_PORT (0 = any free port), or pass --static')
     await shutDown(1)
   }
 }
@@ -224,6 +228,7 @@ server.listen(port, '127.0.0.1', () => {
     lines.push(['Sandbox config', `${base}/sandbox-config.json  (and /sandbox-config.js)`])
     lines.push(['API emulator', `${sandbox.apiUrl}  (endpoints.api, walletApi, rpc, pulse)`])
     for (const chain of sandbox.chains) lines.push([`Chain ${chain.chainId}`, `${chain.rpcUrl}  ${chain.name} (anvil)`])
+    lines.push(['Solana RPC', `${sandbox.solana.rpcUrl}  ${sandbox.solana.name} (litesvm; WebSocket ${sandbox.solana.wsUrl})`])
     lines.push(['WC relay', `${sandbox.relayUrl}  (WalletConnect relayUrl)`])
   } else {
     lines.push(['Sandbox', 'off (--static)'])

@@ -1,42 +1,60 @@
-// The whole local sandbox in one call: two anvil chains with tokens, the API emulator that
-// stands in for SigKit's hosted services, and a WalletConnect relay double (relay.mjs). Used by
+// The whole local sandbox in one call: two anvil chains with tokens, a local Solana network
+// (solana.mjs, LiteSVM), the API emulator that stands in for SigKit's hosted services, and a
+// WalletConnect relay double (relay.mjs). Used by
 // `npm run demo` (demo/serve.mjs), the integration tests and the e2e tests.
 //
 //   const sandbox = await startSandbox()            // every port 0 = free ports
 //   sandbox.apiUrl                                  // give it to SigKit as endpoints.api/walletApi/rpc/pulse
 //   sandbox.relayUrl                                // ws://127.0.0.1:PORT: WalletConnect's relayUrl
+//   sandbox.solana.rpcUrl, sandbox.solana.wsUrl     // the Solana RPC and its PubSub WebSocket
 //   sandbox.sandboxConfig()                         // what a browser page needs, JSON-able
 //   await sandbox.stop()
 import { startApiEmulator } from './api.mjs'
 import { startChains } from './chains.mjs'
 import { startRelay } from './relay.mjs'
+import { startSolana } from './solana.mjs'
 
 /**
- * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens'> }} [options]
+ * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'solana'> }} [options]
  *   `api`: further emulator options (names, prices, wallets, features, analyticsEnabled, allowedOrigins)
  */
-export async function startSandbox({ apiPort = 0, chainPorts = [0, 0], relayPort = 0, api: apiOptions = {} } = {}) {
+export async function startSandbox({ apiPort = 0, chainPorts = [0, 0], relayPort = 0, solanaPort = 0, api: apiOptions = {} } = {}) {
   const relay = await startRelay({ port: relayPort })
-  let chainSet
+  // The anvil chains and the Solana network start side by side; when one fails the rest stops.
+  const [chainsStarted, solanaStarted] = await Promise.allSettled([startChains({ ports: chainPorts }), startSolana({ port: solanaPort })])
+  const chainSet = chainsStarted.status === 'fulfilled' ? chainsStarted.value : undefined
+  const network = solanaStarted.status === 'fulfilled' ? solanaStarted.value : undefined
   let api
   try {
-    chainSet = await startChains({ ports: chainPorts })
-    api = await startApiEmulator({ ...apiOptions, port: apiPort, chains: chainSet.chains, tokens: chainSet.tokens })
+    if (chainsStarted.status === 'rejected') throw chainsStarted.reason
+    if (solanaStarted.status === 'rejected') throw solanaStarted.reason
+    const { caipNetworkId, rpcUrl, nativeCurrency, tokens } = solanaStarted.value
+    api = await startApiEmulator({ ...apiOptions, port: apiPort, chains: chainsStarted.value.chains, tokens: chainsStarted.value.tokens, solana: { caipNetworkId, rpcUrl, nativeCurrency, tokens } })
   } catch (error) {
-    await Promise.all([chainSet?.stop(), relay.stop()])
+    await Promise.all([chainSet?.stop(), network?.stop(), relay.stop()])
     throw error
   }
   const emulator = api
 
   const chains = chainSet.chains.map(({ chainId, name, rpcUrl, caipNetworkId }) => ({ chainId, name, rpcUrl, caipNetworkId }))
   const accounts = { wallet: chainSet.accounts.wallet, recipient: chainSet.accounts.recipient }
+  /** The Solana network as pages see it (plain JSON). */
+  const solana = {
+    rpcUrl: network.rpcUrl,
+    wsUrl: network.wsUrl,
+    caipNetworkId: network.caipNetworkId,
+    genesisHash: network.genesisHash,
+    name: network.name,
+    tokens: network.tokens,
+    accounts: network.accounts,
+  }
 
   /**
    * Everything a browser page needs to use the sandbox, as plain JSON (no functions): served by
    * the demo server as /sandbox-config.json and /sandbox-config.js.
    */
   function sandboxConfig() {
-    return structuredClone({ apiUrl: emulator.url, relayUrl: relay.url, chains, tokens: chainSet.tokens, accounts })
+    return structuredClone({ apiUrl: emulator.url, relayUrl: relay.url, chains, tokens: chainSet.tokens, accounts, solana })
   }
 
   let stopping
@@ -49,6 +67,10 @@ export async function startSandbox({ apiPort = 0, chainPorts = [0, 0], relayPort
     chains,
     tokens: chainSet.tokens,
     accounts,
+    /** The local Solana network (LiteSVM): URLs, CAIP-2 id, USDC mint, funded accounts. */
+    solana,
+    /** Its LiteSVM instance and ledger, for tests that look underneath the RPC. */
+    solanaNetwork: network,
     faults: emulator.faults,
     requests: emulator.requests,
     clearRequests: emulator.clearRequests,
@@ -56,9 +78,9 @@ export async function startSandbox({ apiPort = 0, chainPorts = [0, 0], relayPort
     setFeatures: emulator.setFeatures,
     api: emulator,
     sandboxConfig,
-    /** Stops the emulator, both chains and the relay; safe to call more than once. */
+    /** Stops the emulator, both chains, the Solana network and the relay; safe to call more than once. */
     stop() {
-      stopping ??= Promise.all([emulator.stop(), chainSet.stop(), relay.stop()]).then(() => undefined)
+      stopping ??= Promise.all([emulator.stop(), chainSet.stop(), network.stop(), relay.stop()]).then(() => undefined)
       return stopping
     },
   }
