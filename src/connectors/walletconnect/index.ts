@@ -25,6 +25,7 @@ import { createUnknownNetwork, findRequestedNetwork, getNetworkState, requestedN
 import { isMobile } from '../../core/connectors'
 import { getConnectedConnectorIds } from '../../core/storage'
 import { addRecentWallet, storeDeepLink } from '../../core/wallet-storage'
+import { WALLET_ERROR_CODES } from '../../core/wallet-errors'
 import type { CaipNetworkId, ChainNamespace, EIP1193Provider, WalletListing } from '../../core/types'
 import { buildNamespaces } from './namespaces'
 import { accountsByNamespace, pairingExpiry, type SessionLike } from './session'
@@ -92,7 +93,14 @@ async function createProvider(): Promise<Provider> {
  */
 function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP1193Provider {
   return {
-    request: (args, chain) => {
+    request: async (args, chain) => {
+      // A method the wallet did not approve is "unsupported" (4200), as an injected wallet says it,
+      // so adapters can fall back (e.g. sign, then send themselves). Not for eip155: the provider
+      // answers eth_chainId, eth_accounts and approved-chain switches itself, unlisted.
+      const methods = (provider.session?.namespaces[namespace] as { methods?: string[] } | undefined)?.methods
+      if (namespace !== 'eip155' && methods && !methods.includes(args.method)) {
+        throw Object.assign(new Error(`The wallet does not support ${args.method}`), { code: WALLET_ERROR_CODES.unsupportedMethod })
+      }
       const chainId = getNetworkState(namespace).caipNetwork.peek()?.id
       return provider.request(args as { method: string; params?: unknown[] }, chain ?? (chainId === undefined ? undefined : `${namespace}:${chainId}`))
     },

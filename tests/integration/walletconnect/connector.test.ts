@@ -1,13 +1,18 @@
 // SigKit's own WalletConnect connector (src/connectors/walletconnect) against the WalletKit test
 // wallet through the sandbox's relay double: every namespace of the session lands in SigKit's
-// state, signing goes through the eip155 adapter over the session, and a session the wallet ends
-// disconnects every namespace it carried.
+// state, signing and sending go through the eip155 and solana adapters over the session (Solana
+// on the sandbox's LiteSVM network), and a session the wallet ends disconnects every namespace
+// it carried.
 process.env['IS_VITEST'] = 'true'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { verifyMessage, type Hex } from 'viem'
 import { createWalletConnectWallet } from '../../../demo/walletconnect-wallet/node.mjs'
+import { address as solanaAddress, createSolanaRpc, getBase58Encoder, getBase58Decoder } from '@solana/kit'
+import { createPublicKey, verify } from 'node:crypto'
+import { SOLANA_WALLET_SEED } from '../../../demo/test-wallet/solana-account.js'
 import { createEip155Adapter } from '../../../src/chains/eip155'
+import { createAdapter as createSolanaAdapter } from '../../../src/chains/solana'
 import { connectWalletConnect, loadUniversalProvider } from '../../../src/connectors/walletconnect'
 import { getAccountState } from '../../../src/core/account'
 import { initCore, registerAdapter } from '../../../src/core/appkit-state'
@@ -15,7 +20,7 @@ import { connectionState } from '../../../src/core/connection'
 import { validateOptions } from '../../../src/core/options'
 import { getConnectedConnectorIds } from '../../../src/core/storage'
 import type { CaipNetwork } from '../../../src/core/types'
-import { signMessage } from '../../../src/core/wallet'
+import { sendFromForm, sendState, signMessage } from '../../../src/core/wallet'
 import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
 import { endpointsFor, networkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
 import { exitSoon } from './helpers'
@@ -31,21 +36,48 @@ const bitcoin: CaipNetwork = {
 
 let sandbox: Sandbox
 let wallet: Awaited<ReturnType<typeof createWalletConnectWallet>>
+let solanaLocal: CaipNetwork
+
+/** The sandbox's funded Solana account as a 64-byte secret key (seed, then public key). */
+function solanaSecretKey(sandbox: Sandbox): Uint8Array {
+  const seed = Buffer.from(SOLANA_WALLET_SEED, 'hex')
+  return Uint8Array.from([...seed, ...getBase58Encoder().encode(sandbox.solana.accounts.wallet)])
+}
+
+/** ed25519 verification with node:crypto, the key given as a base58 Solana address. */
+function verifiesEd25519(address: string, message: Uint8Array, signature: Uint8Array): boolean {
+  const raw = Buffer.from(getBase58Encoder().encode(address))
+  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' })
+  return verify(null, message, key, signature)
+}
 
 test.before(async () => {
   sandbox = await startSandbox()
   const rpcUrls = Object.fromEntries(sandbox.chains.map(chain => [chain.chainId, chain.rpcUrl]))
-  wallet = await createWalletConnectWallet({ relayUrl: sandbox.relayUrl, evm: { rpcUrls } })
+  solanaLocal = {
+    id: sandbox.solana.caipNetworkId.slice('solana:'.length),
+    caipNetworkId: sandbox.solana.caipNetworkId as CaipNetwork['caipNetworkId'],
+    chainNamespace: 'solana',
+    name: sandbox.solana.name,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [sandbox.solana.rpcUrl] } }
+  }
+  wallet = await createWalletConnectWallet({
+    relayUrl: sandbox.relayUrl,
+    evm: { rpcUrls },
+    solana: { secretKey: solanaSecretKey(sandbox), chains: [sandbox.solana.caipNetworkId] }
+  })
   installStorage(createMemoryStorage())
   const resolved = validateOptions({
     projectId: 'sandbox',
-    networks: [networkFor(sandbox, 31337), networkFor(sandbox, 31338), bitcoin],
+    networks: [networkFor(sandbox, 31337), networkFor(sandbox, 31338), solanaLocal, bitcoin],
     endpoints: { ...endpointsFor(sandbox), relay: sandbox.relayUrl },
     metadata: { name: 'SigKit test dapp', description: '', url: 'http://127.0.0.1:5173', icons: [] },
     features: { analytics: false }
   })
   initCore(resolved)
   registerAdapter('eip155', async () => ({ createAdapter: createEip155Adapter }))
+  registerAdapter('solana', async () => ({ createAdapter: createSolanaAdapter }))
 })
 
 test.after(async () => {
@@ -58,7 +90,7 @@ test.after(async () => {
   exitSoon()
 })
 
-test('one session connects eip155 and bip122; SigKit signs over it; the wallet ending it disconnects both', async () => {
+test('one session connects eip155, solana and bip122; SigKit signs and sends over it; the wallet ending it disconnects all', async () => {
   const connecting = connectWalletConnect()
   const uri = await waitFor(() => connectionState.wcUri.value, { what: 'the pairing URI', timeoutMs: 10_000 })
   assert.match(uri, /^wc:[0-9a-f]{64}@2\?/)
@@ -73,20 +105,42 @@ test('one session connects eip155 and bip122; SigKit signs over it; the wallet e
   assert.is(evm.status.value, 'connected')
   assert.is(evm.address.value?.toLowerCase(), wallet.evmAddress.toLowerCase())
   assert.is(evm.caipAddress.value?.startsWith('eip155:31337:'), true)
+  const solana = getAccountState('solana')
+  assert.is(solana.status.value, 'connected')
+  assert.is(solana.address.value, sandbox.solana.accounts.wallet)
+  assert.is(solana.caipAddress.value, `${sandbox.solana.caipNetworkId}:${sandbox.solana.accounts.wallet}`)
   assert.is(getAccountState('bip122').status.value, 'connected')
   assert.is(getAccountState('bip122').address.value, wallet.bitcoinAddress)
-  assert.equal(getConnectedConnectorIds(), { eip155: 'walletConnect', bip122: 'walletConnect' })
+  assert.equal(getConnectedConnectorIds(), { eip155: 'walletConnect', solana: 'walletConnect', bip122: 'walletConnect' })
   assert.is(connectionState.wcUri.value, undefined, 'the used pairing URI is cleared')
   await waitFor(() => evm.balance.value, { what: 'the native balance' })
+  await waitFor(() => solana.balance.value, { what: 'the SOL balance' })
 
   const signature = (await signMessage('Hello over WalletConnect', 'eip155')) as Hex
   assert.ok(await verifyMessage({ address: wallet.evmAddress, message: 'Hello over WalletConnect', signature }))
 
+  // solana_signMessage over the session: base58 message in, base58 ed25519 signature out.
+  const solanaSignature = await signMessage('Hello over WalletConnect, on Solana', 'solana')
+  assert.ok(verifiesEd25519(sandbox.solana.accounts.wallet, new TextEncoder().encode('Hello over WalletConnect, on Solana'), getBase58Encoder().encode(solanaSignature)))
+
+  // A SOL send: this wallet signs but does not send, so SigKit sends the signed transaction itself.
+  const rpc = createSolanaRpc(sandbox.solana.rpcUrl)
+  const lamportsOf = async (owner: string) => (await rpc.getBalance(solanaAddress(owner), { commitment: 'confirmed' }).send()).value
+  const before = await lamportsOf(sandbox.solana.accounts.recipient)
+  const { switchNetwork } = await import('../../../src/core/wallet')
+  await switchNetwork(solanaLocal)
+  sendState.amount.value = '0.25'
+  sendState.receiverAddress.value = sandbox.solana.accounts.recipient
+  const outcome = await sendFromForm()
+  assert.is(outcome.status, 'success')
+  assert.is((await lamportsOf(sandbox.solana.accounts.recipient)) - before, 250_000_000n)
+  assert.is(getBase58Decoder().decode(getBase58Encoder().encode(outcome.hash)), outcome.hash)
+
   await wallet.disconnect()
-  await waitFor(() => evm.status.value === 'disconnected' && getAccountState('bip122').status.value === 'disconnected', {
-    what: 'both namespaces disconnected',
-    timeoutMs: 10_000
-  })
+  await waitFor(
+    () => ['eip155', 'solana', 'bip122'].every(namespace => getAccountState(namespace as 'eip155').status.value === 'disconnected'),
+    { what: 'every namespace disconnected', timeoutMs: 10_000 }
+  )
   assert.equal(getConnectedConnectorIds(), {})
 })
 
