@@ -10,23 +10,17 @@ import type { CaipNetworkId, ChainNamespace, ConnectionStatus } from './types'
 /** Key prefixes: the app itself, the embedded wallet, and the secure frame. */
 export const STORAGE_PREFIX = { app: '@sigkit/', wallet: '@sigkit-wallet/', frame: '@sigkit-frame/' } as const
 
-/** Every key SigKit stores under. */
+/**
+ * Every key SigKit stores under. Keys arrive with the feature that uses them (sign-in tokens,
+ * the embedded wallet's email and session under its own prefixes): this file loads with the page.
+ */
 export const STORAGE_KEYS = {
   connectedConnectorIds: `${STORAGE_PREFIX.app}connected_connector_ids`,
   activeNamespace: `${STORAGE_PREFIX.app}active_namespace`,
   activeCaipNetworkId: `${STORAGE_PREFIX.app}active_caip_network_id`,
   connectionStatus: `${STORAGE_PREFIX.app}connection_status`,
   recentWallets: `${STORAGE_PREFIX.app}recent_wallets`,
-  deepLink: `${STORAGE_PREFIX.app}deep_link`,
-  siwxAuthToken: `${STORAGE_PREFIX.app}siwx_auth_token`,
-  siwxNonceToken: `${STORAGE_PREFIX.app}siwx_nonce_token`,
-  preferredAccountTypes: `${STORAGE_PREFIX.app}preferred_account_types`,
-  connectedSocial: `${STORAGE_PREFIX.app}connected_social`,
-  email: `${STORAGE_PREFIX.wallet}email`,
-  emailLoginUsed: `${STORAGE_PREFIX.wallet}email_login_used`,
-  lastChainId: `${STORAGE_PREFIX.wallet}last_chain_id`,
-  smartAccountNetworks: `${STORAGE_PREFIX.wallet}smart_account_networks`,
-  sessionToken: `${STORAGE_PREFIX.frame}session_token`
+  deepLink: `${STORAGE_PREFIX.app}deep_link`
 } as const
 
 /** A validator that narrows an unknown parsed value. */

@@ -39,8 +39,6 @@ test('the three key prefixes are distinct and every key uses one of them', () =>
   const prefixes = Object.values(STORAGE_PREFIX)
   assert.is(new Set(prefixes).size, 3)
   for (const key of Object.values(STORAGE_KEYS)) assert.ok(prefixes.some(prefix => key.startsWith(prefix)), key)
-  assert.ok(STORAGE_KEYS.email.startsWith(STORAGE_PREFIX.wallet))
-  assert.ok(STORAGE_KEYS.sessionToken.startsWith(STORAGE_PREFIX.frame))
 })
 
 test('values round-trip as JSON', () => {
