@@ -4,6 +4,7 @@
  */
 export { createAppKit } from './index'
 export type { AppKit, AppKitState, AppKitOptions } from './index'
+export { solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet } from './networks'
 export { AppKitButton, type AppKitButtonProps } from './react/AppKitButton'
 export { useAppKit, type UseAppKitReturnType } from './react/hooks/useAppKit'
 export { useAppKitState, type UseAppKitStateReturnType } from './react/hooks/useAppKitState'
