@@ -35,6 +35,7 @@ const { installTestWallet } = await import('../../../demo/test-wallet/install.js
 const { PROMPT_TAG } = await import('../../../demo/test-wallet/prompt.js')
 
 const ORIGIN = 'http://127.0.0.1:5173'
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 /** A third party, not the wallet: a fee payer the wallet cannot sign for. */
 const STRANGER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'
 
@@ -130,13 +131,15 @@ function transfer({
   feePayer = from,
   version = 0 as 0 | 'legacy',
   computeUnitLimit,
-}: { from?: string; to?: string; lamports?: bigint; feePayer?: string; version?: 0 | 'legacy'; computeUnitLimit?: number } = {}) {
+  memo,
+}: { from?: string; to?: string; lamports?: bigint; feePayer?: string; version?: 0 | 'legacy'; computeUnitLimit?: number; memo?: string } = {}) {
   const message = pipe(
     createTransactionMessage({ version }),
     (m) => setTransactionMessageFeePayer(address(feePayer), m),
     (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash as Blockhash, lastValidBlockHeight: 1_000_000n }, m),
     (m) => (computeUnitLimit === undefined ? m : appendTransactionMessageInstruction(setComputeUnitLimit(computeUnitLimit), m)),
     (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(address(from)), destination: address(to), amount: lamports }), m),
+    (m) => (memo === undefined ? m : appendTransactionMessageInstruction({ programAddress: address(MEMO_PROGRAM), data: new TextEncoder().encode(memo) }, m)),
   )
   return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
 }
@@ -304,15 +307,32 @@ test('signTransaction: a kit-built v0 transfer comes back signed in the fee paye
 })
 
 test('signTransaction: legacy message; the wallet as second signer fills slot 1 and leaves the fee payer\'s', async () => {
-  controller.approveNext()
+  const decided = controller.approveNext()
   const [{ signedTransaction }] = await wallet.features['solana:signTransaction'].signTransaction({
     account: account(),
     transaction: transfer({ version: 'legacy', feePayer: SOLANA_RECIPIENT_ADDRESS, to: STRANGER, lamports: 1_500_000_000n }),
   })
+  assert.is((await decided).summary, `To ${STRANGER} · 1.5 SOL · on ${networkName}`)
   const signed = getTransactionDecoder().decode(signedTransaction)
   assert.equal(Object.keys(signed.signatures), [SOLANA_RECIPIENT_ADDRESS, SOLANA_WALLET_ADDRESS])
   assert.is(signed.signatures[SOLANA_RECIPIENT_ADDRESS as never], null, 'the fee payer still has to sign')
   assert.ok(await verifies(account().publicKey, signed.signatures[SOLANA_WALLET_ADDRESS as never]!, new Uint8Array(signed.messageBytes)))
+})
+
+test('signTransaction summaries: a transfer from another account says so; anything but transfers is counted', async () => {
+  const summaries: string[] = []
+  for (const transaction of [
+    transfer({ from: STRANGER, feePayer: SOLANA_WALLET_ADDRESS, lamports: 2_000_000n }),
+    transfer({ memo: 'order 42', computeUnitLimit: 300_000 }),
+  ]) {
+    const decided = controller.approveNext()
+    await wallet.features['solana:signTransaction'].signTransaction({ account: account(), transaction })
+    summaries.push((await decided).summary)
+  }
+  assert.equal(summaries, [
+    `From ${STRANGER} · To ${SOLANA_RECIPIENT_ADDRESS} · 0.002 SOL · on ${networkName}`,
+    `3 instructions · on ${networkName}`,
+  ])
 })
 
 test('signTransaction: refused without a prompt when the wallet is not a signer, the chain is another or the bytes are not a transaction', async () => {
