@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert'
 import { toHex, verifyMessage, type Hex } from 'viem'
 import WebSocket from 'ws'
 import { base58Decode, base58Encode } from '../../../demo/walletconnect-wallet/node.mjs'
-import { SOLANA_MAINNET, eventually, exitSoon, rejection, startDapp, within, type Dapp } from './helpers'
+import { eventually, exitSoon, rejection, startDapp, within, type Dapp } from './helpers'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -104,14 +104,18 @@ browserTest('the wallet page starts on the sandbox relay and shows its three acc
   const accounts = await page.locator('#accounts').innerText()
   assert.match(accounts, new RegExp(ACCOUNT))
   assert.match(accounts, /Localhost \(eip155:31337\)/)
-  assert.match(accounts, /solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/)
+  // The sandbox publishes a local Solana network: the page offers it instead of mainnet.
+  assert.match(accounts, new RegExp(config.solana.caipNetworkId))
   assert.match(accounts, /bc1q/)
   assert.equal(problems, [])
 })
 
 browserTest('a person pastes the URI, sees the proposal and approves it: the dapp is connected', async () => {
   dapp.sendUrisTo(() => undefined)
-  const connecting = dapp.provider.connect({ optionalNamespaces: dapp.namespaces() } as any)
+  const namespaces = dapp.namespaces()
+  const solanaReference = config.solana.caipNetworkId.split(':')[1]
+  namespaces.solana = { ...namespaces.solana, chains: [config.solana.caipNetworkId], rpcMap: { [solanaReference]: config.solana.rpcUrl } }
+  const connecting = dapp.provider.connect({ optionalNamespaces: namespaces } as any)
   await eventually(() => dapp.uris.length === 1, 'display_uri')
   await page.fill('#uri', dapp.uris[0]!)
   await page.getByRole('button', { name: 'Pair' }).click()
@@ -137,7 +141,7 @@ browserTest('requests wait for a click: approve signs (EVM and Solana, WebCrypto
   assert.ok(await verifyMessage({ address: ACCOUNT, message, signature: await within(signing, 'personal_sign') }))
 
   const bytes = new TextEncoder().encode('Solana from the browser')
-  const solana = dapp.provider.request({ method: 'solana_signMessage', params: { message: base58Encode(bytes), pubkey: session.namespaces.solana.accounts[0].split(':')[2] } }, SOLANA_MAINNET) as Promise<{ signature: string }>
+  const solana = dapp.provider.request({ method: 'solana_signMessage', params: { message: base58Encode(bytes), pubkey: session.namespaces.solana.accounts[0].split(':')[2] } }, config.solana.caipNetworkId) as Promise<{ signature: string }>
   await page.locator('[data-request-id]').getByRole('button', { name: 'Approve' }).click()
   const { signature } = await within(solana, 'solana_signMessage')
   const pubkey = session.namespaces.solana.accounts[0].split(':')[2]
