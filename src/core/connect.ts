@@ -216,7 +216,16 @@ export function applyConnection(namespace: ChainNamespace, connector: ConnectorI
   void refreshAccountData(namespace, { force: true })
 }
 
-function routeAfterConnect(namespace: ChainNamespace): void {
+/**
+ * Where the modal goes once a wallet connected: closed, or UnsupportedChain when the wallet is on
+ * a network the dapp does not support (and switching is on). Every connector ends this way.
+ *
+ * @example
+ * ```ts
+ * routeAfterConnect('eip155')
+ * ```
+ */
+export function routeAfterConnect(namespace: ChainNamespace): void {
   if (!modalState.open.peek()) return
   if (shouldShowUnsupported(getNetworkState(namespace).caipNetwork.peek())) resetView('UnsupportedChain')
   else closeModal()

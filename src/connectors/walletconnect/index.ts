@@ -11,16 +11,15 @@ import { UniversalProvider } from '@walletconnect/universal-provider'
 
 type Provider = InstanceType<typeof UniversalProvider>
 import { batch } from '@preact/signals-core'
-import { getAccountState } from '../../core/account'
+import { activeNamespace, getAccountState } from '../../core/account'
 import { getResolvedOptions } from '../../core/appkit-state'
 import { clock } from '../../core/clock'
-import { anyConnected, applyConnection, applyNetwork, clearNamespace } from '../../core/connect'
+import { anyConnected, applyConnection, applyNetwork, clearNamespace, routeAfterConnect } from '../../core/connect'
 import { connectionState, setConnectionStatus } from '../../core/connection'
 import { hasValidPairing, setWcUri } from '../../core/pairing'
 import { addConnectors, type ConnectorInfo } from '../../core/connectors'
 import { CHAIN_NAMESPACES, DEFAULT_ENDPOINTS } from '../../core/constants'
 import { sendEvent } from '../../core/events'
-import { closeModal, modalState } from '../../core/modal'
 import { createUnknownNetwork, findRequestedNetwork, getNetworkState, requestedNetworks } from '../../core/network'
 import { isMobile } from '../../core/connectors'
 import { getConnectedConnectorIds } from '../../core/storage'
@@ -166,7 +165,7 @@ function finalize(wallet: WalletListing | undefined): void {
     event: 'CONNECT_SUCCESS',
     properties: { method: isMobile() ? 'mobile' : 'qrcode', name: wallet?.name ?? 'WalletConnect' }
   })
-  if (modalState.open.peek()) closeModal()
+  routeAfterConnect(activeNamespace.peek() ?? 'eip155')
 }
 
 /** Puts every namespace of the session into state; namespaces the session no longer has end. */
