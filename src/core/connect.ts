@@ -16,7 +16,7 @@ import { CHAIN_NAMESPACES } from './constants'
 import { DISCONNECT_WAIT_MS } from './limits'
 import { sendEvent } from './events'
 import { closeModal, modalState, openModal } from './modal'
-import { createUnknownNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, requestedNetworks, setActiveCaipNetwork } from './network'
+import { createUnknownNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
 import { currentView, resetView } from './router'
 import { connectedConnector } from './connected-connector'
 import { resetSend } from './send'
@@ -74,7 +74,7 @@ export async function connectExternal(connectorId: string, target?: ConnectTarge
     setConnectionStatus('connecting')
     const adapter = await loadAdapter(namespace)
     const requested = target?.caipNetworkId ? findRequestedNetwork(target.caipNetworkId) : undefined
-    const network = requested ?? getNetworkState(namespace).caipNetwork.peek() ?? requestedNetworks.peek().find(item => item.chainNamespace === namespace)
+    const network = requested ?? currentNetwork(namespace)
     if (!network) throw new Error('Chain not configured')
     const result = await adapter.connect({ provider, network })
     finishConnection(namespace, connector, adapter, result)
@@ -98,6 +98,12 @@ function connectNamespace(connector: ConnectorInfo | undefined, target: ConnectT
   const active = activeNamespace.peek()
   const chains = connector?.chains ?? []
   return active && chains.includes(active) ? active : chains[0] ?? 'eip155'
+}
+
+/** A namespace's current network, else the first the dapp requested in it. */
+function currentNetwork(namespace: ChainNamespace): CaipNetwork | undefined {
+  const state = getNetworkState(namespace)
+  return state.caipNetwork.peek() ?? state.requestedCaipNetworks.peek()[0]
 }
 
 let reconnecting: Promise<void> | undefined
@@ -143,7 +149,7 @@ async function restore(): Promise<void> {
       const provider = connector?.providers?.[namespace]
       if (!connector || !provider) throw new Error('Provider not found')
       const adapter = await loadAdapter(namespace)
-      const network = getNetworkState(namespace).caipNetwork.peek() ?? requestedNetworks.peek().find(item => item.chainNamespace === namespace)
+      const network = currentNetwork(namespace)
       const result = await adapter.reconnect({ provider, ...(network ? { network } : {}) })
       if (!result) throw new Error('Connector not connected')
       finishConnection(namespace, connector, adapter, result)

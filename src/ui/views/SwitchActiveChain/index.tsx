@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime'
+import { isChainNamespace } from '../../../core/caip'
 import { findRequestedNetwork } from '../../../core/network'
 import { currentData, pushView } from '../../../core/router'
 import type { ChainNamespace } from '../../../core/types'
@@ -30,7 +31,8 @@ const NAMESPACE_NAMES: Record<ChainNamespace, string> = {
 export default function SwitchActiveChainView() {
   useSignals()
   const data = currentData.value
-  const namespace = (data?.['namespace'] as ChainNamespace | undefined) ?? 'eip155'
+  // Router data can come from the dapp (`open({ view, data })`): only a known namespace counts.
+  const namespace = isChainNamespace(data?.['namespace']) ? data['namespace'] : 'eip155'
   const caipNetworkId = String(data?.['caipNetworkId'] ?? '')
   const networkName = findRequestedNetwork(caipNetworkId)?.name ?? NAMESPACE_NAMES[namespace]
   const chain = NAMESPACE_NAMES[namespace]
