@@ -43,14 +43,14 @@ function scripts() {
     .map((entry) => ({ path: new URL(entry.name).pathname, bytes: entry.decodedBodySize, end: entry.responseEnd }))
 }
 
-export async function benchModal({ browser, server, emulator, root, pagesDir, measureScript, quick, log }) {
+export async function benchModal({ browser, server, emulator, distDir, pagesDir, measureScript, quick, log }) {
   const rates = [1, 6]
   const iterations = quick ? 1 : 7
   const gzipOf = new Map()
   /** Gzip size of a served script (the bench server does not compress; a CDN would). */
   const gzipSize = (path) => {
     if (!gzipOf.has(path)) {
-      const file = path.startsWith('/bench/') ? join(pagesDir, path.slice('/bench/'.length)) : join(root, 'dist', path.replace(/^\/dist\//, '/'))
+      const file = path.startsWith('/bench/') ? join(pagesDir, path.slice('/bench/'.length)) : join(distDir, path.replace(/^\/dist\//, '/'))
       let size = 0
       try {
         size = gzipSync(readFileSync(file), { level: 9 }).length

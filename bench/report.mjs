@@ -36,7 +36,7 @@ export function balanceTable(rows) {
 export function walletTable(rows) {
   const ours = rows.filter((row) => row.impl === 'AllWallets')
   return table(
-    ['Build', 'Wallets', 'First render: AllWallets / grid (ms)', 'of which after data', 'Keystroke → frame (ms)', 'Keystroke → results, after the 300 ms wait (ms)', 'Scroll frame p95 (ms), dropped: AllWallets / grid', 'DOM nodes at the end: AllWallets / grid'],
+    ['Build', 'Wallets', 'First render: AllWallets / grid (ms)', 'of which after data', 'Keystroke → frame (ms)', 'Search request → results painted (ms)', 'Scroll frame p95 (ms), dropped: AllWallets / without logos / grid', 'DOM nodes at the end: AllWallets / grid'],
     ours.map((real) => {
       const grid = rows.find((row) => row.impl === 'grid' && row.build === real.build && row.wallets === real.wallets)
       return [
@@ -46,7 +46,7 @@ export function walletTable(rows) {
         `${f(real.firstRenderAfterDataMs, 1)} / ${f(grid?.firstRenderAfterDataMs, 1)} (${ratio(grid?.firstRenderAfterDataMs, real.firstRenderAfterDataMs)})`,
         `${f(real.keystrokePaintMs, 1)} / ${f(grid?.keystrokePaintMs, 1)}`,
         `${f(real.searchAfterWaitMs, 1)} / ${f(grid?.searchAfterWaitMs, 1)} (${ratio(grid?.searchAfterWaitMs, real.searchAfterWaitMs)})`,
-        `${f(real.scrollFrameP95Ms, 1)}, ${real.scrollDroppedFrames} / ${f(grid?.scrollFrameP95Ms, 1)}, ${grid?.scrollDroppedFrames ?? 'n/a'}`,
+        `${f(real.scrollFrameP95Ms, 1)}, ${real.scrollDroppedFrames} / ${f(real.scrollNoLogosFrameP95Ms, 1)}, ${real.scrollNoLogosDroppedFrames ?? 'n/a'} / ${f(grid?.scrollFrameP95Ms, 1)}, ${grid?.scrollDroppedFrames ?? 'n/a'}`,
         `${real.domNodesEnd} / ${grid?.domNodesEnd ?? 'n/a'} (${ratio(grid?.domNodesEnd, real.domNodesEnd)})`,
       ]
     }),
@@ -90,9 +90,9 @@ export function judgeTargets({ balance = [], wallets = [], modal = [] }) {
     const worst = rows.length ? Math.max(...rows.map((row) => row.searchAfterWaitMs)) : undefined
     const echo = rows.length ? Math.max(...rows.map((row) => row.keystrokePaintMs)) : undefined
     targets.push({
-      target: `A search keystroke paints in under 16 ms at 1x: results painted within 16 ms after the 300 ms wait (${BUILD[build]})`,
+      target: `A search keystroke paints in under 16 ms at 1x: the keystroke's frame, and the results once the 300 ms wait ends (${BUILD[build]})`,
       result: verdict(rows.length ? worst < 16 && echo < 16 : undefined),
-      measured: rows.length ? `results ${f(worst, 1)} ms after the wait (worst list size); the keystroke itself ${f(echo, 1)} ms to its frame` : '',
+      measured: rows.length ? `keystroke to its frame ${f(echo, 1)} ms; search request to results painted ${f(worst, 1)} ms (worst list size)` : '',
     })
   }
 
@@ -130,7 +130,7 @@ export function markdown(results) {
     '',
     balanceTable(results.balance ?? []),
     '',
-    '**Wallet list**: the real All Wallets view (virtualised, paged from the API emulator 40 at a time) against a plain, non-virtualised grid of the same data (one request for all wallets, all rendered). First render: from opening to the first rows painted, and from the data arriving to painted. Scroll: to the end in equal steps, one per frame.',
+    `**Wallet list**: the real All Wallets view (virtualised, paged from the API emulator 40 at a time, the shown rows' images loaded lazily) against a plain, non-virtualised grid of the same data (one request for all wallets, all rendered, initials instead of images, which flatters it). First render: from opening the view (the modal already loaded once) to the first rows painted, and from the data arriving to painted. Search: typing a term; the keystroke's own frame, and from the search request (sent when the 300 ms pause ends) to the results painted. Scroll: to the end in ${results.wallets?.[0]?.scrollFrames ?? 'n/a'} equal steps, one per frame; a frame over 25 ms counts as dropped; once more with the logos' requests blocked (the emulator serves each logo as an SVG), to tell what they cost.`,
     '',
     walletTable(results.wallets ?? []),
     '',

@@ -13,14 +13,12 @@
 import { chromium } from '@playwright/test'
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { cpus } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { acquireRunLock } from '../build/lock.mjs'
 import { startApiEmulator } from '../demo/sandbox/api.mjs'
 import { benchBalance } from './balance.mjs'
-import { buildPages } from './lib/pages.mjs'
 import { startPageServer } from './lib/server.mjs'
 import { benchModal } from './modal.mjs'
 import { judgeTargets, markdown } from './report.mjs'
@@ -46,10 +44,12 @@ function parseArgs(argv) {
   return options
 }
 
-function buildDist() {
+/** Build (when asked), copy dist/ and bundle the pages into `runDir`, under the run lock (see bench/lib/pages.mjs). */
+function prepare(runDir, build) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['build.mjs', '--no-types'], { cwd: root, stdio: 'inherit' })
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node build.mjs exited with ${code}`))))
+    const args = ['bench/lib/pages.mjs', runDir, ...(build ? ['--build'] : [])]
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' })
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/lib/pages.mjs exited with ${code}`))))
   })
 }
 
@@ -59,13 +59,23 @@ const log = (line) => console.log(`${line}  (${((Date.now() - runStarted) / 1000
 async function main() {
   const options = parseArgs(process.argv.slice(2))
   const started = Date.now()
-  await acquireRunLock(root, 'bench')
-  if (options.build) await buildDist()
-  if (!existsSync(join(root, 'dist/cdn/sigkit.js')) || !existsSync(join(root, 'dist/react.js'))) {
+  if (!options.build && (!existsSync(join(root, 'dist/cdn/sigkit.js')) || !existsSync(join(root, 'dist/react.js')))) {
     throw new Error('dist/ is missing: run `node build.mjs --no-types` (or drop --no-build)')
   }
-  const { dir: pagesDir } = await buildPages(root)
-  const server = await startPageServer({ root, pagesDir })
+  // A folder of its own: a run started meanwhile (npm test runs the quick bench) leaves it alone.
+  const runDir = join(root, '.tmp', 'bench', `run-${process.pid}`)
+  try {
+    await prepare(runDir, options.build)
+    await runBenches(options, runDir, started)
+  } finally {
+    await rm(runDir, { recursive: true, force: true })
+  }
+}
+
+async function runBenches(options, runDir, started) {
+  const pagesDir = join(runDir, 'pages')
+  const distDir = join(runDir, 'dist')
+  const server = await startPageServer({ distDir, pagesDir })
   const walletSizes = options.quick ? [600] : [600, 5000]
   const emulators = options.only.includes('wallets') ? await startWalletEmulators(walletSizes) : {}
   const modalEmulator = options.only.includes('modal') ? await startApiEmulator() : undefined
@@ -74,7 +84,7 @@ async function main() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   })
-  const context = { browser, server, root, pagesDir, quick: options.quick, log, measureScript: join(pagesDir, 'measure-global.js') }
+  const context = { browser, server, distDir, pagesDir, quick: options.quick, log, measureScript: join(pagesDir, 'measure-global.js') }
   const results = {
     version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
     mode: options.quick ? 'quick' : 'full',
@@ -84,7 +94,7 @@ async function main() {
       cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
       chromium: browser.version(),
       node: process.version,
-      iterations: options.quick ? '1 iteration' : 'balance 21 updates, wallets 3 page loads × 5 searches, modal 7 page loads',
+      iterations: options.quick ? '1 iteration' : 'balance 21 updates, wallets 3 page loads × 3 searches, modal 7 page loads',
     },
   }
   try {

@@ -6,7 +6,7 @@ import { startApiEmulator } from '../demo/sandbox/api.mjs'
 import { median, round } from './modal.mjs'
 
 const PAGES = { react: '/bench/react/wallets.js', cdn: '/bench/preact/wallets.js' }
-const TERMS = ['amber', 'nova', 'cobalt', 'lumen', 'harbor']
+const TERMS = ['amber', 'nova', 'cobalt']
 
 /**
  * Exactly `count` wallets (the test wallet and `count - 1` generated ones), each listing the
@@ -19,6 +19,19 @@ export function benchWallets(count) {
 /** Emulators serving each list size, started once and shared by the runs. */
 export async function startWalletEmulators(sizes) {
   return Object.fromEntries(await Promise.all(sizes.map(async (size) => [size, await startApiEmulator({ wallets: benchWallets(size) })])))
+}
+
+async function scrollWithoutLogos({ browser, server, module, api, frames, size }) {
+  const page = await browser.newPage()
+  await page.route(/\/getWalletImage\//, (route) => route.abort())
+  await page.goto(`${server.url}/page.html?module=${module}`)
+  await page.waitForFunction(() => window.bench?.wallets)
+  await page.evaluate((api) => window.bench.wallets.setup(api), api)
+  await page.evaluate(() => window.bench.wallets.warmModal())
+  await page.evaluate((size) => window.bench.wallets.firstRender('real', size), size)
+  const scroll = await page.evaluate(([frames, size]) => window.bench.wallets.scrollToEnd('real', frames, size), [frames, size])
+  await page.close()
+  return scroll
 }
 
 export async function benchWalletList({ browser, server, emulators, quick, log }) {
@@ -59,6 +72,9 @@ export async function benchWalletList({ browser, server, emulators, quick, log }
         if (errors.length) throw new Error(`wallets ${build} ${size}: ${errors.join('\n')}`)
         await page.close()
       }
+      // The same scroll once more with the wallet logos' requests blocked, on a page of its own:
+      // tells what the logos cost (the grid shows none).
+      const withoutLogos = quick ? undefined : await scrollWithoutLogos({ browser, server, module, api: emulators[size].url, frames, size })
       for (const target of ['real', 'grid']) {
         const all = samples[target]
         const pick = (get) => round(median(all.flatMap(get)))
@@ -72,6 +88,8 @@ export async function benchWalletList({ browser, server, emulators, quick, log }
           firstRows: pick((s) => s.first.rows),
           keystrokePaintMs: pick((s) => s.search.map((x) => x.keystrokePaintMs)),
           keystrokePaintMaxMs: round(Math.max(...all.flatMap((s) => s.search.map((x) => x.keystrokePaintMaxMs)))),
+          searchResultsMs: pick((s) => s.search.map((x) => x.resultsMs)),
+          searchWaitedMs: pick((s) => s.search.map((x) => x.waitedMs)),
           searchAfterWaitMs: pick((s) => s.search.map((x) => x.afterWaitMs)),
           searchRenderMs: pick((s) => s.search.map((x) => x.renderMs)),
           searchResults: pick((s) => s.search.map((x) => x.results)),
@@ -83,6 +101,9 @@ export async function benchWalletList({ browser, server, emulators, quick, log }
           lastShownMs: pick((s) => s.scroll.lastShownMs),
           domNodesFirst: pick((s) => s.first.domNodes),
           domNodesEnd: pick((s) => s.scroll.domNodes),
+          ...(target === 'real' && withoutLogos
+            ? { scrollNoLogosFrameP95Ms: withoutLogos.frameP95Ms, scrollNoLogosDroppedFrames: withoutLogos.droppedFrames }
+            : {}),
         })
       }
       log(`  wallet list: ${build}, ${size} wallets done`)

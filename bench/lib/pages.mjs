@@ -1,5 +1,12 @@
-// Bundles the bench pages (bench/pages/) into .tmp/bench/pages/ with esbuild, minified and in
-// production mode, as an app's bundler would:
+// Prepares a bench run in its own folder (.tmp/bench/run-<pid>/), holding the checkout's run lock
+// only meanwhile, so a long full run does not keep other build and test runs waiting:
+//
+//   node bench/lib/pages.mjs <run folder> [--build]
+//
+// 1. `--build`: `node build.mjs --no-types` (the figures are those of the source as it is now).
+// 2. A copy of dist/ into <run folder>/dist/: another run's build may replace dist/ meanwhile.
+// 3. The bench pages (bench/pages/) bundled into <run folder>/pages/ with esbuild, minified and in
+//    production mode, as an app's bundler would:
 //
 //   react/    React flavour: react-dom, SigKit's React build (dist/react.js) or its source.
 //   preact/   CDN flavour: the source with the CDN build's aliases (build/cdn-aliases.mjs), so
@@ -9,18 +16,33 @@
 //   cdn/      the CDN modal-open page, a plain module served as written.
 //   measure-global.js  the timing helpers as an init script (injected, never requested).
 import * as esbuild from 'esbuild'
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { copyFile, mkdir, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { copyFile, cp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { cdnAliasPlugin } from '../../build/cdn-aliases.mjs'
+import { acquireRunLock } from '../../build/lock.mjs'
 
-/**
- * @param {string} root the repository
- * @returns {Promise<{ dir: string, metafiles: Record<string, esbuild.Metafile> }>}
- */
-export async function buildPages(root) {
-  const dir = join(root, '.tmp', 'bench', 'pages')
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/** Copies dist/ (less the size staging and metafiles) to `<runDir>/dist`. */
+async function snapshotDist(runDir) {
+  const target = join(runDir, 'dist')
+  await rm(target, { recursive: true, force: true })
+  const skip = (source) => source.includes(`${join('dist', '.size')}`) || source.endsWith('meta.json')
+  await cp(join(root, 'dist'), target, { recursive: true, filter: (source) => !skip(source) })
+  // The repository's package.json lists dist/**/*.js as having side effects, which this copy is
+  // not under: without a package.json of its own, esbuild would drop the copy's side-effect imports.
+  await writeFile(join(target, 'package.json'), `${JSON.stringify({ name: 'sigkit-bench-dist', private: true, type: 'module' }, null, 2)}\n`)
+  return target
+}
+
+/** Bundles the pages against the dist/ copy; returns the pages folder. */
+async function buildPages(runDir, distDir) {
+  const dir = join(runDir, 'pages')
   await rm(dir, { recursive: true, force: true })
+  const dist = `./${relative(root, distDir)}`
   const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version
   /** @type {esbuild.BuildOptions} */
   const common = {
@@ -31,13 +53,12 @@ export async function buildPages(root) {
     target: 'es2022',
     splitting: true,
     minify: true,
-    metafile: true,
     jsx: 'automatic',
     logLevel: 'warning',
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
     // The published builds, as a dapp installing `sigkit` gets them.
-    alias: { 'sigkit/react': './dist/react.js', sigkit: './dist/index.js' },
+    alias: { 'sigkit/react': `${dist}/react.js`, sigkit: `${dist}/index.js` },
     define: {
       'process.env.NODE_ENV': '"production"',
       __SIGKIT_VERSION__: JSON.stringify(version),
@@ -62,12 +83,7 @@ export async function buildPages(root) {
       outdir: join(dir, 'modal-react'),
     },
   }
-  const metafiles = {}
-  await Promise.all(
-    Object.entries(builds).map(async ([name, options]) => {
-      metafiles[name] = (await esbuild.build({ ...common, ...options })).metafile
-    }),
-  )
+  await Promise.all(Object.values(builds).map((options) => esbuild.build({ ...common, ...options })))
   await esbuild.build({
     ...common,
     entryPoints: ['bench/pages/measure-global.ts'],
@@ -80,5 +96,17 @@ export async function buildPages(root) {
   // The CDN modal page is a plain module, served as written.
   await mkdir(join(dir, 'cdn'), { recursive: true })
   for (const file of ['modal-cdn.js', 'modal-options.js']) await copyFile(join(root, 'bench/pages', file), join(dir, 'cdn', file))
-  return { dir, metafiles }
+  return dir
 }
+
+const [runDir, ...flags] = process.argv.slice(2)
+if (!runDir) {
+  console.error('Usage: node bench/lib/pages.mjs <run folder> [--build]')
+  process.exit(2)
+}
+await acquireRunLock(root, 'bench')
+if (flags.includes('--build')) {
+  const { status } = spawnSync(process.execPath, ['build.mjs', '--no-types'], { cwd: root, stdio: 'inherit' })
+  if (status !== 0) process.exit(status ?? 1)
+}
+await buildPages(resolve(runDir), await snapshotDist(resolve(runDir)))

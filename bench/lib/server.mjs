@@ -1,5 +1,6 @@
 // The bench's page server: the built bench pages, SigKit's dist/ (React build) and dist/cdn/
-// (CDN build), and an HTML shell that loads one module. 127.0.0.1, a free port, no caching.
+// (CDN build), both from the run's copy, and an HTML shell that loads one module. 127.0.0.1, a
+// free port, no caching.
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -21,14 +22,14 @@ function shell(modulePath) {
 }
 
 /**
- * @param {{ root: string, pagesDir: string }} options
+ * @param {{ distDir: string, pagesDir: string }} options
  * @returns {Promise<{ url: string, close(): Promise<void> }>}
  */
-export async function startPageServer({ root, pagesDir }) {
+export async function startPageServer({ distDir, pagesDir }) {
   const mounts = [
     ['/bench/', pagesDir],
-    ['/cdn/', join(root, 'dist', 'cdn')],
-    ['/dist/', join(root, 'dist')],
+    ['/cdn/', join(distDir, 'cdn')],
+    ['/dist/', distDir],
   ]
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')

@@ -4,8 +4,9 @@
  * (`appKit.open({ view: 'AllWallets' })`) and fed by the sandbox's API emulator with 600 or 5000
  * wallets. The baseline is the same data rendered as a plain, non-virtualised grid: all wallets
  * fetched in one request and rendered at once, state in one store read with
- * `useSyncExternalStore`, search after the same 300 ms pause. React in the React page, Preact
- * (preact/compat) in the CDN page.
+ * `useSyncExternalStore`, search after the same 300 ms pause (the field keeps its own state, so
+ * a keystroke does not re-render the grid). React in the React page, Preact (preact/compat) in the
+ * CDN page.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -43,24 +44,22 @@ const GRID_CSS = `
 .bench-grid p { margin: 0; text-align: center; font-size: 13px; color: #aaa; }
 .bench-grid [role="list"] { height: 392px; overflow-y: auto; display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; align-content: start; }
 .bench-grid [role="listitem"] { display: grid; justify-items: center; gap: 4px; padding: 8px 2px; border-radius: 12px; background: #1f1f1f; cursor: pointer; }
-.bench-grid img { width: 40px; height: 40px; border-radius: 10px; }
+.bench-grid b { display: grid; place-items: center; width: 40px; height: 40px; border-radius: 10px; background: #333; }
 .bench-grid span { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: 12px; }
 `
 
-function WalletGrid({ api, store }: { api: string; store: ReturnType<typeof createStore<GridState>> }) {
-  const state = useSyncExternalStore(store.subscribe, store.get)
+type GridStore = ReturnType<typeof createStore<GridState>>
+
+/** The search field: its own state, so a keystroke re-renders the field, not the grid. */
+function GridSearch({ api, store }: { api: string; store: GridStore }) {
   const [term, setTerm] = useState('')
   const trimmed = term.trim()
-  useEffect(() => {
-    void fetch(`${api}/getWallets?projectId=${PROJECT_ID}&page=1&entries=100000&chains=${CHAIN}`)
-      .then((response) => response.json())
-      .then((body: { data: Listing[] }) => store.set({ ...store.get(), wallets: body.data }))
-  }, [])
   useEffect(() => {
     if (!trimmed) {
       if (store.get().search) store.set({ ...store.get(), search: undefined })
       return
     }
+    // The same pause as the real view, then the same route.
     const timer = setTimeout(() => {
       const query = `projectId=${PROJECT_ID}&page=1&entries=100&chains=${CHAIN}&search=${encodeURIComponent(trimmed)}`
       void fetch(`${api}/getWallets?${query}`)
@@ -69,20 +68,42 @@ function WalletGrid({ api, store }: { api: string; store: ReturnType<typeof crea
     }, SEARCH_WAIT_MS)
     return () => clearTimeout(timer)
   }, [trimmed])
-  const searching = Boolean(trimmed)
-  const shown = searching ? (state.search?.term === trimmed ? state.search.wallets : []) : state.wallets
+  return <input type="search" aria-label="Search wallet" placeholder="Search wallet" value={term} onChange={(event) => setTerm(event.currentTarget.value)} />
+}
+
+/**
+ * Every wallet (or every result) as a card: all of them in the DOM. Cards show the wallet's
+ * initial, not its image: thousands of images loading while the grid scrolls made each frame take
+ * seconds, which would flatter SigKit's view (it loads only the visible rows' images).
+ */
+function Grid({ store }: { store: GridStore }) {
+  const state = useSyncExternalStore(store.subscribe, store.get)
+  const shown = state.search ? state.search.wallets : state.wallets
   return (
-    <div className="bench-grid">
-      <input type="search" aria-label="Search wallet" placeholder="Search wallet" value={term} onChange={(event) => setTerm(event.currentTarget.value)} />
-      <p role="status">{searching ? `${shown.length} found` : `${shown.length} wallets`}</p>
-      <div role="list" aria-label={searching ? 'Search results' : 'Wallets'} data-term={searching ? trimmed : ''}>
+    <>
+      <p role="status">{state.search ? `${shown.length} found` : `${shown.length} wallets`}</p>
+      <div role="list" aria-label={state.search ? 'Search results' : 'Wallets'} data-term={state.search?.term ?? ''}>
         {shown.map((wallet) => (
           <div role="listitem" key={wallet.id} title={wallet.name}>
-            <img loading="lazy" decoding="async" src={`${api}/getWalletImage/${wallet.image_id}?projectId=${PROJECT_ID}`} alt="" width={40} height={40} />
+            <b aria-hidden="true">{wallet.name.slice(0, 1)}</b>
             <span>{wallet.name}</span>
           </div>
         ))}
       </div>
+    </>
+  )
+}
+
+function WalletGrid({ api, store }: { api: string; store: GridStore }) {
+  useEffect(() => {
+    void fetch(`${api}/getWallets?projectId=${PROJECT_ID}&page=1&entries=100000&chains=${CHAIN}`)
+      .then((response) => response.json())
+      .then((body: { data: Listing[] }) => store.set({ ...store.get(), wallets: body.data }))
+  }, [])
+  return (
+    <div className="bench-grid">
+      <GridSearch api={api} store={store} />
+      <Grid store={store} />
     </div>
   )
 }
@@ -184,14 +205,15 @@ export function installWalletBench(createAppKit: CreateAppKit): void {
         const painted = await nextFrame()
         document.removeEventListener('keydown', onKey, true)
         const lastKey = keys.at(-1) ?? Number.NaN
+        // The search request: its start is where the spec's pause ended.
         const data = resource(`search=${encodeURIComponent(term)}`, lastKey)
         return {
           keys: keys.length,
           keystrokePaintMs: ms(median(keyPaints)),
           keystrokePaintMaxMs: ms(Math.max(...keyPaints)),
           resultsMs: ms(painted - lastKey),
-          afterWaitMs: ms(painted - lastKey - SEARCH_WAIT_MS),
-          patchedAfterWaitMs: ms(at - lastKey - SEARCH_WAIT_MS),
+          afterWaitMs: data ? ms(painted - data.startTime) : Number.NaN,
+          waitedMs: data ? ms(data.startTime - lastKey) : Number.NaN,
           renderMs: data ? ms(painted - data.responseEnd) : Number.NaN,
           results: itemsOf(list, target).length,
           domNodes: countNodes(list),
