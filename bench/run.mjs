@@ -12,7 +12,7 @@
 // fail the run; it exits non-zero only when a bench could not run.
 import { chromium } from '@playwright/test'
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { cpus } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -63,6 +63,7 @@ async function main() {
     throw new Error('dist/ is missing: run `node build.mjs --no-types` (or drop --no-build)')
   }
   // A folder of its own: a run started meanwhile (npm test runs the quick bench) leaves it alone.
+  await removeStaleRuns()
   const runDir = join(root, '.tmp', 'bench', `run-${process.pid}`)
   try {
     await prepare(runDir, options.build)
@@ -116,6 +117,24 @@ async function runBenches(options, runDir, started) {
   const text = markdown(results)
   console.log(`\n${text}\n\nWritten to ${file.slice(root.length + 1)} in ${results.seconds} s.`)
   if (options.readme) await updateReadme(text)
+}
+
+/** Deletes the folders of runs whose process is gone (ended by Ctrl+C before cleaning up). */
+async function removeStaleRuns() {
+  const dir = join(root, '.tmp', 'bench')
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch (error) {
+      return error.code === 'EPERM'
+    }
+  }
+  const entries = existsSync(dir) ? readdirSync(dir) : []
+  for (const name of entries) {
+    const pid = Number(/^run-(\d+)$/.exec(name)?.[1])
+    if (pid && !alive(pid)) await rm(join(dir, name), { recursive: true, force: true })
+  }
 }
 
 /** Replaces what is between the README's bench markers with the tables of this run. */
