@@ -38,6 +38,20 @@ export function networkFor(sandbox: Sandbox, chainId: 31337 | 31338): CaipNetwor
   }
 }
 
+/** The sandbox's Solana network as the demo hands it to SigKit. */
+export function solanaNetworkFor(sandbox: Sandbox): CaipNetwork {
+  const { caipNetworkId, name, rpcUrl } = sandbox.solana
+  return {
+    id: caipNetworkId.slice('solana:'.length),
+    caipNetworkId: caipNetworkId as CaipNetwork['caipNetworkId'],
+    chainNamespace: 'solana',
+    name,
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    testnet: false
+  }
+}
+
 /** The endpoints the demo gives SigKit: every hosted service is the sandbox's emulator. */
 export function endpointsFor(sandbox: Sandbox) {
   return { api: sandbox.apiUrl, walletApi: sandbox.apiUrl, rpc: sandbox.apiUrl, pulse: sandbox.apiUrl }

@@ -8,7 +8,6 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { address, createSolanaRpc, getBase58Encoder } from '@solana/kit'
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
-import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { installTestWallet } from '../../../demo/test-wallet/install.js'
 import { createAdapter } from '../../../src/chains/solana'
 import { startInjectedDiscovery } from '../../../src/connectors/injected'
@@ -18,23 +17,11 @@ import { findConnector } from '../../../src/core/connectors'
 import { validateOptions } from '../../../src/core/options'
 import { toastState } from '../../../src/core/toasts'
 import * as wallet from '../../../src/core/wallet'
+import { CONNECTOR_ID, endpointsFor, rejection, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 let sandbox: Sandbox
 let controller: any
 let rpc: ReturnType<typeof createSolanaRpc>
-
-const CONNECTOR_ID = 'dev.sigkit.testwallet'
-
-async function waitFor<T>(read: () => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const value = read()
-    if (value) return value
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 const lamportsOf = async (owner: string) => (await rpc.getBalance(address(owner), { commitment: 'confirmed' }).send()).value
 
@@ -52,15 +39,6 @@ function fill(amount: string, receiver: string, symbol = 'SOL') {
   wallet.sendState.receiverAddress.value = receiver
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a rejection')
-}
-
 test.before(async () => {
   sandbox = await startSandbox()
   // The page after the sandbox: the sandbox's own start-up should not run on happy-dom's fetch.
@@ -68,17 +46,7 @@ test.before(async () => {
   rpc = createSolanaRpc(sandbox.solana.rpcUrl)
   ;(window as any).__SIGKIT_SANDBOX__ = sandbox.sandboxConfig()
   controller = installTestWallet(window as any)
-  const solanaLocal = {
-    id: sandbox.solana.caipNetworkId.slice('solana:'.length),
-    caipNetworkId: sandbox.solana.caipNetworkId,
-    chainNamespace: 'solana',
-    name: sandbox.solana.name,
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [sandbox.solana.rpcUrl] } },
-    testnet: false
-  }
-  const api = sandbox.apiUrl
-  initCore(validateOptions({ projectId: 'sandbox', networks: [solanaLocal], endpoints: { api, walletApi: api, rpc: api, pulse: api }, features: { analytics: false } }))
+  initCore(validateOptions({ projectId: 'sandbox', networks: [solanaNetworkFor(sandbox)], endpoints: endpointsFor(sandbox), features: { analytics: false } }))
   registerAdapter('solana', async () => ({ createAdapter }))
   startInjectedDiscovery()
 })
@@ -90,7 +58,7 @@ test.after(async () => {
 })
 
 test('the test wallet is one connector with an EVM and a Solana provider; connecting it grants the Solana account', async () => {
-  const connector = await waitFor(() => findConnector(CONNECTOR_ID)?.providers?.solana && findConnector(CONNECTOR_ID), 'the wallet')
+  const connector = await waitFor(() => findConnector(CONNECTOR_ID)?.providers?.solana && findConnector(CONNECTOR_ID), { what: 'the wallet', timeoutMs: 10_000 })
   assert.equal([...connector.chains].sort(), ['eip155', 'solana'])
   controller.approveNext()
   await wallet.connectExternal(CONNECTOR_ID)

@@ -22,7 +22,7 @@ import { getConnectedConnectorIds } from '../../../src/core/storage'
 import type { CaipNetwork } from '../../../src/core/types'
 import { sendFromForm, sendState, signMessage } from '../../../src/core/wallet'
 import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
-import { endpointsFor, networkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
+import { endpointsFor, networkFor, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
 import { exitSoon } from './helpers'
 
 const bitcoin: CaipNetwork = {
@@ -54,14 +54,7 @@ function verifiesEd25519(address: string, message: Uint8Array, signature: Uint8A
 test.before(async () => {
   sandbox = await startSandbox()
   const rpcUrls = Object.fromEntries(sandbox.chains.map(chain => [chain.chainId, chain.rpcUrl]))
-  solanaLocal = {
-    id: sandbox.solana.caipNetworkId.slice('solana:'.length),
-    caipNetworkId: sandbox.solana.caipNetworkId as CaipNetwork['caipNetworkId'],
-    chainNamespace: 'solana',
-    name: sandbox.solana.name,
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [sandbox.solana.rpcUrl] } }
-  }
+  solanaLocal = solanaNetworkFor(sandbox)
   wallet = await createWalletConnectWallet({
     relayUrl: sandbox.relayUrl,
     evm: { rpcUrls },
