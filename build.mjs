@@ -94,7 +94,7 @@ const common = {
 const BUILDS = {
   react: {
     outdir: 'dist',
-    entries: { index: 'src/index.ts', react: 'src/react.ts' },
+    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts' },
     options: {
       packages: 'external',
       define: { __SIGKIT_VERSION__: version },
@@ -146,12 +146,16 @@ async function buildCdnVendors() {
 }
 
 /**
- * CDN build: the network definitions (src/networks.ts) as a file of their own, dist/cdn/networks.js.
- * The CDN entry exports everything it has (a page cannot tree-shake), so they stay out of it and a
- * page imports them only when it wants them.
+ * CDN build: files of their own beside the entry, dist/cdn/networks.js (the network definitions)
+ * and dist/cdn/siwx.js (the localStorage sign-in config). The CDN entry exports everything it has
+ * (a page cannot tree-shake), so they stay out of it and a page imports them only when it wants.
  */
-async function buildCdnNetworks() {
-  await esbuild.build({ ...common, splitting: false, entryPoints: ['src/networks.ts'], outfile: `${BUILDS.cdn.outdir}/networks.js` })
+async function buildCdnStandalone() {
+  await Promise.all(
+    ['networks', 'siwx'].map((name) =>
+      esbuild.build({ ...common, splitting: false, entryPoints: [`src/${name}.ts`], outfile: `${BUILDS.cdn.outdir}/${name}.js` }),
+    ),
+  )
 }
 
 /** @type {esbuild.Plugin} Leaves CDN vendors out of the main pass, under a placeholder path. */
@@ -192,7 +196,7 @@ async function runPass(name) {
   const { outdir, entries, options } = BUILDS[name]
   let metafile
   if (name === 'cdn') {
-    const [vendors] = await Promise.all([buildCdnVendors(), buildCdnNetworks()])
+    const [vendors] = await Promise.all([buildCdnVendors(), buildCdnStandalone()])
     const plugins = [cdnVendorPlugin, ...options.plugins]
     const result = await esbuild.build({ ...common, ...options, plugins, outdir, entryPoints: entries })
     metafile = await linkCdnVendors(result.metafile, vendors)

@@ -21,6 +21,7 @@ import { currentView, resetView } from './router'
 import { connectedConnector } from './connected-connector'
 import { resetSend } from './send'
 import { SIGNATURE_DECLINED } from './sign'
+import { getSIWX, routeToSignIn, signOutOnDisconnect, watchSignIn } from './siwx'
 import { showErrorToast } from './toasts'
 import { getActiveNamespace, getConnectedConnectorIds, getConnectionStatus, setConnectedConnectorId } from './storage'
 import type { CaipNetwork, ChainNamespace, EIP1193Provider } from './types'
@@ -218,13 +219,15 @@ export function applyConnection(namespace: ChainNamespace, connector: ConnectorI
   })
   setConnectedConnectorId(namespace, connector.id)
   setConnectionStatus('connected')
+  watchSignIn()
   startBalanceAutoRefresh()
   void refreshAccountData(namespace, { force: true })
 }
 
 /**
  * Where the modal goes once a wallet connected: closed, or UnsupportedChain when the wallet is on
- * a network the dapp does not support (and switching is on). Every connector ends this way.
+ * a network the dapp does not support (and switching is on), or SIWXSignMessage when sign-in is on
+ * and the account has no session. Every connector ends this way.
  *
  * @example
  * ```ts
@@ -234,6 +237,7 @@ export function applyConnection(namespace: ChainNamespace, connector: ConnectorI
 export function routeAfterConnect(namespace: ChainNamespace): void {
   if (!modalState.open.peek()) return
   if (shouldShowUnsupported(getNetworkState(namespace).caipNetwork.peek())) resetView('UnsupportedChain')
+  else if (getSIWX()) void routeToSignIn()
   else closeModal()
 }
 
@@ -336,7 +340,7 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
   )
   targets = [...new Set([...targets, ...connected.filter(ns => shared.has(stored[ns]))])]
   try {
-    await Promise.all(targets.map(ns => askWalletToDisconnect(ns, stored[ns])))
+    await Promise.all(targets.flatMap(ns => [askWalletToDisconnect(ns, stored[ns]), signOutOnDisconnect(ns)]))
     for (const ns of targets) clearNamespace(ns)
     sendEvent({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: namespace ?? 'all' } })
   } catch (error) {

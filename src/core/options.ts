@@ -22,7 +22,11 @@ import type {
   ThemeMode,
   ThemeVariables
 } from './types'
+import type { SIWXConfig } from './siwx'
 import { isHttpUrl, isNonEmptyString, isRecord, isWsUrl } from './validate'
+
+/** What a `siwx` config must implement; only `getRequired` may be left out. */
+const SIWX_METHODS = ['createMessage', 'addSession', 'revokeSession', 'setSessions', 'getSessions', 'getRequired'] as const
 
 /** Dapp metadata shown in wallets. */
 export interface AppKitMetadata {
@@ -69,8 +73,8 @@ export interface AppKitOptions {
   themeVariables?: ThemeVariables
   /** Legacy sign-in config; cannot be combined with `siwx`. */
   siweConfig?: object
-  /** Sign-in (SIWX) config. */
-  siwx?: object
+  /** Sign in with the wallet: the dapp's session store and message maker. */
+  siwx?: SIWXConfig
   featuredWalletIds?: string[]
   includeWalletIds?: string[]
   excludeWalletIds?: string[]
@@ -100,7 +104,7 @@ export interface ResolvedOptions {
   themeMode: ThemeMode
   themeVariables: ThemeVariables
   siweConfig: object | undefined
-  siwx: object | undefined
+  siwx: SIWXConfig | undefined
   featuredWalletIds: string[]
   includeWalletIds: string[]
   excludeWalletIds: string[]
@@ -349,6 +353,13 @@ export function validateOptions(input: unknown): ResolvedOptions {
   for (const key of ['siweConfig', 'siwx'] as const) {
     if (input[key] !== undefined && (typeof input[key] !== 'object' || input[key] === null)) fail(key, 'must be an object')
   }
+  const siwx = input['siwx'] as Record<string, unknown> | undefined
+  if (siwx) {
+    for (const method of SIWX_METHODS) {
+      if (typeof siwx[method] !== 'function' && (method !== 'getRequired' || siwx[method] !== undefined)) fail(`siwx.${method}`, 'must be a function')
+    }
+    optionalBoolean(siwx['signOutOnDisconnect'], 'siwx.signOutOnDisconnect', false)
+  }
   const networks = validateNetworks(input['networks'])
   let defaultNetwork = networks[0] as CaipNetwork
   if (input['defaultNetwork'] !== undefined) {
@@ -372,7 +383,7 @@ export function validateOptions(input: unknown): ResolvedOptions {
     themeMode,
     themeVariables: validateThemeVariables(input['themeVariables']),
     siweConfig: input['siweConfig'] as object | undefined,
-    siwx: input['siwx'] as object | undefined,
+    siwx: siwx as SIWXConfig | undefined,
     featuredWalletIds: validateIdList(input['featuredWalletIds'], 'featuredWalletIds'),
     includeWalletIds: validateIdList(input['includeWalletIds'], 'includeWalletIds'),
     excludeWalletIds: validateIdList(input['excludeWalletIds'], 'excludeWalletIds'),

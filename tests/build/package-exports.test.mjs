@@ -32,4 +32,15 @@ test('the CDN network definitions are one file that imports nothing, with the sa
   assert.is(cdn.bitcoin.nativeCurrency.decimals, 8)
 })
 
+test('the CDN sign-in config is one file that imports nothing, with the same exports as sigkit/siwx', async () => {
+  const file = join(root, 'dist/cdn/siwx.js')
+  assert.not.match(readFileSync(file, 'utf8'), /\bimport\b/, 'a page loads it on its own')
+  const cdn = await import(pathToFileURL(file).href)
+  const npm = await import(pathToFileURL(join(root, 'dist/siwx.js')).href)
+  assert.equal(Object.keys(cdn).sort(), Object.keys(npm).sort())
+  const siwx = cdn.createLocalSIWX({ storage: { getItem: () => null, setItem() {}, removeItem() {} } })
+  const message = await siwx.createMessage({ chainId: 'eip155:1', accountAddress: '0x0000000000000000000000000000000000000001' })
+  assert.match(message.toString(), /wants you to sign in with your Ethereum account:\n0x0{39}1\n/)
+})
+
 test.run()

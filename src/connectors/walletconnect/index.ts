@@ -26,6 +26,8 @@ import { getConnectedConnectorIds } from '../../core/storage'
 import { addRecentWallet, storeDeepLink } from '../../core/wallet-storage'
 import { WALLET_ERROR_CODES } from '../../core/wallet-errors'
 import type { CaipNetworkId, ChainNamespace, EIP1193Provider, WalletListing } from '../../core/types'
+import { getSIWX } from '../../core/siwx'
+import { authenticateSession, canAuthenticate } from './auth'
 import { buildNamespaces } from './namespaces'
 import { accountsByNamespace, pairingExpiry, type SessionLike } from './session'
 
@@ -112,7 +114,8 @@ function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP11
  * Connects through WalletConnect: shows the pairing URI (QR code or deep link) and waits for the
  * wallet. A connection already waiting on an unexpired pairing is reused rather than restarted.
  * On success every namespace of the session is connected, the deep link and recent wallet are
- * stored, CONNECT_SUCCESS is sent (method `mobile` or `qrcode`) and the modal closes.
+ * stored, CONNECT_SUCCESS is sent (method `mobile` or `qrcode`) and the modal closes. With sign-in
+ * on and only EVM networks, the wallet is asked to connect and sign in at once (one-click auth).
  *
  * @throws the wallet's refusal or the pairing's expiry (also flagged in `connectionState.wcError`).
  * @example
@@ -138,8 +141,12 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
   setConnectionStatus('connecting')
   try {
     const provider = await loadUniversalProvider()
-    const namespaces = buildNamespaces(requestedNetworks.peek(), network => network.rpcUrls.default.http[0])
-    const session = (await provider.connect({ optionalNamespaces: namespaces })) as unknown as SessionLike | undefined
+    const networks = requestedNetworks.peek()
+    const namespaces = buildNamespaces(networks, network => network.rpcUrls.default.http[0])
+    const siwx = getSIWX()
+    const session = canAuthenticate(networks, siwx)
+      ? await authenticateSession(provider, siwx, networks, namespaces, getNetworkState('eip155').caipNetwork.peek())
+      : ((await provider.connect({ optionalNamespaces: namespaces })) as unknown as SessionLike | undefined)
     if (!session) throw new Error('The wallet did not approve a session')
     applySession(session)
     finalize(wallet)

@@ -22,4 +22,5 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   SwitchActiveChain: { title: 'Switch Chain', load: () => import('./SwitchActiveChain') },
   // An optional feature: its code lives with the feature and loads only when the view opens.
   Send: { title: 'Send', load: () => import('../../features/send') },
+  SIWXSignMessage: { title: 'Sign In', load: () => import('../../features/siwx') },
 }

@@ -1,0 +1,94 @@
+/**
+ * Signing in and cancelling, for the SIWXSignMessage view (SPEC §4 "Sign-in").
+ */
+import { activeNamespace } from '../../core/account'
+import { closeModal, modalState, openModal } from '../../core/modal'
+import { disconnect } from '../../core/connect'
+import { sendEvent } from '../../core/events'
+import { resetView } from '../../core/router'
+import { signMessage } from '../../core/sign'
+import {
+  endSignInRequest,
+  getSIWX,
+  isSignInRequired,
+  signInTarget,
+  type SIWXMessage,
+  type SIWXMessageData,
+} from '../../core/siwx'
+
+/** The message fields SPEC §3 lists, copied from the dapp's message (its methods stay behind). */
+const DATA_FIELDS = [
+  'chainId',
+  'accountAddress',
+  'nonce',
+  'domain',
+  'uri',
+  'expirationTime',
+  'issuedAt',
+  'notBefore',
+  'requestId',
+  'version',
+  'resources',
+  'statement',
+] as const
+
+/** The dapp's message as text and data; a message SigKit cannot sign is refused, with why. */
+function readMessage(message: SIWXMessage | undefined): { text: string; data: SIWXMessageData } {
+  const text = message && typeof message.toString === 'function' ? message.toString() : undefined
+  if (typeof text !== 'string' || text.trim() === '' || text === '[object Object]') {
+    throw new Error('siwx.createMessage must return a message whose toString() is the text to sign')
+  }
+  const data: Record<string, unknown> = {}
+  for (const field of DATA_FIELDS) if (message?.[field] !== undefined) data[field] = message[field]
+  return { text, data: data as unknown as SIWXMessageData }
+}
+
+/**
+ * Asks the dapp for a message, the wallet for its signature, and hands the session to the dapp;
+ * then the modal closes. On failure the sign view stays (or comes back) so the visitor can retry.
+ *
+ * @throws Error 'SIWX is not enabled', 'No ActiveCaipAddress found', 'No ActiveCaipNetwork or
+ * client found', the wallet's refusal or the dapp's error.
+ * @example
+ * ```ts
+ * await signIn()
+ * ```
+ */
+export async function signIn(): Promise<void> {
+  const siwx = getSIWX()
+  if (!siwx) throw new Error('SIWX is not enabled')
+  const namespace = activeNamespace.peek()
+  const target = signInTarget(namespace)
+  if (!target) throw new Error(namespace ? 'No ActiveCaipNetwork or client found' : 'No ActiveCaipAddress found')
+  try {
+    const { text, data } = readMessage(await siwx.createMessage(target))
+    const signature = await signMessage(text, namespace)
+    await siwx.addSession({ data, message: text, signature })
+    endSignInRequest()
+    sendEvent({ type: 'track', event: 'SIWX_AUTH_SUCCESS', properties: { network: target.chainId } })
+    closeModal()
+  } catch (error) {
+    sendEvent({ type: 'track', event: 'SIWX_AUTH_ERROR', properties: { network: target.chainId, message: String((error as Error)?.message ?? error) } })
+    // SPEC §4: the sign view comes back, unless the visitor is busy with another view.
+    if (!modalState.open.peek()) void openModal({ view: 'SIWXSignMessage' })
+    throw error
+  }
+}
+
+/**
+ * The visitor does not sign in: a required sign-in disconnects, an optional one just closes.
+ * Either way the router is back at Connect.
+ *
+ * @example
+ * ```ts
+ * await cancelSignIn()
+ * ```
+ */
+export async function cancelSignIn(): Promise<void> {
+  sendEvent({ type: 'track', event: 'CLICK_CANCEL_SIWX', properties: {} })
+  const required = isSignInRequired()
+  endSignInRequest()
+  if (required) await disconnect().catch(error => console.error('[SigKit] disconnect after cancelled sign-in failed', error))
+  closeModal()
+  resetView('Connect')
+}

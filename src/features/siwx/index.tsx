@@ -1,0 +1,83 @@
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { activeNamespace } from '../../core/account'
+import { getResolvedOptions } from '../../core/appkit-state'
+import { getNetworkState } from '../../core/network'
+import { SIGNATURE_DECLINED } from '../../core/sign'
+import { isSignInRequired, signInTarget } from '../../core/siwx'
+import { describeWalletError, isUserRejection } from '../../core/wallet-errors'
+import { Button } from '../../ui/primitives/Button'
+import { shortAddress } from '../../ui/format'
+import { cancelSignIn, signIn } from './controller'
+import { Account, Actions, Body, ErrorText, Heading, QuietButton, Text } from './styles'
+
+const ERROR_ID = 'sk-siwx-error'
+
+/**
+ * SIWXSignMessage: asks the visitor to sign the dapp's sign-in message. "Sign" asks the wallet;
+ * "Cancel" closes (and disconnects when the dapp requires sign-in).
+ * @internal
+ */
+export default function SIWXSignMessageView() {
+  useSignals()
+  const signing = useSignal(false)
+  const cancelling = useSignal(false)
+  const error = useSignal<string | undefined>(undefined)
+  const namespace = activeNamespace.value
+  const target = signInTarget(namespace)
+  const network = namespace ? getNetworkState(namespace).caipNetwork.value : undefined
+  const dappName = getResolvedOptions()?.metadata?.name || 'This app'
+  const required = isSignInRequired()
+  const busy = signing.value || cancelling.value
+
+  const onSign = async () => {
+    if (busy) return
+    error.value = undefined
+    signing.value = true
+    try {
+      await signIn()
+    } catch (failure) {
+      error.value = isUserRejection(failure) ? SIGNATURE_DECLINED : describeWalletError(failure)
+    } finally {
+      signing.value = false
+    }
+  }
+
+  const onCancel = async () => {
+    if (busy) return
+    cancelling.value = true
+    try {
+      await cancelSignIn()
+    } finally {
+      cancelling.value = false
+    }
+  }
+
+  return (
+    <Body aria-describedby={error.value ? ERROR_ID : undefined}>
+      <Heading>{dappName} wants you to sign in</Heading>
+      <Text>
+        Sign a message in your wallet to prove this account is yours. Signing is free and sends no transaction.
+      </Text>
+      {target && (
+        <Account>
+          {shortAddress(target.accountAddress)} on {network?.name}
+        </Account>
+      )}
+      {signing.value && <Text role="status">Open your wallet to sign the message.</Text>}
+      {required && <Text>This app needs you signed in: cancelling disconnects your wallet.</Text>}
+      {error.value && (
+        <ErrorText id={ERROR_ID} role="alert">
+          {error.value}
+        </ErrorText>
+      )}
+      <Actions>
+        <QuietButton type="button" busy={cancelling.value} onClick={onCancel}>
+          Cancel
+        </QuietButton>
+        <Button type="button" busy={signing.value} onClick={onSign}>
+          {signing.value ? 'Signing…' : 'Sign'}
+        </Button>
+      </Actions>
+    </Body>
+  )
+}
