@@ -5,6 +5,7 @@
 //   const wallet = await createWalletConnectWallet({ relayUrl: sandbox.relayUrl, evm: { rpcUrls: { 31337: url, 31338: url } } })
 //   provider.on('display_uri', (uri) => wallet.pair(uri))
 //   const [session] = await Promise.all([wallet.approveNextSession(), provider.connect({ … })])
+//   const [{ session, auths }] = await Promise.all([provider.authenticate({ … }), wallet.approveNextAuthRequest()])
 //   …
 //   await wallet.stop()
 //
@@ -50,6 +51,7 @@ export function signEd25519(seed, bytes) {
  *   approve?: (request: import('./wallet.js').WalletRequest) => boolean | Promise<boolean>,
  *   core?: Record<string, unknown>,
  *   requestQueue?: boolean,
+ *   oneClickAuth?: boolean,
  * }} options
  *   evm: anvil's account #0 unless privateKey or mnemonic (+ addressIndex) says otherwise;
  *        rpcUrls: the EVM chains the wallet has (eth_sendTransaction goes there)
@@ -57,6 +59,9 @@ export function signEd25519(seed, bytes) {
  *   approve: asked before signing, sending or switching; false answers 4001. Default: yes
  *   requestQueue: true = WalletKit's own queue (one request at a time, 1 s apart, as a real
  *        wallet); default false, every request is answered as it comes
+ *   oneClickAuth: answer one-click auth (`authenticate()`: nextAuthRequest, approveNextAuthRequest…);
+ *        false = a wallet without it, the dapp's fallback proposal comes to nextProposal().
+ *        Default true
  */
 export async function createWalletConnectWallet(options) {
   process.env.IS_VITEST = 'true'

@@ -1,5 +1,6 @@
 // The WalletConnect test wallet page (demo/walletconnect-wallet.html): paste a dapp's `wc:` URI,
-// see the proposal (dapp, namespaces), approve or reject it, then approve or reject each request.
+// see the proposal (dapp, namespaces) or the sign-in request (one-click auth: domain, statement,
+// chains), approve or reject it, then approve or reject each request.
 // Same wallet as the Node helper (wallet.js); here a person decides.
 //
 // Bundled by build.mjs into dist/demo/walletconnect-wallet.js. Options in the page's URL:
@@ -67,6 +68,8 @@ function chainLabel(caip) {
 const pendingRequests = new Map()
 /** Proposals waiting for a click, oldest first. */
 const pendingProposals = []
+/** Sign-in (one-click auth) requests waiting for a click, oldest first. */
+const pendingAuthRequests = []
 
 function autoApprove() {
   return /** @type {HTMLInputElement} */ ($('auto-approve')).checked
@@ -150,6 +153,74 @@ async function decideProposal(proposal, approved) {
     } else {
       await wallet.rejectSession(proposal)
       setStatus(`Rejected ${name}'s connection request.`)
+    }
+  } catch (error) {
+    setStatus(`Could not answer ${name}: ${error.message}`, 'error')
+  }
+  renderSessions()
+}
+
+function renderAuthRequests() {
+  const section = $('auth-requests')
+  section.replaceChildren()
+  if (pendingAuthRequests.length === 0) return
+  section.append(h('h2', { text: 'Sign-in request' }))
+  for (const request of pendingAuthRequests) {
+    const { authPayload: payload, requester } = request
+    const plan = wallet.planAuthApproval(request)
+    const titleId = `auth-request-${request.id}`
+    section.append(
+      h('div', { class: 'card', 'data-auth-request-id': request.id, role: 'group', 'aria-labelledby': titleId }, [
+        h('div', { id: titleId }, [peerView(requester?.metadata)]),
+        requester?.metadata?.description ? h('p', { class: 'muted', text: requester.metadata.description }) : null,
+        h('h3', { text: 'The dapp asks you to sign in' }),
+        h('dl', {}, [
+          h('dt', { text: 'Domain' }),
+          h('dd', { class: 'mono', text: payload.domain }),
+          h('dt', { text: 'URI' }),
+          h('dd', { class: 'mono', text: payload.aud }),
+          h('dt', { text: 'Statement' }),
+          h('dd', { text: payload.statement || '(none)' }),
+          h('dt', { text: 'Chains' }),
+          h('dd', { text: (payload.chains ?? []).map(chainLabel).join(', ') || '(no chains)' }),
+        ]),
+        // What a wallet must show before signing: the message itself (SIWE text, with the ReCap
+        // statement the SDK appends), here for the first chain; the others differ in the chain id.
+        h('h3', { text: plan.error ? 'Signing' : `Signing in on ${plan.chains.map(chainLabel).join(', ')}` }),
+        plan.error
+          ? h('p', { class: 'status', 'data-state': 'error', text: `Nothing this wallet can sign: ${plan.error.message} (${plan.detail}). Reject it.` })
+          : h('pre', { text: authMessagePreview(plan) }),
+        !plan.error && plan.chains.length > 1 ? h('p', { class: 'muted', text: `One message per chain: the others differ only in their Chain ID.` }) : null,
+        h('div', { class: 'row' }, [
+          h('button', { type: 'button', class: 'primary', disabled: Boolean(plan.error), onclick: () => decideAuthRequest(request, true), text: 'Sign in' }),
+          h('button', { type: 'button', class: 'danger', onclick: () => decideAuthRequest(request, false), text: 'Reject' }),
+        ]),
+      ]),
+    )
+  }
+  section.querySelector('button.primary:not([disabled])')?.focus()
+}
+
+function authMessagePreview(plan) {
+  try {
+    return wallet.kit.formatAuthMessage({ request: plan.payload, iss: `did:pkh:${plan.chains[0]}:${wallet.evmAddress}` })
+  } catch (error) {
+    return `(the message cannot be formatted: ${error.message})`
+  }
+}
+
+async function decideAuthRequest(request, approved) {
+  const index = pendingAuthRequests.indexOf(request)
+  if (index >= 0) pendingAuthRequests.splice(index, 1)
+  renderAuthRequests()
+  const name = request.requester?.metadata?.name || 'the dapp'
+  try {
+    if (approved) {
+      const { auths } = await wallet.approveAuthRequest(request)
+      setStatus(`Signed in to ${name} (${auths.length === 1 ? 'one chain' : `${auths.length} chains`}).`, 'ok')
+    } else {
+      await wallet.rejectAuthRequest(request)
+      setStatus(`Rejected ${name}'s sign-in request.`)
     }
   } catch (error) {
     setStatus(`Could not answer ${name}: ${error.message}`, 'error')
@@ -308,7 +379,7 @@ async function pair(uri) {
     setStatus('That is not a WalletConnect URI: it starts with "wc:".', 'error')
     return
   }
-  setStatus('Pairing… the connection request shows up below.')
+  setStatus('Pairing… the connection or sign-in request shows up below.')
   try {
     await wallet.pair(trimmed)
     const field = /** @type {HTMLTextAreaElement} */ ($('uri'))
@@ -337,6 +408,16 @@ if (!relayUrl) {
       const index = pendingProposals.findIndex((proposal) => proposal.id === id)
       if (index >= 0) pendingProposals.splice(index, 1)
       renderProposals()
+    })
+    wallet.on('auth_request', (request) => {
+      pendingAuthRequests.push(request)
+      setStatus(`${request.requester?.metadata?.name || 'A dapp'} asks you to sign in.`)
+      renderAuthRequests()
+    })
+    wallet.on('auth_request_expire', ({ id }) => {
+      const index = pendingAuthRequests.findIndex((request) => request.id === id)
+      if (index >= 0) pendingAuthRequests.splice(index, 1)
+      renderAuthRequests()
     })
     wallet.on('sessions', renderSessions)
     wallet.on('chainChanged', renderSessions)

@@ -3,11 +3,18 @@
 // page (page.js): they differ only in storage, the ed25519 primitive and who decides (a test's
 // callbacks or a person's clicks).
 //
+// One-click auth (WalletConnect's `wc_sessionAuthenticate`, a dapp's `authenticate()`): the
+// wallet signs a CAIP-122 (Sign-In with Ethereum) message per chain and the session comes with it;
+// `oneClickAuth: false` makes it a wallet without it (see README: the dapp's fallback proposal).
+//
 // Before importing this module, set `process.env.IS_VITEST = 'true'` (Node) or
 // `globalThis.process = { env: { IS_VITEST: 'true' } }` (browser), so the clients do not wait
 // on the hosted Verify service.
-import { Core } from '@walletconnect/core'
+import { Core, EXPIRER_EVENTS } from '@walletconnect/core'
 import { WalletKit } from '@reown/walletkit'
+// Not in package.json itself: @reown/walletkit depends on it, pinned to the @walletconnect/core
+// version (2.25.0), and it is where the SDK's own CACAO helpers live.
+import { buildAuthObject, populateAuthPayload } from '@walletconnect/utils'
 import { createWalletClient, defineChain, hexToBigInt, http, isHex, numberToHex } from 'viem'
 import {
   BITCOIN_MAINNET,
@@ -85,6 +92,15 @@ const rpcError = (error, message) => Object.assign(new Error(message ?? error.me
  *   requiredNamespaces: Record<string, any>, optionalNamespaces: Record<string, any>,
  *   requested: Record<string, { chains: string[], methods: string[], events: string[], required: boolean }>,
  *   raw: any }} Proposal
+ * @typedef {{ chains: string[], domain: string, aud: string, nonce: string, statement?: string,
+ *   resources?: string[], iat: string, exp?: string, nbf?: string, requestId?: string, version: string,
+ *   type?: string }} AuthPayload
+ *   What the dapp's authenticate() asked, as received (CAIP-122 fields; `resources` holds the
+ *   ReCap that lists the methods the session would get)
+ * @typedef {{ id: number, topic: string, pairingTopic?: string, expiryTimestamp?: number,
+ *   requester: { publicKey: string, metadata: { name: string, url: string, description?: string, icons?: string[] } },
+ *   authPayload: AuthPayload, verifyContext: any, raw: any }} AuthRequest
+ *   A one-click auth request (`session_authenticate`)
  */
 
 /**
@@ -98,14 +114,18 @@ const rpcError = (error, message) => Object.assign(new Error(message ?? error.me
  *   bitcoin?: { privateKey?: `0x${string}`, chains?: string[] },
  *   approve?: (request: WalletRequest) => boolean | Promise<boolean>,
  *   signConfig?: { disableRequestQueue?: boolean },
+ *   oneClickAuth?: boolean,
  * }} options
  *   `core`: further @walletconnect/core options (storageOptions, customStoragePrefix, logger…);
  *   `signConfig`: WalletKit's; `disableRequestQueue: true` hands over requests at once instead of
  *   one at a time with 1 s between them;
  *   `approve`: asked before any method in NEEDS_APPROVAL is answered; false = 4001. Default: yes.
+ *   `oneClickAuth`: answer `authenticate()` requests (nextAuthRequest…); false = no
+ *   `session_authenticate` listener, and the dapp's fallback proposal comes to nextProposal()
+ *   instead. Default: true.
  */
 export async function createWalletConnectWalletCore(options) {
-  const { relayUrl, projectId = 'sigkit-sandbox', metadata = DEFAULT_METADATA, evm = {}, solana, bitcoin = {}, approve } = options
+  const { relayUrl, projectId = 'sigkit-sandbox', metadata = DEFAULT_METADATA, evm = {}, solana, bitcoin = {}, approve, oneClickAuth = true } = options
   if (!relayUrl) throw new Error('createWalletConnectWallet: relayUrl is required (the sandbox relay, ws://127.0.0.1:PORT)')
 
   const evmAccount = evmAccountFrom(evm)
@@ -193,13 +213,26 @@ export async function createWalletConnectWalletCore(options) {
 
   /** The next proposal: one already received, or the next to arrive. */
   function nextProposal({ timeoutMs = 10_000 } = {}) {
-    const queued = queuedProposals.shift()
-    if (queued) return Promise.resolve(queued)
+    return nextFrom(queuedProposals, proposalWaiters, timeoutMs, `No session proposal within ${timeoutMs} ms (did the dapp's URI reach wallet.pair()?)`)
+  }
+
+  /**
+   * The first of `queue`, or a promise for the next item a listener hands to `waiters` (first
+   * come, first served), rejected after `timeoutMs`.
+   * @template T
+   * @param {T[]} queue
+   * @param {{ resolve: (item: T) => void, reject: (error: Error) => void }[]} waiters
+   * @param {number} timeoutMs
+   * @param {string} timeoutMessage
+   * @returns {Promise<T>}
+   */
+  function nextFrom(queue, waiters, timeoutMs, timeoutMessage) {
+    if (queue.length > 0) return Promise.resolve(/** @type {T} */ (queue.shift()))
     return new Promise((resolve, reject) => {
       const waiter = {
-        resolve(proposal) {
+        resolve(item) {
           clearTimeout(timer)
-          resolve(proposal)
+          resolve(item)
         },
         reject(error) {
           clearTimeout(timer)
@@ -207,11 +240,11 @@ export async function createWalletConnectWalletCore(options) {
         },
       }
       const timer = setTimeout(() => {
-        const index = proposalWaiters.indexOf(waiter)
-        if (index >= 0) proposalWaiters.splice(index, 1)
-        reject(new Error(`No session proposal within ${timeoutMs} ms (did the dapp's URI reach wallet.pair()?)`))
+        const index = waiters.indexOf(waiter)
+        if (index >= 0) waiters.splice(index, 1)
+        reject(new Error(timeoutMessage))
       }, timeoutMs)
-      proposalWaiters.push(waiter)
+      waiters.push(waiter)
     })
   }
 
@@ -228,16 +261,132 @@ export async function createWalletConnectWalletCore(options) {
       throw rpcError(outcome.error, `Rejected the proposal: ${outcome.error.message} (${outcome.detail})`)
     }
     const session = await kit.approveSession({ id: proposal.id, namespaces: outcome.namespaces })
-    const firstEvm = session.namespaces.eip155?.chains?.[0] ?? session.namespaces.eip155?.accounts?.[0]?.split(':').slice(0, 2).join(':')
-    if (firstEvm) currentChain.set(session.topic, firstEvm)
+    rememberEvmChain(session)
     emit('sessions', sessions())
     return session
+  }
+
+  /** A new session starts on its first EVM chain (what eth_chainId answers until a switch). */
+  function rememberEvmChain(session) {
+    const firstEvm = session.namespaces.eip155?.chains?.[0] ?? session.namespaces.eip155?.accounts?.[0]?.split(':').slice(0, 2).join(':')
+    if (firstEvm) currentChain.set(session.topic, firstEvm)
   }
 
   /** @param {Proposal} proposal */
   async function rejectSession(proposal, reason = ERRORS.USER_REJECTED) {
     await kit.rejectSession({ id: proposal.id, reason })
     return proposal
+  }
+
+  // ── one-click auth ──
+  /** @type {AuthRequest[]} */
+  const queuedAuthRequests = []
+  /** @type {{ resolve: (request: AuthRequest) => void, reject: (error: Error) => void }[]} */
+  const authWaiters = []
+  /** Ids of auth requests received and not answered yet (to tell their expiry from others'). */
+  const openAuthIds = new Set()
+  // Only with a listener: the sign client asks `listenerCount('session_authenticate')` to decide
+  // whether to drop the dapp's fallback proposal (see README), and WalletKit only subscribes to
+  // the sign client's event once someone listens on the kit.
+  if (oneClickAuth) {
+    kit.on('session_authenticate', (event) => {
+      const request = describeAuthRequest(event)
+      openAuthIds.add(request.id)
+      emit('auth_request', request)
+      const waiter = authWaiters.shift()
+      if (waiter) waiter.resolve(request)
+      else queuedAuthRequests.push(request)
+    })
+    // The sign client drops an expired auth request without an event of its own (proposals
+    // have proposal_expire): its expirer's event is the only sign of it.
+    core.expirer.on(EXPIRER_EVENTS.expired, ({ target }) => {
+      const id = Number(/^id:(\d+)$/.exec(String(target))?.[1])
+      if (!openAuthIds.delete(id)) return
+      const index = queuedAuthRequests.findIndex((request) => request.id === id)
+      if (index >= 0) queuedAuthRequests.splice(index, 1)
+      emit('auth_request_expire', { id })
+    })
+  }
+
+  /** @returns {AuthRequest} */
+  function describeAuthRequest(event) {
+    const { requester, authPayload, expiryTimestamp } = event.params
+    return {
+      id: event.id,
+      topic: event.topic,
+      // The request comes on the pairing topic (the dapp's URI), so it is the pairing too.
+      pairingTopic: event.topic,
+      requester,
+      authPayload,
+      expiryTimestamp,
+      verifyContext: event.verifyContext,
+      raw: event.params,
+    }
+  }
+
+  /** The next auth request: one already received, or the next to arrive. */
+  function nextAuthRequest({ timeoutMs = 10_000 } = {}) {
+    const hint = oneClickAuth ? "did the dapp's URI reach wallet.pair()?" : 'this wallet has oneClickAuth: false, the dapp falls back to a proposal (nextProposal)'
+    return nextFrom(queuedAuthRequests, authWaiters, timeoutMs, `No auth request within ${timeoutMs} ms (${hint})`)
+  }
+
+  /**
+   * What signing an auth request would cover: the requested eip155 chains the wallet has (one
+   * CACAO each) and the payload to sign (populateAuthPayload: the ReCap narrowed to those chains
+   * and the methods the wallet supports), or why there is nothing to sign.
+   * @param {AuthRequest} request
+   * @param {{ chains?: string[] }} [approval] `chains`: sign for these (CAIP-2) chains only
+   * @returns {{ chains: string[], payload: AuthPayload, error?: undefined } | { error: { code: number, message: string }, detail: string }}
+   */
+  function planAuthApproval(request, { chains: only } = {}) {
+    const asked = request.authPayload.chains ?? []
+    const offered = supported().eip155.chains
+    const chains = asked.filter((chain) => offered.includes(chain) && (!only || only.includes(chain)))
+    if (chains.length === 0) return { error: ERRORS.UNSUPPORTED_CHAINS, detail: `none of ${asked.join(', ') || 'no chains'}` }
+    try {
+      const payload = populateAuthPayload({ authPayload: request.authPayload, chains, methods: [...SUPPORTED_METHODS.eip155] })
+      // Without a ReCap populateAuthPayload returns the request as it came, every chain included.
+      return { chains, payload: { ...payload, chains } }
+    } catch (error) {
+      // Thrown when the ReCap asks only for methods the wallet lacks.
+      return { error: ERRORS.UNSUPPORTED_METHODS, detail: error.message }
+    }
+  }
+
+  /**
+   * Sign in: one CACAO (eip191, signed by the EVM account) per requested chain the wallet has.
+   * The dapp's authenticate() resolves with `{ session, auths }`; the session exists when the
+   * request listed methods (a ReCap), which a dapp's `methods` always adds.
+   * @param {AuthRequest} request
+   * @param {{ chains?: string[] }} [approval] `chains`: sign for these (CAIP-2) chains only
+   * @returns {Promise<{ session: any, auths: any[] }>}
+   */
+  async function approveAuthRequest(request, { chains } = {}) {
+    const plan = planAuthApproval(request, { chains })
+    if (plan.error) {
+      await rejectAuthRequest(request, plan.error)
+      throw rpcError(plan.error, `Rejected the auth request: ${plan.error.message} (${plan.detail})`)
+    }
+    const auths = []
+    for (const chain of plan.chains) {
+      const iss = `did:pkh:${chain}:${evmAccount.address}`
+      // The SDK's own formatting, so the message is byte for byte what the dapp verifies.
+      const message = kit.formatAuthMessage({ request: plan.payload, iss })
+      const signature = await evmAccount.signMessage({ message })
+      auths.push(buildAuthObject(plan.payload, { t: 'eip191', s: signature }, iss))
+    }
+    const { session } = await kit.approveSessionAuthenticate({ id: request.id, auths })
+    openAuthIds.delete(request.id)
+    if (session) rememberEvmChain(session)
+    emit('sessions', sessions())
+    return { session, auths }
+  }
+
+  /** @param {AuthRequest} request */
+  async function rejectAuthRequest(request, reason = ERRORS.USER_REJECTED) {
+    await kit.rejectSessionAuthenticate({ id: request.id, reason })
+    openAuthIds.delete(request.id)
+    return request
   }
 
   // ── requests ──
@@ -448,6 +597,21 @@ export async function createWalletConnectWalletCore(options) {
     async rejectNextSession({ timeoutMs, reason } = {}) {
       return rejectSession(await nextProposal({ timeoutMs }), reason)
     },
+    nextAuthRequest,
+    approveAuthRequest,
+    rejectAuthRequest,
+    /** What approving an auth request would sign (`{ chains, payload }`), or why it cannot (`{ error, detail }`). */
+    planAuthApproval,
+    /** Wait for the next auth request and sign in. Resolves with `{ session, auths }`. */
+    async approveNextAuthRequest({ timeoutMs, ...approval } = {}) {
+      return approveAuthRequest(await nextAuthRequest({ timeoutMs }), approval)
+    },
+    /** Wait for the next auth request and reject it (5000 User rejected). Resolves with the request. */
+    async rejectNextAuthRequest({ timeoutMs, reason } = {}) {
+      return rejectAuthRequest(await nextAuthRequest({ timeoutMs }), reason)
+    },
+    /** Whether the wallet answers one-click auth (the `oneClickAuth` option). */
+    oneClickAuth,
     sessions,
     pairings: () => core.pairing.getPairings(),
     /** Requests answered so far (oldest first). */
@@ -480,7 +644,7 @@ export async function createWalletConnectWalletCore(options) {
     emitEvent: ({ topic, name, data, chainId }) => kit.emitSessionEvent({ topic, event: { name, data }, chainId }),
     /** Close the relay socket and every timer: the process can exit. */
     async stop() {
-      for (const waiter of proposalWaiters.splice(0)) waiter.reject(new Error('The wallet stopped'))
+      for (const waiter of [...proposalWaiters.splice(0), ...authWaiters.splice(0)]) waiter.reject(new Error('The wallet stopped'))
       listeners.clear()
       try {
         await core.relayer.transportClose()
