@@ -52,8 +52,85 @@ test('a missing or blank projectId is flagged, not thrown', () => {
 
 test('siweConfig and siwx together are refused with the spec text', () => {
   throwsOption(validInput({ siweConfig: {}, siwx: {} }), 'Cannot set both `siweConfig` and `siwx` options')
-  assert.ok(validateOptions(validInput({ siwx: { getRequired: () => true } })).siwx)
+  throwsOption(validInput({ siweConfig: {}, siwx: siwxConfig() }), 'Cannot set both `siweConfig` and `siwx` options', 'siwx')
   throwsOption(validInput({ siwx: 'yes' }), 'siwx must be an object')
+  throwsOption(validInput({ siwx: null }), 'siwx must be an object')
+})
+
+/** A complete siwx config: every method a function; `extra` adds or overrides fields. */
+function siwxConfig(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    createMessage: async () => ({}),
+    addSession: async () => undefined,
+    revokeSession: async () => undefined,
+    setSessions: async () => undefined,
+    getSessions: async () => [],
+    ...extra
+  }
+}
+
+const SIWX_REQUIRED = ['createMessage', 'addSession', 'revokeSession', 'setSessions', 'getSessions'] as const
+
+test('a complete siwx config is accepted and handed back as resolved.siwx, getRequired optional', () => {
+  const withoutRequired = siwxConfig()
+  assert.is(validateOptions(validInput({ siwx: withoutRequired })).siwx, withoutRequired)
+  const withRequired = siwxConfig({ getRequired: () => true, signOutOnDisconnect: true })
+  const resolved = validateOptions(validInput({ siwx: withRequired }))
+  assert.is(resolved.siwx, withRequired)
+  assert.is(resolved.siwx?.getRequired?.(), true)
+  assert.is(resolved.siwx?.signOutOnDisconnect, true)
+  assert.is(validateOptions(validInput({ siwx: siwxConfig({ signOutOnDisconnect: false }) })).siwx?.signOutOnDisconnect, false)
+  assert.is(validateOptions(validInput()).siwx, undefined, 'no siwx option: sign-in is off')
+})
+
+test('a siwx config written as a class (methods on the prototype) is accepted and keeps its methods', () => {
+  class ServerSIWX {
+    readonly calls: string[] = []
+    async createMessage() {
+      this.calls.push('createMessage')
+      return {} as never
+    }
+    async addSession() {}
+    async revokeSession() {}
+    async setSessions() {}
+    async getSessions(chainId: string, address: string) {
+      this.calls.push(`getSessions ${chainId} ${address}`)
+      return []
+    }
+    getRequired() {
+      return false
+    }
+  }
+  const instance = new ServerSIWX()
+  const resolved = validateOptions(validInput({ siwx: instance }))
+  assert.is(resolved.siwx, instance, 'the instance itself is kept, not a copy of its own fields')
+  assert.equal(Object.keys(instance), ['calls'], 'no method is an own property')
+  void resolved.siwx?.getSessions('eip155:1', '0xabc')
+  assert.equal(instance.calls, ['getSessions eip155:1 0xabc'])
+  assert.is(resolved.siwx?.getRequired?.(), false)
+})
+
+test('each missing or non-function siwx method is refused with its name', () => {
+  for (const method of SIWX_REQUIRED) {
+    const missing = siwxConfig()
+    delete missing[method]
+    throwsOption(validInput({ siwx: missing }), `siwx.${method} must be a function`, `siwx.${method}`)
+    for (const wrong of [null, 'yes', {}, true, 1]) {
+      throwsOption(validInput({ siwx: siwxConfig({ [method]: wrong }) }), `siwx.${method} must be a function`, `siwx.${method}`)
+    }
+  }
+  throwsOption(validInput({ siwx: {} }), 'siwx.createMessage must be a function', 'siwx.createMessage')
+})
+
+test('siwx.getRequired may be left out but, when given, must be a function', () => {
+  throwsOption(validInput({ siwx: siwxConfig({ getRequired: true }) }), 'siwx.getRequired must be a function', 'siwx.getRequired')
+  throwsOption(validInput({ siwx: siwxConfig({ getRequired: false }) }), 'siwx.getRequired must be a function', 'siwx.getRequired')
+  throwsOption(validInput({ siwx: siwxConfig({ getRequired: null }) }), 'siwx.getRequired must be a function', 'siwx.getRequired')
+})
+
+test('siwx.signOutOnDisconnect must be a boolean when given', () => {
+  throwsOption(validInput({ siwx: siwxConfig({ signOutOnDisconnect: 'yes' }) }), 'siwx.signOutOnDisconnect must be a boolean', 'siwx.signOutOnDisconnect')
+  throwsOption(validInput({ siwx: siwxConfig({ signOutOnDisconnect: 1 }) }), 'siwx.signOutOnDisconnect must be a boolean')
 })
 
 test('options and networks must have the right top-level shape', () => {
