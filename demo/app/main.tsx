@@ -1,6 +1,6 @@
 // The demo dapp: a React page on SigKit's React build and its hooks, against the local sandbox.
 // Bundled by demo/build-app.mjs into dist/demo/app.js when the demo server starts.
-import { StrictMode, useState, type FormEvent } from 'react'
+import { StrictMode, useEffect, useState, type FormEvent } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createPublicClient, createWalletClient, custom, http, isAddress, parseEther, verifyMessage, type EIP1193Provider } from 'viem'
 import {
@@ -8,6 +8,7 @@ import {
   createAppKit,
   useAppKit,
   useAppKitAccount,
+  useAppKitEvents,
   useAppKitBalance,
   useAppKitNetwork,
   useAppKitProvider,
@@ -15,12 +16,34 @@ import {
   useWalletInfo
 } from 'sigkit/react'
 import type { CaipNetwork } from 'sigkit'
+import { createLocalSIWX, type SIWXConfig, type SIWXSession } from 'sigkit/siwx'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { sandboxOptions } from './sandbox-options.js'
 
 const options = sandboxOptions()
 const sandbox = (globalThis as { __SIGKIT_SANDBOX__?: { accounts: { recipient: string } } | null }).__SIGKIT_SANDBOX__
-if (options) createAppKit(options as Parameters<typeof createAppKit>[0])
+
+/** Sign-in is off unless the page is opened with ?siwx=optional or ?siwx=required. */
+const siwxMode = new URLSearchParams(location.search).get('siwx')
+const siwx: SIWXConfig | undefined =
+  siwxMode === 'optional' || siwxMode === 'required'
+    ? createLocalSIWX({ required: siwxMode === 'required', statement: 'Sign in to the SigKit demo dapp.', verify: verifySession })
+    : undefined
+if (options) createAppKit({ ...(options as Parameters<typeof createAppKit>[0]), siwx })
+
+/** The demo checks signatures before keeping a session, as a server would. */
+async function verifySession(session: SIWXSession): Promise<boolean> {
+  const { chainId, accountAddress } = session.data
+  if (chainId.startsWith('eip155:')) {
+    return verifyMessage({ address: accountAddress as `0x${string}`, message: session.message, signature: session.signature as `0x${string}` })
+  }
+  if (chainId.startsWith('solana:')) {
+    const key = await crypto.subtle.importKey('raw', getBase58Encoder().encode(accountAddress) as Uint8Array<ArrayBuffer>, 'Ed25519', false, ['verify'])
+    const bytes = new TextEncoder().encode(session.message)
+    return crypto.subtle.verify('Ed25519', key, getBase58Encoder().encode(session.signature) as Uint8Array<ArrayBuffer>, bytes)
+  }
+  return false
+}
 
 function App() {
   if (!options) {
@@ -38,6 +61,7 @@ function App() {
         <AppKitButton />
       </header>
       <AccountPanel />
+      <SignInPanel />
       <NetworkPanel networks={options.networks as CaipNetwork[]} />
       <SendPanel />
       <SignPanel />
@@ -163,6 +187,38 @@ function SendPanel() {
         </button>
       </form>
       {status && <p role="status" data-testid="send-status">{status}</p>}
+    </section>
+  )
+}
+
+/** Whether the connected account is signed in on the active network (sessions from sigkit/siwx). */
+function SignInPanel() {
+  const { address } = useAppKitAccount()
+  const { caipNetworkId } = useAppKitNetwork()
+  const event = useAppKitEvents()
+  const [sessions, setSessions] = useState<SIWXSession[]>([])
+  useEffect(() => {
+    if (!siwx || !address || !caipNetworkId) return setSessions([])
+    let current = true
+    void siwx.getSessions(caipNetworkId, address).then((found) => current && setSessions(found))
+    return () => {
+      current = false
+    }
+  }, [address, caipNetworkId, event])
+  return (
+    <section aria-labelledby="sign-in-title">
+      <h2 id="sign-in-title">Sign in with the wallet</h2>
+      {siwx ? (
+        <p role="status" data-testid="sign-in-status">
+          {!address ? 'Not connected' : sessions.length > 0 ? `Signed in as ${address} on ${caipNetworkId}` : 'Not signed in'}
+          {siwxMode === 'required' ? ' (sign-in required)' : ' (sign-in optional)'}
+        </p>
+      ) : (
+        <p>
+          Sign-in is off. Open the page with <a href="?siwx=optional">?siwx=optional</a> or{' '}
+          <a href="?siwx=required">?siwx=required</a>.
+        </p>
+      )}
     </section>
   )
 }

@@ -44,7 +44,8 @@ const ACCOUNT_KINDS: Record<string, string> = { eip155: 'Ethereum', solana: 'Sol
 export function formatSIWXMessage(data: SIWXMessageData): string {
   const [namespace = '', reference = ''] = data.chainId.split(':')
   const lines = [`${data.domain} wants you to sign in with your ${ACCOUNT_KINDS[namespace] ?? namespace} account:`, data.accountAddress, '']
-  if (data.statement) lines.push(data.statement, '')
+  // EIP-4361: one blank line around the statement, two in its place when there is none.
+  lines.push(...(data.statement ? [data.statement, ''] : ['']))
   lines.push(`URI: ${data.uri}`, `Version: ${data.version}`, `Chain ID: ${reference}`, `Nonce: ${data.nonce}`)
   if (data.issuedAt) lines.push(`Issued At: ${data.issuedAt}`)
   if (data.expirationTime) lines.push(`Expiration Time: ${data.expirationTime}`)

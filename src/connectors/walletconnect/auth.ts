@@ -93,12 +93,13 @@ export function sessionFrom(cacao: unknown, format: (request: { request: SIWXCac
   if (!isRecord(cacao) || !isRecord(cacao['p']) || !isRecord(cacao['s']) || !isRecord(cacao['h'])) return []
   const { p, s } = cacao as unknown as SIWXCacao
   const issuer = /^did:pkh:(eip155:\d+):(0x[0-9a-fA-F]{40})$/.exec(String(p.iss))
-  if (!issuer || typeof s.s !== 'string' || typeof p.domain !== 'string' || typeof p.nonce !== 'string') return []
+  const uri = p.aud ?? p['uri']
+  if (!issuer || typeof s.s !== 'string' || typeof p.domain !== 'string' || typeof p.nonce !== 'string' || typeof uri !== 'string') return []
   const data: Record<string, unknown> = {
     accountAddress: issuer[2],
     chainId: issuer[1] as CaipNetworkId,
     domain: p.domain,
-    uri: p.aud ?? p['uri'],
+    uri,
     version: p.version ?? '1',
     nonce: p.nonce,
     statement: p['statement'],

@@ -2,7 +2,6 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { activeNamespace } from '../../core/account'
 import { getResolvedOptions } from '../../core/appkit-state'
 import { getNetworkState } from '../../core/network'
-import { SIGNATURE_DECLINED } from '../../core/sign'
 import { isSignInRequired, signInTarget } from '../../core/siwx'
 import { describeWalletError, isUserRejection } from '../../core/wallet-errors'
 import { Button } from '../../ui/primitives/Button'
@@ -36,7 +35,8 @@ export default function SIWXSignMessageView() {
     try {
       await signIn()
     } catch (failure) {
-      error.value = isUserRejection(failure) ? SIGNATURE_DECLINED : describeWalletError(failure)
+      // A refusal already has its toast ('Signature declined'); other failures are said here.
+      if (!isUserRejection(failure)) error.value = describeWalletError(failure)
     } finally {
       signing.value = false
     }
