@@ -149,15 +149,18 @@ export function requestSignIn(): Promise<boolean> {
     return true
   })
   checking = { key, result }
-  void result.finally(() => {
+  const done = () => {
     if (checking?.result === result) checking = undefined
-  })
+  }
+  // Not `finally`: its promise would reject again, unhandled, when the modal fails to open.
+  result.then(done, done)
   return result
 }
 
 async function hasSession(siwx: SIWXConfig, target: SIWXMessageInput): Promise<boolean> {
   try {
     const sessions = await siwx.getSessions(target.chainId, target.accountAddress)
+    if (!Array.isArray(sessions)) console.error('[SigKit] siwx.getSessions must return an array of sessions', sessions)
     return Array.isArray(sessions) && sessions.length > 0
   } catch (error) {
     // The dapp's store is unreachable: asking to sign again is the safe side.
@@ -199,13 +202,23 @@ export function watchSignIn(): void {
     if (caipAddress === last) return
     last = caipAddress
     awaitingSignIn = false
-    if (caipAddress) void requestSignIn()
+    requestSignIn()
+      .then(opened => {
+        // A sign view shown for the previous account goes when this one needs no signature.
+        if (!opened && currentView.peek() === 'SIWXSignMessage') closeModal()
+      })
+      .catch(logSignInFailure)
   })
+}
+
+function logSignInFailure(error: unknown): void {
+  console.error('[SigKit] could not show the sign-in view', error)
 }
 
 /**
  * Where a fresh connection goes when sign-in is on: SIWXSignMessage when the account has no
- * session, else the modal closes (unless the visitor went elsewhere meanwhile).
+ * session, else the modal closes (unless the visitor went elsewhere meanwhile). Never rejects: a
+ * view that fails to load is logged.
  *
  * @example
  * ```ts
@@ -214,8 +227,12 @@ export function watchSignIn(): void {
  */
 export async function routeToSignIn(): Promise<void> {
   const from = currentView.peek()
-  const opened = await requestSignIn()
-  if (!opened && currentView.peek() === from) closeModal()
+  try {
+    const opened = await requestSignIn()
+    if (!opened && currentView.peek() === from) closeModal()
+  } catch (error) {
+    logSignInFailure(error)
+  }
 }
 
 /**

@@ -77,7 +77,7 @@ export async function signIn(): Promise<void> {
 
 /**
  * The visitor does not sign in: a required sign-in disconnects, an optional one just closes.
- * Either way the router is back at Connect.
+ * Either way the router is reset (to Connect, or Account while still connected).
  *
  * @example
  * ```ts

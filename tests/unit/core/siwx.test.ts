@@ -638,9 +638,9 @@ test('signOutOnDisconnect with two requested networks where one fails still revo
   assert.is(logged('[SigKit] siwx.revokeSession failed').length, 1)
 })
 
-// ── bugs these tests found in src (skipped until fixed: remove .skip to check a fix) ─────────────
+// ── found by these tests, fixed since ───────────────────────────────────────────────────────────
 
-test.skip('BUG siwx.ts:143/202: a wallet switch to an account that has a session leaves the sign view of the previous account open', async () => {
+test('a wallet switch to an account that has a session closes the sign view shown for the previous account', async () => {
   siwx.required = true
   siwx.sessions.set(`eip155:1:${OTHER_ADDRESS}`, [sessionFor('eip155:1', OTHER_ADDRESS)])
   connect(mainnet)
@@ -650,8 +650,8 @@ test.skip('BUG siwx.ts:143/202: a wallet switch to an account that has a session
   connect(mainnet, OTHER_ADDRESS)
   await flush()
   assert.equal(siwx.calls.getSessions, [`eip155:1:${ADDRESS}`, `eip155:1:${OTHER_ADDRESS}`])
-  // Today the view stays, now asking the signed-in account to sign again, and its Cancel
-  // (required sign-in) disconnects an account that has a session.
+  // Left open, it would ask the signed-in account to sign again, and its Cancel (required
+  // sign-in) would disconnect an account that has a session.
   assert.not.ok(modalState.open.value && currentView.value === 'SIWXSignMessage', 'no sign view for a signed-in account')
 })
 
@@ -669,7 +669,7 @@ async function unhandledDuring(run: () => Promise<void>): Promise<unknown[]> {
   return unhandled
 }
 
-test.skip('BUG siwx.ts:152: when the modal fails to render, requestSignIn rejects and a second, unhandled rejection comes from its cleanup', async () => {
+test('when the modal fails to render, requestSignIn rejects once: its cleanup adds no unhandled rejection', async () => {
   setModalRenderer(async () => {
     throw new Error('chunk failed to load')
   })
@@ -684,7 +684,7 @@ test.skip('BUG siwx.ts:152: when the modal fails to render, requestSignIn reject
   assert.equal(unhandled.map(String), [], 'the caller handled it: nothing else may be left unhandled')
 })
 
-test.skip('BUG siwx.ts:202: when the modal fails to render, the watcher leaves the rejection unhandled', async () => {
+test('when the modal fails to render, the watcher logs the failure instead of leaving it unhandled', async () => {
   setModalRenderer(async () => {
     throw new Error('chunk failed to load')
   })
