@@ -10,10 +10,9 @@ import { verifyMessage, type Hex } from 'viem'
 import { createWalletConnectWallet } from '../../../demo/walletconnect-wallet/node.mjs'
 import { address as solanaAddress, createSolanaRpc, getBase58Encoder, getBase58Decoder } from '@solana/kit'
 import { createPublicKey, verify } from 'node:crypto'
-import { SOLANA_WALLET_SEED } from '../../../demo/test-wallet/solana-account.js'
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createAdapter as createSolanaAdapter } from '../../../src/chains/solana'
-import { connectWalletConnect, loadUniversalProvider } from '../../../src/connectors/walletconnect'
+import { connectWalletConnect } from '../../../src/connectors/walletconnect'
 import { getAccountState } from '../../../src/core/account'
 import { initCore, registerAdapter } from '../../../src/core/appkit-state'
 import { connectionState } from '../../../src/core/connection'
@@ -23,7 +22,7 @@ import type { CaipNetwork } from '../../../src/core/types'
 import { sendFromForm, sendState, signMessage } from '../../../src/core/wallet'
 import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
 import { endpointsFor, networkFor, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
-import { exitSoon } from './helpers'
+import { closeSigKitProvider, exitSoon, sandboxSolanaSecretKey } from './helpers'
 
 const bitcoin: CaipNetwork = {
   id: '000000000019d6689c085ae165831e93',
@@ -37,12 +36,6 @@ const bitcoin: CaipNetwork = {
 let sandbox: Sandbox
 let wallet: Awaited<ReturnType<typeof createWalletConnectWallet>>
 let solanaLocal: CaipNetwork
-
-/** The sandbox's funded Solana account as a 64-byte secret key (seed, then public key). */
-function solanaSecretKey(sandbox: Sandbox): Uint8Array {
-  const seed = Buffer.from(SOLANA_WALLET_SEED, 'hex')
-  return Uint8Array.from([...seed, ...getBase58Encoder().encode(sandbox.solana.accounts.wallet)])
-}
 
 /** ed25519 verification with node:crypto, the key given as a base58 Solana address. */
 function verifiesEd25519(address: string, message: Uint8Array, signature: Uint8Array): boolean {
@@ -58,7 +51,7 @@ test.before(async () => {
   wallet = await createWalletConnectWallet({
     relayUrl: sandbox.relayUrl,
     evm: { rpcUrls },
-    solana: { secretKey: solanaSecretKey(sandbox), chains: [sandbox.solana.caipNetworkId] }
+    solana: { secretKey: sandboxSolanaSecretKey(sandbox.solana.accounts.wallet), chains: [sandbox.solana.caipNetworkId] }
   })
   installStorage(createMemoryStorage())
   const resolved = validateOptions({
@@ -74,10 +67,7 @@ test.before(async () => {
 })
 
 test.after(async () => {
-  // SigKit keeps its provider for the page's lifetime; a test process has to close its socket.
-  const provider = await loadUniversalProvider()
-  await provider.client.core.relayer.transportClose().catch(() => undefined)
-  ;(provider.client.core.heartbeat as { stop?: () => void }).stop?.()
+  await closeSigKitProvider()
   await wallet?.stop()
   await sandbox?.stop()
   exitSoon()

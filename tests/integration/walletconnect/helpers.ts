@@ -5,6 +5,9 @@ import { randomUUID } from 'node:crypto'
 import { UniversalProvider } from '@walletconnect/universal-provider'
 import * as assert from 'uvu/assert'
 import { createWalletConnectWallet, BITCOIN_MAINNET, SOLANA_MAINNET } from '../../../demo/walletconnect-wallet/node.mjs'
+import { getBase58Encoder } from '@solana/kit'
+import { SOLANA_WALLET_SEED } from '../../../demo/test-wallet/solana-account.js'
+import { loadUniversalProvider } from '../../../src/connectors/walletconnect'
 
 // No hosted Verify service, no telemetry: the clients read this when a Core is built.
 process.env.IS_VITEST = 'true'
@@ -167,4 +170,16 @@ export async function within<T>(promise: Promise<T>, what: string, ms = 10_000):
  */
 export function exitSoon(ms = 1500) {
   setTimeout(() => process.exit(process.exitCode ?? 0), ms).unref()
+}
+
+/** The sandbox's funded Solana account as a 64-byte secret key (seed, then public key). */
+export function sandboxSolanaSecretKey(walletAddress: string): Uint8Array {
+  return Uint8Array.from([...Buffer.from(SOLANA_WALLET_SEED, 'hex'), ...getBase58Encoder().encode(walletAddress)])
+}
+
+/** SigKit keeps its universal provider for the page's lifetime; a test process has to close its socket. */
+export async function closeSigKitProvider() {
+  const provider = await loadUniversalProvider()
+  await provider.client.core.relayer.transportClose().catch(() => undefined)
+  ;(provider.client.core.heartbeat as { stop?: () => void }).stop?.()
 }

@@ -8,12 +8,10 @@ process.env['IS_VITEST'] = 'true'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { getAddress, verifyMessage, type Hex } from 'viem'
-import { getBase58Encoder } from '@solana/kit'
 import { createWalletConnectWallet } from '../../../demo/walletconnect-wallet/node.mjs'
-import { SOLANA_WALLET_SEED } from '../../../demo/test-wallet/solana-account.js'
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createAdapter as createSolanaAdapter } from '../../../src/chains/solana'
-import { connectWalletConnect, loadUniversalProvider } from '../../../src/connectors/walletconnect'
+import { connectWalletConnect } from '../../../src/connectors/walletconnect'
 import { activeNamespace, getAccountState } from '../../../src/core/account'
 import { initCore, registerAdapter } from '../../../src/core/appkit-state'
 import { connectionState } from '../../../src/core/connection'
@@ -27,7 +25,7 @@ import { disconnect, signMessage } from '../../../src/core/wallet'
 import { signIn } from '../../../src/features/siwx/controller'
 import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
 import { endpointsFor, networkFor, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
-import { exitSoon, rejection } from './helpers'
+import { closeSigKitProvider, exitSoon, rejection, sandboxSolanaSecretKey } from './helpers'
 
 type Wallet = Awaited<ReturnType<typeof createWalletConnectWallet>>
 
@@ -82,8 +80,7 @@ test.before(async () => {
   l1 = networkFor(sandbox, 31337)
   l2 = networkFor(sandbox, 31338)
   const rpcUrls = Object.fromEntries(sandbox.chains.map(chain => [chain.chainId, chain.rpcUrl]))
-  const seed = Buffer.from(SOLANA_WALLET_SEED, 'hex')
-  const solana = { secretKey: Uint8Array.from([...seed, ...getBase58Encoder().encode(sandbox.solana.accounts.wallet)]), chains: [sandbox.solana.caipNetworkId] }
+  const solana = { secretKey: sandboxSolanaSecretKey(sandbox.solana.accounts.wallet), chains: [sandbox.solana.caipNetworkId] }
   oneClickWallet = await createWalletConnectWallet({ relayUrl: sandbox.relayUrl, evm: { rpcUrls }, solana })
   plainWallet = await createWalletConnectWallet({ relayUrl: sandbox.relayUrl, evm: { rpcUrls }, solana, oneClickAuth: false })
   installStorage(createMemoryStorage())
@@ -92,9 +89,7 @@ test.before(async () => {
 })
 
 test.after(async () => {
-  const provider = await loadUniversalProvider()
-  await provider.client.core.relayer.transportClose().catch(() => undefined)
-  ;(provider.client.core.heartbeat as { stop?: () => void }).stop?.()
+  await closeSigKitProvider()
   await oneClickWallet?.stop()
   await plainWallet?.stop()
   await sandbox?.stop()
