@@ -1,14 +1,45 @@
 import { useRef, type ComponentType } from 'react'
 import { useComputed, useSignals } from '@preact/signals-react/runtime'
-import type { ReadonlySignal } from '@preact/signals-core'
+import { computed, type ReadonlySignal } from '@preact/signals-core'
 import { getAccountState } from '../../../core/account'
 import type { ChainNamespace, TokenBalance } from '../../../core/types'
 import { formatQuantity, formatUsd, tokenKey } from '../../token-balances'
 import { Spinner } from '../../primitives'
 import { Placeholder, TokenIcon, TokenInitial, TokenItem, TokenItems, TokenName, TokenQuantity, TokenValue } from './styles'
 
+/** Every field a row shows or a send uses; cheaper than serialising both tokens on each refresh. */
 function sameToken(a: TokenBalance, b: TokenBalance): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
+  return (
+    a.quantity.numeric === b.quantity.numeric &&
+    a.quantity.decimals === b.quantity.decimals &&
+    a.value === b.value &&
+    a.price === b.price &&
+    a.name === b.name &&
+    a.symbol === b.symbol &&
+    a.iconUrl === b.iconUrl &&
+    a.address === b.address &&
+    a.chainId === b.chainId
+  )
+}
+
+/**
+ * The tokens of a list by key, built once per refresh and shared by every row: each row then
+ * finds its token in constant time instead of scanning the list (N rows × N tokens).
+ */
+const tokensByKey = new WeakMap<ReadonlySignal<readonly TokenBalance[]>, ReadonlySignal<Map<string, TokenBalance>>>()
+
+function tokenIndex(tokenBalance: ReadonlySignal<readonly TokenBalance[]>): ReadonlySignal<Map<string, TokenBalance>> {
+  let index = tokensByKey.get(tokenBalance)
+  if (!index) {
+    index = computed(() => {
+      const map = new Map<string, TokenBalance>()
+      // The first token of a key wins, as in the list's keys.
+      for (const token of tokenBalance.value) if (!map.has(tokenKey(token))) map.set(tokenKey(token), token)
+      return map
+    })
+    tokensByKey.set(tokenBalance, index)
+  }
+  return index
 }
 
 /**
@@ -18,10 +49,10 @@ function sameToken(a: TokenBalance, b: TokenBalance): boolean {
  * @internal
  */
 export function useToken(namespace: ChainNamespace, key: string): ReadonlySignal<TokenBalance | undefined> {
-  const { tokenBalance } = getAccountState(namespace)
+  const index = tokenIndex(getAccountState(namespace).tokenBalance)
   const last = useRef<TokenBalance | undefined>(undefined)
   return useComputed(() => {
-    const next = tokenBalance.value.find((token) => tokenKey(token) === key)
+    const next = index.value.get(key)
     if (!next || !last.current || !sameToken(next, last.current)) last.current = next
     return last.current
   })
