@@ -33,8 +33,11 @@ function tokenIndex(tokenBalance: ReadonlySignal<readonly TokenBalance[]>): Read
   if (!index) {
     index = computed(() => {
       const map = new Map<string, TokenBalance>()
-      // The first token of a key wins, as in the list's keys.
-      for (const token of tokenBalance.value) if (!map.has(tokenKey(token))) map.set(tokenKey(token), token)
+      // The first token of a key wins; the map's key order is the list's order.
+      for (const token of tokenBalance.value) {
+        const key = tokenKey(token)
+        if (!map.has(key)) map.set(key, token)
+      }
       return map
     })
     tokensByKey.set(tokenBalance, index)
@@ -97,8 +100,9 @@ export function TokenRow({ namespace, tokenKey: key }: TokenRowProps) {
 export function TokenList({ namespace, Row = TokenRow }: { namespace: ChainNamespace; Row?: ComponentType<TokenRowProps> }) {
   useSignals()
   const { tokenBalance, balanceLoading } = getAccountState(namespace)
+  const index = tokenIndex(tokenBalance)
   // A string, so the computed notifies only when the keys themselves change.
-  const keys = useComputed(() => JSON.stringify([...new Set(tokenBalance.value.map(tokenKey))]))
+  const keys = useComputed(() => JSON.stringify([...index.value.keys()]))
   const list = JSON.parse(keys.value) as string[]
   if (list.length === 0) {
     // Read only while empty: once tokens show, a background refresh does not touch the list.
