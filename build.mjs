@@ -136,7 +136,12 @@ async function buildCdnVendors() {
       // WalletConnect's dependencies reach for Node's `global`.
       define: { ...BUILDS.cdn.options.define, global: 'globalThis' },
       splitting: false,
-      stdin: { contents: `export * from '${specifier}'`, resolveDir: root, sourcefile: `${file}-entry.js`, loader: 'js' },
+      stdin: {
+        contents: `export * from '${specifier}'`,
+        resolveDir: root,
+        sourcefile: `${file}-entry.js`,
+        loader: 'js',
+      },
       outfile: `${BUILDS.cdn.outdir}/chunks/${file}`,
     })
     Object.assign(merged.inputs, result.metafile.inputs)
@@ -153,7 +158,12 @@ async function buildCdnVendors() {
 async function buildCdnStandalone() {
   await Promise.all(
     ['networks', 'siwx'].map((name) =>
-      esbuild.build({ ...common, splitting: false, entryPoints: [`src/${name}.ts`], outfile: `${BUILDS.cdn.outdir}/${name}.js` }),
+      esbuild.build({
+        ...common,
+        splitting: false,
+        entryPoints: [`src/${name}.ts`],
+        outfile: `${BUILDS.cdn.outdir}/${name}.js`,
+      }),
     ),
   )
 }
@@ -162,7 +172,11 @@ async function buildCdnStandalone() {
 const cdnVendorPlugin = {
   name: 'sigkit-cdn-vendors',
   setup(build) {
-    const filter = new RegExp(`^(${Object.keys(CDN_VENDORS).map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`)
+    const filter = new RegExp(
+      `^(${Object.keys(CDN_VENDORS)
+        .map((name) => name.replace(/[/.]/g, '\\$&'))
+        .join('|')})$`,
+    )
     build.onResolve({ filter }, (args) => ({ path: VENDOR_PREFIX + args.path, external: true }))
   },
 }

@@ -22,7 +22,9 @@ function armOpen() {
   const roots = () => [document.body, ...(shadow() ? [shadow()] : [])]
   const dialogWith = (selector) => {
     const dialog = shadow()?.querySelector('[role="dialog"]')
-    return dialog && shadow().getElementById('sk-dialog-title')?.textContent === 'Connect Wallet' ? dialog.querySelector(selector) : null
+    return dialog && shadow().getElementById('sk-dialog-title')?.textContent === 'Connect Wallet'
+      ? dialog.querySelector(selector)
+      : null
   }
   let clickAt
   document.addEventListener('click', (event) => (clickAt = event.timeStamp), { capture: true, once: true })
@@ -50,7 +52,9 @@ export async function benchModal({ browser, server, emulator, distDir, pagesDir,
   /** Gzip size of a served script (the bench server does not compress; a CDN would). */
   const gzipSize = (path) => {
     if (!gzipOf.has(path)) {
-      const file = path.startsWith('/bench/') ? join(pagesDir, path.slice('/bench/'.length)) : join(distDir, path.replace(/^\/dist\//, '/'))
+      const file = path.startsWith('/bench/')
+        ? join(pagesDir, path.slice('/bench/'.length))
+        : join(distDir, path.replace(/^\/dist\//, '/'))
       let size = 0
       try {
         size = gzipSync(readFileSync(file), { level: 9 }).length
@@ -87,7 +91,9 @@ export async function benchModal({ browser, server, emulator, distDir, pagesDir,
         for (const phase of ['cold', 'warm']) {
           if (phase === 'warm') {
             await page.keyboard.press('Escape')
-            await page.waitForFunction(() => !document.querySelector('sigkit-modal')?.shadowRoot?.querySelector('[role="dialog"]'))
+            await page.waitForFunction(
+              () => !document.querySelector('sigkit-modal')?.shadowRoot?.querySelector('[role="dialog"]'),
+            )
             await page.waitForLoadState('networkidle')
             await page.waitForTimeout(200)
           }
@@ -96,7 +102,9 @@ export async function benchModal({ browser, server, emulator, distDir, pagesDir,
           const open = await page.evaluate(() => window.__benchOpen)
           const loaded = await page.evaluate(scripts)
           // When the last script the open needed had arrived (0 when it needed none).
-          const fetched = loaded.filter((item) => item.end > open.clickAt && item.end <= open.walletsPainted).map((item) => item.end - open.clickAt)
+          const fetched = loaded
+            .filter((item) => item.end > open.clickAt && item.end <= open.walletsPainted)
+            .map((item) => item.end - open.clickAt)
           samples[phase].push({
             viewMs: open.viewPainted - open.clickAt,
             walletsMs: open.walletsPainted - open.clickAt,
@@ -105,7 +113,11 @@ export async function benchModal({ browser, server, emulator, distDir, pagesDir,
           if (phase === 'cold' && i === 0) {
             const byPaint = loaded.filter((item) => item.end <= open.walletsPainted)
             const loadedBefore = new Set(before.map((item) => item.path))
-            coldBytes = { beforeClick: bytes(before), byFirstPaint: bytes(byPaint), addedByOpen: bytes(byPaint.filter((item) => !loadedBefore.has(item.path))) }
+            coldBytes = {
+              beforeClick: bytes(before),
+              byFirstPaint: bytes(byPaint),
+              addedByOpen: bytes(byPaint.filter((item) => !loadedBefore.has(item.path))),
+            }
           }
         }
         if (errors.length) throw new Error(`${build} page errors: ${errors.join('\n')}`)

@@ -2,7 +2,8 @@
 // as stated: a target is met or not met, never relaxed.
 
 const f = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a')
-const ratio = (baseline, ours) => (Number.isFinite(baseline) && Number.isFinite(ours) && ours > 0 ? `${(baseline / ours).toFixed(1)}x` : 'n/a')
+const ratio = (baseline, ours) =>
+  Number.isFinite(baseline) && Number.isFinite(ours) && ours > 0 ? `${(baseline / ours).toFixed(1)}x` : 'n/a'
 const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} KB` : 'n/a')
 const BUILD = { react: 'React', cdn: 'CDN' }
 const UPDATE = { one: '1 token', tenth: '10 %', all: 'all' }
@@ -15,9 +16,22 @@ function table(header, rows) {
 export function balanceTable(rows) {
   const pairs = rows.filter((row) => row.impl === 'signals')
   return table(
-    ['Build', 'Tokens', 'Update', 'DOM patched: SigKit / store (ms)', 'Ratio', 'Next frame: SigKit / store (ms)', 'Renders: SigKit / store', 'Unchanged rows rendered', 'DOM mutations: SigKit / store'],
+    [
+      'Build',
+      'Tokens',
+      'Update',
+      'DOM patched: SigKit / store (ms)',
+      'Ratio',
+      'Next frame: SigKit / store (ms)',
+      'Renders: SigKit / store',
+      'Unchanged rows rendered',
+      'DOM mutations: SigKit / store',
+    ],
     pairs.map((ours) => {
-      const base = rows.find((row) => row.impl === 'store' && row.build === ours.build && row.tokens === ours.tokens && row.update === ours.update)
+      const base = rows.find(
+        (row) =>
+          row.impl === 'store' && row.build === ours.build && row.tokens === ours.tokens && row.update === ours.update,
+      )
       return [
         BUILD[ours.build],
         ours.tokens,
@@ -36,7 +50,16 @@ export function balanceTable(rows) {
 export function walletTable(rows) {
   const ours = rows.filter((row) => row.impl === 'AllWallets')
   return table(
-    ['Build', 'Wallets', 'First render: AllWallets / grid (ms)', 'of which after data', 'Keystroke → frame (ms)', 'Search request → results painted (ms)', 'Scroll frame p95 (ms), dropped: AllWallets / without logos / grid', 'DOM nodes at the end: AllWallets / grid'],
+    [
+      'Build',
+      'Wallets',
+      'First render: AllWallets / grid (ms)',
+      'of which after data',
+      'Keystroke → frame (ms)',
+      'Search request → results painted (ms)',
+      'Scroll frame p95 (ms), dropped: AllWallets / without logos / grid',
+      'DOM nodes at the end: AllWallets / grid',
+    ],
     ours.map((real) => {
       const grid = rows.find((row) => row.impl === 'grid' && row.build === real.build && row.wallets === real.wallets)
       return [
@@ -55,7 +78,16 @@ export function walletTable(rows) {
 
 export function modalTable(rows) {
   return table(
-    ['Build', 'CPU', 'Page', 'Click → Connect view painted (ms)', 'Click → its wallet list painted (ms)', 'Click → last script loaded (ms)', 'JS before the click (gzip)', 'JS by first paint of the modal (gzip)'],
+    [
+      'Build',
+      'CPU',
+      'Page',
+      'Click → Connect view painted (ms)',
+      'Click → its wallet list painted (ms)',
+      'Click → last script loaded (ms)',
+      'JS before the click (gzip)',
+      'JS by first paint of the modal (gzip)',
+    ],
     rows.map((row) => [
       BUILD[row.build],
       `${row.cpu}x`,
@@ -64,7 +96,9 @@ export function modalTable(rows) {
       f(row.walletsPaintedMs, 1),
       f(row.lastScriptMs, 1),
       row.js ? `${kb(row.js.beforeClick.gzip)} (${row.js.beforeClick.files} files)` : '',
-      row.js ? `${kb(row.js.byFirstPaint.gzip)} (+${kb(row.js.addedByOpen.gzip)}, ${row.js.addedByOpen.files} files)` : '',
+      row.js
+        ? `${kb(row.js.byFirstPaint.gzip)} (+${kb(row.js.addedByOpen.gzip)}, ${row.js.addedByOpen.files} files)`
+        : '',
     ]),
   )
 }
@@ -75,13 +109,21 @@ export function judgeTargets({ balance = [], wallets = [], modal = [] }) {
   const verdict = (ok) => (ok === undefined ? 'not measured' : ok ? 'met' : 'not met')
 
   for (const build of ['react', 'cdn']) {
-    const ours = balance.find((row) => row.build === build && row.impl === 'signals' && row.tokens === 1000 && row.update === 'one')
-    const base = balance.find((row) => row.build === build && row.impl === 'store' && row.tokens === 1000 && row.update === 'one')
-    const parts = ours && base && [ours.patchedMs < 1, ours.unchangedRowRenders === 0, base.patchedMs / ours.patchedMs >= 10]
+    const ours = balance.find(
+      (row) => row.build === build && row.impl === 'signals' && row.tokens === 1000 && row.update === 'one',
+    )
+    const base = balance.find(
+      (row) => row.build === build && row.impl === 'store' && row.tokens === 1000 && row.update === 'one',
+    )
+    const parts = ours &&
+      base && [ours.patchedMs < 1, ours.unchangedRowRenders === 0, base.patchedMs / ours.patchedMs >= 10]
     targets.push({
       target: `Updating 1 token of 1000 patches the DOM in under 1 ms, with zero renders of unchanged rows, at least 10x faster than the baseline (${BUILD[build]})`,
       result: verdict(parts && parts.every(Boolean)),
-      measured: ours && base ? `${f(ours.patchedMs)} ms, ${ours.unchangedRowRenders} unchanged rows rendered, ${ratio(base.patchedMs, ours.patchedMs)} faster (store: ${f(base.patchedMs)} ms)` : '',
+      measured:
+        ours && base
+          ? `${f(ours.patchedMs)} ms, ${ours.unchangedRowRenders} unchanged rows rendered, ${ratio(base.patchedMs, ours.patchedMs)} faster (store: ${f(base.patchedMs)} ms)`
+          : '',
     })
   }
 
@@ -92,7 +134,9 @@ export function judgeTargets({ balance = [], wallets = [], modal = [] }) {
     targets.push({
       target: `A search keystroke paints in under 16 ms at 1x: the keystroke's frame, and the results once the 300 ms wait ends (${BUILD[build]})`,
       result: verdict(rows.length ? worst < 16 && echo < 16 : undefined),
-      measured: rows.length ? `keystroke to its frame ${f(echo, 1)} ms; search request to results painted ${f(worst, 1)} ms (worst list size)` : '',
+      measured: rows.length
+        ? `keystroke to its frame ${f(echo, 1)} ms; search request to results painted ${f(worst, 1)} ms (worst list size)`
+        : '',
     })
   }
 
@@ -103,7 +147,8 @@ export function judgeTargets({ balance = [], wallets = [], modal = [] }) {
     targets.push({
       target: `DOM nodes do not grow with the list length (${BUILD[build]})`,
       result: verdict(small && large ? nodes(large) <= nodes(small) : undefined),
-      measured: small && large ? `list nodes, most seen: ${nodes(small)} with 600 wallets, ${nodes(large)} with 5000` : '',
+      measured:
+        small && large ? `list nodes, most seen: ${nodes(small)} with 600 wallets, ${nodes(large)} with 5000` : '',
     })
   }
 
@@ -111,13 +156,18 @@ export function judgeTargets({ balance = [], wallets = [], modal = [] }) {
   targets.push({
     target: 'The CDN build paints the Connect view within 100 ms of the click at 6x throttling on a cold page',
     result: verdict(cold ? cold.walletsPaintedMs <= 100 : undefined),
-    measured: cold ? `${f(cold.walletsPaintedMs, 1)} ms to the view with its wallet list (${f(cold.viewPaintedMs, 1)} ms to the view itself)` : '',
+    measured: cold
+      ? `${f(cold.walletsPaintedMs, 1)} ms to the view with its wallet list (${f(cold.viewPaintedMs, 1)} ms to the view itself)`
+      : '',
   })
   return targets
 }
 
 export function targetsTable(targets) {
-  return table(['Target (issue 6)', 'Result', 'Measured'], targets.map((item) => [item.target, item.result, item.measured]))
+  return table(
+    ['Target (issue 6)', 'Result', 'Measured'],
+    targets.map((item) => [item.target, item.result, item.measured]),
+  )
 }
 
 /** Everything, as Markdown: what was measured, how, and the tables. */

@@ -36,11 +36,15 @@ function parseArgs(argv) {
     else if (arg === '--no-build') options.build = false
     else if (arg === '--readme') options.readme = true
     else if (arg.startsWith('--only=')) options.only = arg.slice('--only='.length).split(',')
-    else throw new Error(`Unknown option ${arg}. Usage: node bench/run.mjs [--quick] [--only=${BENCHES.join(',')}] [--no-build] [--readme]`)
+    else
+      throw new Error(
+        `Unknown option ${arg}. Usage: node bench/run.mjs [--quick] [--only=${BENCHES.join(',')}] [--no-build] [--readme]`,
+      )
   }
   const unknown = options.only.filter((name) => !BENCHES.includes(name))
   if (unknown.length) throw new Error(`Unknown bench ${unknown.join(', ')} (known: ${BENCHES.join(', ')})`)
-  if (options.readme && options.quick) throw new Error('--readme takes a full run: quick numbers are not the ones to publish')
+  if (options.readme && options.quick)
+    throw new Error('--readme takes a full run: quick numbers are not the ones to publish')
   return options
 }
 
@@ -83,9 +87,25 @@ async function runBenches(options, runDir, started) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
-  const context = { browser, server, distDir, pagesDir, quick: options.quick, log, measureScript: join(pagesDir, 'measure-global.js') }
+  const context = {
+    browser,
+    server,
+    distDir,
+    pagesDir,
+    quick: options.quick,
+    log,
+    measureScript: join(pagesDir, 'measure-global.js'),
+  }
   const results = {
     version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
     mode: options.quick ? 'quick' : 'full',
@@ -95,7 +115,9 @@ async function runBenches(options, runDir, started) {
       cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
       chromium: browser.version(),
       node: process.version,
-      iterations: options.quick ? '1 iteration' : 'balance 21 updates, wallets 3 page loads × 3 searches, modal 7 page loads',
+      iterations: options.quick
+        ? '1 iteration'
+        : 'balance 21 updates, wallets 3 page loads × 3 searches, modal 7 page loads',
     },
   }
   try {

@@ -13,12 +13,17 @@ const TERMS = ['amber', 'nova', 'cobalt']
  * bench page's network, so the dapp's chain filter keeps them all.
  */
 export function benchWallets(count) {
-  return generateWallets({ count: count - 1 }).map((wallet) => ({ ...wallet, chains: [...new Set([...wallet.chains, 'eip155:1'])] }))
+  return generateWallets({ count: count - 1 }).map((wallet) => ({
+    ...wallet,
+    chains: [...new Set([...wallet.chains, 'eip155:1'])],
+  }))
 }
 
 /** Emulators serving each list size, started once and shared by the runs. */
 export async function startWalletEmulators(sizes) {
-  return Object.fromEntries(await Promise.all(sizes.map(async (size) => [size, await startApiEmulator({ wallets: benchWallets(size) })])))
+  return Object.fromEntries(
+    await Promise.all(sizes.map(async (size) => [size, await startApiEmulator({ wallets: benchWallets(size) })])),
+  )
 }
 
 async function scrollWithoutLogos({ browser, server, module, api, frames, size }) {
@@ -29,7 +34,10 @@ async function scrollWithoutLogos({ browser, server, module, api, frames, size }
   await page.evaluate((api) => window.bench.wallets.setup(api), api)
   await page.evaluate(() => window.bench.wallets.warmModal())
   await page.evaluate((size) => window.bench.wallets.firstRender('real', size), size)
-  const scroll = await page.evaluate(([frames, size]) => window.bench.wallets.scrollToEnd('real', frames, size), [frames, size])
+  const scroll = await page.evaluate(
+    ([frames, size]) => window.bench.wallets.scrollToEnd('real', frames, size),
+    [frames, size],
+  )
   await page.close()
   return scroll
 }
@@ -55,7 +63,10 @@ export async function benchWalletList({ browser, server, emulators, quick, log }
         for (const target of ['real', 'grid']) {
           log(`    ${build} ${size} run ${run + 1}: ${target}`)
           const sample = {}
-          sample.first = await page.evaluate(([target, size]) => window.bench.wallets.firstRender(target, size), [target, size])
+          sample.first = await page.evaluate(
+            ([target, size]) => window.bench.wallets.firstRender(target, size),
+            [target, size],
+          )
           sample.search = []
           for (const term of terms) {
             await page.evaluate(([target, term]) => window.bench.wallets.armSearch(target, term), [target, term])
@@ -65,7 +76,10 @@ export async function benchWalletList({ browser, server, emulators, quick, log }
             await page.keyboard.press('Backspace')
             await page.evaluate((target) => window.bench.wallets.listBack(target), target)
           }
-          sample.scroll = await page.evaluate(([target, frames, size]) => window.bench.wallets.scrollToEnd(target, frames, size), [target, frames, size])
+          sample.scroll = await page.evaluate(
+            ([target, frames, size]) => window.bench.wallets.scrollToEnd(target, frames, size),
+            [target, frames, size],
+          )
           await page.evaluate((target) => window.bench.wallets.close(target), target)
           samples[target].push(sample)
         }
@@ -74,7 +88,9 @@ export async function benchWalletList({ browser, server, emulators, quick, log }
       }
       // The same scroll once more with the wallet logos' requests blocked, on a page of its own:
       // tells what the logos cost (the grid shows none).
-      const withoutLogos = quick ? undefined : await scrollWithoutLogos({ browser, server, module, api: emulators[size].url, frames, size })
+      const withoutLogos = quick
+        ? undefined
+        : await scrollWithoutLogos({ browser, server, module, api: emulators[size].url, frames, size })
       for (const target of ['real', 'grid']) {
         const all = samples[target]
         const pick = (get) => round(median(all.flatMap(get)))
@@ -102,7 +118,10 @@ export async function benchWalletList({ browser, server, emulators, quick, log }
           domNodesFirst: pick((s) => s.first.domNodes),
           domNodesEnd: pick((s) => s.scroll.domNodes),
           ...(target === 'real' && withoutLogos
-            ? { scrollNoLogosFrameP95Ms: withoutLogos.frameP95Ms, scrollNoLogosDroppedFrames: withoutLogos.droppedFrames }
+            ? {
+                scrollNoLogosFrameP95Ms: withoutLogos.frameP95Ms,
+                scrollNoLogosDroppedFrames: withoutLogos.droppedFrames,
+              }
             : {}),
         })
       }

@@ -34,7 +34,9 @@ export const cdnAliasPlugin = {
     build.onResolve({ filter: /^(react|react-dom|@preact\/signals-react)(\/.*)?$/ }, async (args) => {
       const target = args.path === 'react' && STITCHES_DIR.test(args.importer) ? STITCHES_REACT : CDN_ALIASES[args.path]
       if (!target) {
-        return { errors: [{ text: `No CDN alias for "${args.path}": add one to CDN_ALIASES in build/cdn-aliases.mjs` }] }
+        return {
+          errors: [{ text: `No CDN alias for "${args.path}": add one to CDN_ALIASES in build/cdn-aliases.mjs` }],
+        }
       }
       if (target.startsWith('./')) return { path: join(root, target) }
       const resolved = await build.resolve(target, { kind: args.kind, resolveDir: root })

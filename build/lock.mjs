@@ -42,7 +42,8 @@ export async function acquireRunLock(root, what) {
       rmSync(lock, { force: true }) // left behind by a run that was killed
       continue
     }
-    if (Date.now() > deadline) throw new Error(`${lock} still held by pid ${holder} after ${WAIT_LIMIT_MS / 60_000} min`)
+    if (Date.now() > deadline)
+      throw new Error(`${lock} still held by pid ${holder} after ${WAIT_LIMIT_MS / 60_000} min`)
     if (!announced) {
       console.log(`${what}: waiting for pid ${holder} (another build or test run in this checkout) to finish`)
       announced = true

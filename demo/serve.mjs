@@ -185,7 +185,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => s
 try {
   await Promise.all([buildDemoApp(), buildWalletConnectWalletPage()])
 } catch (error) {
-  console.error(`Could not build the demo dapp (did \`node build.mjs\` run?): ${error instanceof Error ? error.message : error}`)
+  console.error(
+    `Could not build the demo dapp (did \`node build.mjs\` run?): ${error instanceof Error ? error.message : error}`,
+  )
   await shutDown(1)
 }
 
@@ -196,7 +198,10 @@ if (!staticOnly) {
     const message = error instanceof Error ? error.message : String(error)
     const inUse = /EADDRINUSE|address already in use|answers chain/i.test(message)
     console.error(`Could not start the sandbox: ${message}`)
-    if (inUse) console.error('A port is taken: set API_PORT, ANVIL_PORT, ANVIL_L2_PORT, RELAY_PORT or SOLANA_PORT (0 = any free port), or pass --static')
+    if (inUse)
+      console.error(
+        'A port is taken: set API_PORT, ANVIL_PORT, ANVIL_L2_PORT, RELAY_PORT or SOLANA_PORT (0 = any free port), or pass --static',
+      )
     await shutDown(1)
   }
 }
@@ -228,7 +233,10 @@ server.listen(port, '127.0.0.1', () => {
     lines.push(['Sandbox config', `${base}/sandbox-config.json  (and /sandbox-config.js)`])
     lines.push(['API emulator', `${sandbox.apiUrl}  (endpoints.api, walletApi, rpc, pulse)`])
     for (const chain of sandbox.chains) lines.push([`Chain ${chain.chainId}`, `${chain.rpcUrl}  ${chain.name} (anvil)`])
-    lines.push(['Solana RPC', `${sandbox.solana.rpcUrl}  ${sandbox.solana.name} (litesvm; WebSocket ${sandbox.solana.wsUrl})`])
+    lines.push([
+      'Solana RPC',
+      `${sandbox.solana.rpcUrl}  ${sandbox.solana.name} (litesvm; WebSocket ${sandbox.solana.wsUrl})`,
+    ])
     lines.push(['WC relay', `${sandbox.relayUrl}  (WalletConnect relayUrl)`])
   } else {
     lines.push(['Sandbox', 'off (--static)'])

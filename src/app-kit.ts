@@ -1,6 +1,13 @@
 import { effect } from '@preact/signals-core'
 import { validateOptions, type AppKitOptions } from './core/options'
-import { getAppKitOrThrow, initCore, setAppKitInstance, setThemeMode, setThemeVariables, themeState } from './core/appkit-state'
+import {
+  getAppKitOrThrow,
+  initCore,
+  setAppKitInstance,
+  setThemeMode,
+  setThemeVariables,
+  themeState,
+} from './core/appkit-state'
 import { closeModal, modalState, onFirstOpen, openModal, setModalRenderer, type OpenModalOptions } from './core/modal'
 import { activeAddress, activeNamespace, getAccountState, isConnected } from './core/account'
 import { activeCaipNetwork, selectedNetworkId } from './core/network'
@@ -61,7 +68,8 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
     registerAdapter('eip155', () => import('./chains/eip155'))
     registerAdapter('solana', () => import('./chains/solana'))
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
-    if (Object.keys(stored).length > 0) void import('./restore-session').then((restore) => restore.restoreSession(stored))
+    if (Object.keys(stored).length > 0)
+      void import('./restore-session').then((restore) => restore.restoreSession(stored))
     if (typeof customElements !== 'undefined') void defineButton()
     const appKit = createHandle()
     setAppKitInstance(appKit)

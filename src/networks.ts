@@ -10,7 +10,13 @@ import type { CaipNetwork } from './core/types'
 // tie this file to the page-load chunks.
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 }
 
-function solanaNetwork(reference: string, name: string, rpcUrl: string, cluster: string, testnet: boolean): CaipNetwork {
+function solanaNetwork(
+  reference: string,
+  name: string,
+  rpcUrl: string,
+  cluster: string,
+  testnet: boolean,
+): CaipNetwork {
   return {
     id: reference,
     caipNetworkId: `solana:${reference}`,
@@ -19,7 +25,7 @@ function solanaNetwork(reference: string, name: string, rpcUrl: string, cluster:
     nativeCurrency: SOL,
     rpcUrls: { default: { http: [rpcUrl] } },
     blockExplorers: { default: { name: 'Solana Explorer', url: `https://explorer.solana.com${cluster}` } },
-    testnet
+    testnet,
   }
 }
 
@@ -32,13 +38,31 @@ function solanaNetwork(reference: string, name: string, rpcUrl: string, cluster:
  * createAppKit({ projectId, networks: [mainnet, solana] })
  * ```
  */
-export const solana: CaipNetwork = /* @__PURE__ */ solanaNetwork('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana', 'https://api.mainnet-beta.solana.com', '', false)
+export const solana: CaipNetwork = /* @__PURE__ */ solanaNetwork(
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'Solana',
+  'https://api.mainnet-beta.solana.com',
+  '',
+  false,
+)
 
 /** Solana devnet. */
-export const solanaDevnet: CaipNetwork = /* @__PURE__ */ solanaNetwork('EtWTRABZaYq6iMfeYKouRu166VU2xqa1', 'Solana Devnet', 'https://api.devnet.solana.com', '?cluster=devnet', true)
+export const solanaDevnet: CaipNetwork = /* @__PURE__ */ solanaNetwork(
+  'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  'Solana Devnet',
+  'https://api.devnet.solana.com',
+  '?cluster=devnet',
+  true,
+)
 
 /** Solana testnet. */
-export const solanaTestnet: CaipNetwork = /* @__PURE__ */ solanaNetwork('4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', 'Solana Testnet', 'https://api.testnet.solana.com', '?cluster=testnet', true)
+export const solanaTestnet: CaipNetwork = /* @__PURE__ */ solanaNetwork(
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  'Solana Testnet',
+  'https://api.testnet.solana.com',
+  '?cluster=testnet',
+  true,
+)
 
 const BTC = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }
 
@@ -51,7 +75,7 @@ export const bitcoin: CaipNetwork = {
   nativeCurrency: BTC,
   rpcUrls: { default: { http: [] } },
   blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space' } },
-  testnet: false
+  testnet: false,
 }
 
 /** Bitcoin testnet. */
@@ -63,5 +87,5 @@ export const bitcoinTestnet: CaipNetwork = {
   nativeCurrency: { ...BTC, symbol: 'tBTC' },
   rpcUrls: { default: { http: [] } },
   blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space/testnet' } },
-  testnet: true
+  testnet: true,
 }

@@ -10,9 +10,17 @@ export { useAppKit, type UseAppKitReturnType } from './react/hooks/useAppKit'
 export { useAppKitState, type UseAppKitStateReturnType } from './react/hooks/useAppKitState'
 export { useAppKitTheme, type UseAppKitThemeReturnType } from './react/hooks/useAppKitTheme'
 export { useAppKitEvents, type UseAppKitEventsReturnType } from './react/hooks/useAppKitEvents'
-export { useAppKitAccount, type UseAppKitAccountParameters, type UseAppKitAccountReturnType } from './react/hooks/useAppKitAccount'
+export {
+  useAppKitAccount,
+  type UseAppKitAccountParameters,
+  type UseAppKitAccountReturnType,
+} from './react/hooks/useAppKitAccount'
 export { useAppKitNetwork, type UseAppKitNetworkReturnType } from './react/hooks/useAppKitNetwork'
-export { useAppKitBalance, type UseAppKitBalanceReturnType, type FetchBalanceResult } from './react/hooks/useAppKitBalance'
+export {
+  useAppKitBalance,
+  type UseAppKitBalanceReturnType,
+  type FetchBalanceResult,
+} from './react/hooks/useAppKitBalance'
 export { useAppKitProvider, type UseAppKitProviderReturnType } from './react/hooks/useAppKitProvider'
 export { useDisconnect, type UseDisconnectReturnType } from './react/hooks/useDisconnect'
 export { useWalletInfo, type UseWalletInfoReturnType } from './react/hooks/useWalletInfo'

@@ -6,8 +6,8 @@
 //          into the next), two at a time.
 //   integration  tests/integration/**/*.test.ts(x): the same way, against the real sandbox
 //          (anvil chains, API emulator, test wallet) each file starts for itself.
-//   build  `node build.mjs --no-types` (1 test), declarations (`build.mjs --types-only`) and
-//          `tsc -p tsconfig.json --noEmit` (1 test each), then tests/build/*.test.mjs (uvu,
+//   build  `node build.mjs --no-types` (1 test), declarations (`build.mjs --types-only`),
+//          `tsc -p tsconfig.json --noEmit` and `prettier --check .` (1 test each), then tests/build/*.test.mjs (uvu,
 //          plain JS, against dist/ and the metafiles).
 //   e2e    Playwright in Debian's Chromium (tests/e2e/, playwright.config.mjs).
 //   size   size-limit.json budgets, one test per check with a limit.
@@ -40,7 +40,9 @@ function record(suite, { passed = 0, failed = 0, skipped = 0 }, note = '') {
   totals.passed += passed
   totals.failed += failed
   totals.skipped += skipped
-  summary.push(`  ${suite.padEnd(11)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note ? `  (${note})` : ''}`)
+  summary.push(
+    `  ${suite.padEnd(11)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note ? `  (${note})` : ''}`,
+  )
 }
 
 function heading(text) {
@@ -125,13 +127,16 @@ function parseUvu(output, code, timedOut) {
   const total = number('Total')
   const passed = number('Passed')
   const skipped = number('Skipped') ?? 0
-  if (timedOut) return { passed: passed ?? 0, failed: 1, skipped, problem: `timed out after ${FILE_TIMEOUT_MS / 1000} s` }
+  if (timedOut)
+    return { passed: passed ?? 0, failed: 1, skipped, problem: `timed out after ${FILE_TIMEOUT_MS / 1000} s` }
   if (total === undefined || passed === undefined) {
     return { passed: 0, failed: 1, skipped: 0, problem: `crashed before reporting (exit code ${code})` }
   }
   const failed = total - passed
-  if (failed === 0 && code !== 0) return { passed, failed: 1, skipped, problem: `all tests passed but exit code was ${code}` }
-  if (total === 0 && skipped === 0) return { passed: 0, failed: 1, skipped: 0, problem: 'no tests ran (missing .run()?)' }
+  if (failed === 0 && code !== 0)
+    return { passed, failed: 1, skipped, problem: `all tests passed but exit code was ${code}` }
+  if (total === 0 && skipped === 0)
+    return { passed: 0, failed: 1, skipped: 0, problem: 'no tests ran (missing .run()?)' }
   return { passed, failed, skipped, problem: failed > 0 ? `${failed} failed` : '' }
 }
 
@@ -153,7 +158,9 @@ async function runUvuFiles(files, label) {
     counts.skipped += result.skipped
     const name = relative(root, result.file)
     const status = result.failed ? 'FAIL' : 'ok  '
-    console.log(`${status} ${label(name)}  ${result.passed} passed${result.skipped ? `, ${result.skipped} skipped` : ''} (${result.ms} ms)${result.problem ? `: ${result.problem}` : ''}`)
+    console.log(
+      `${status} ${label(name)}  ${result.passed} passed${result.skipped ? `, ${result.skipped} skipped` : ''} (${result.ms} ms)${result.problem ? `: ${result.problem}` : ''}`,
+    )
     if (result.failed) console.log(indent(stripAnsi(result.output).trim()))
   }
   return counts
@@ -254,11 +261,16 @@ async function buildSuite() {
   const ok = await buildBundles()
   ok ? counts.passed++ : counts.failed++
 
-  heading('build: declarations (node build.mjs --types-only) and type check (tsc --noEmit)')
+  heading('build: declarations (node build.mjs --types-only), type check (tsc --noEmit), format (prettier --check)')
   const tsc = join(root, 'node_modules/typescript/bin/tsc')
+  const prettier = join(root, 'node_modules/prettier/bin/prettier.cjs')
   const checks = await Promise.all([
     run(process.execPath, ['build.mjs', '--types-only'], { capture: true }).then((r) => ['declarations', r]),
     run(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], { capture: true }).then((r) => ['type check', r]),
+    run(process.execPath, [prettier, '--check', '.'], { capture: true }).then((r) => [
+      'format (prettier --check .)',
+      r,
+    ]),
   ])
   for (const [name, { code, output }] of checks) {
     code === 0 ? counts.passed++ : counts.failed++
@@ -372,7 +384,8 @@ function benchResultProblem(since) {
   } catch (error) {
     return `no readable bench/results/quick.json (${error.message})`
   }
-  if (results.mode !== 'quick' || !(Date.parse(results.date) >= since)) return 'bench/results/quick.json is not from this run'
+  if (results.mode !== 'quick' || !(Date.parse(results.date) >= since))
+    return 'bench/results/quick.json is not from this run'
   const fields = {
     balance: ['patchedMs', 'frameMs', 'renders', 'mutations'],
     wallets: ['firstRenderMs', 'keystrokePaintMs', 'searchAfterWaitMs', 'scrollFrameP95Ms', 'domNodesEnd'],
@@ -406,8 +419,14 @@ async function benchSuite() {
     env: { CHROMIUM_PATH: chromium },
     timeoutMs: BENCH_TIMEOUT_MS,
   })
-  const problem = timedOut ? `timed out after ${BENCH_TIMEOUT_MS / 1000} s` : code !== 0 ? `exit code ${code}` : benchResultProblem(started)
-  console.log(`${problem ? 'FAIL' : 'ok  '} quick bench (${((Date.now() - started) / 1000).toFixed(1)} s)${problem ? `: ${problem}` : ''}`)
+  const problem = timedOut
+    ? `timed out after ${BENCH_TIMEOUT_MS / 1000} s`
+    : code !== 0
+      ? `exit code ${code}`
+      : benchResultProblem(started)
+  console.log(
+    `${problem ? 'FAIL' : 'ok  '} quick bench (${((Date.now() - started) / 1000).toFixed(1)} s)${problem ? `: ${problem}` : ''}`,
+  )
   record('bench', problem ? { failed: 1 } : { passed: 1 })
 }
 
@@ -423,7 +442,14 @@ async function main() {
   const selected = requested.length > 0 ? SUITES.filter((s) => requested.includes(s)) : SUITES
   await acquireRunLock(root, 'npm test')
   const started = Date.now()
-  const runners = { unit: unitSuite, integration: integrationSuite, build: buildSuite, e2e: e2eSuite, size: sizeSuite, bench: benchSuite }
+  const runners = {
+    unit: unitSuite,
+    integration: integrationSuite,
+    build: buildSuite,
+    e2e: e2eSuite,
+    size: sizeSuite,
+    bench: benchSuite,
+  }
   for (const suite of selected) {
     try {
       await runners[suite]()

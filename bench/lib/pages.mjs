@@ -34,7 +34,10 @@ async function snapshotDist(runDir) {
   await cp(join(root, 'dist'), target, { recursive: true, filter: (source) => !skip(source) })
   // The repository's package.json lists dist/**/*.js as having side effects, which this copy is
   // not under: without a package.json of its own, esbuild would drop the copy's side-effect imports.
-  await writeFile(join(target, 'package.json'), `${JSON.stringify({ name: 'sigkit-bench-dist', private: true, type: 'module' }, null, 2)}\n`)
+  await writeFile(
+    join(target, 'package.json'),
+    `${JSON.stringify({ name: 'sigkit-bench-dist', private: true, type: 'module' }, null, 2)}\n`,
+  )
   return target
 }
 
@@ -95,7 +98,8 @@ async function buildPages(runDir, distDir) {
   })
   // The CDN modal page is a plain module, served as written.
   await mkdir(join(dir, 'cdn'), { recursive: true })
-  for (const file of ['modal-cdn.js', 'modal-options.js']) await copyFile(join(root, 'bench/pages', file), join(dir, 'cdn', file))
+  for (const file of ['modal-cdn.js', 'modal-options.js'])
+    await copyFile(join(root, 'bench/pages', file), join(dir, 'cdn', file))
   return dir
 }
 

@@ -6,7 +6,12 @@ import { stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
 
-const TYPES = { '.js': 'text/javascript', '.html': 'text/html', '.json': 'application/json', '.map': 'application/json' }
+const TYPES = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.map': 'application/json',
+}
 
 /**
  * The HTML shell: `/page.html?module=/bench/react/balance.js` (the module's URL path). The page

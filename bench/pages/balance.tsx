@@ -18,7 +18,14 @@ import type { TokenBalance } from '../../src/core/types'
 import { darkTheme, modalRoot, rootStyles } from '../../src/ui/theme/stitches'
 import { formatQuantity, formatUsd, tokenKey } from '../../src/ui/token-balances'
 import { TokenList, TokenRow, type TokenRowProps } from '../../src/ui/views/Account/Tokens'
-import { TokenInitial, TokenItem, TokenItems, TokenName, TokenQuantity, TokenValue } from '../../src/ui/views/Account/styles'
+import {
+  TokenInitial,
+  TokenItem,
+  TokenItems,
+  TokenName,
+  TokenQuantity,
+  TokenValue,
+} from '../../src/ui/views/Account/styles'
 import { createStore } from './store'
 import { inFrame, median, ms, MutationCounter, nextFrame, nextTask } from './measure'
 
@@ -100,7 +107,8 @@ type Kind = 'one' | 'tenth' | 'all'
 /** Indices a refresh changes: one token in the middle, every tenth token, or all of them. */
 function changedIndices(kind: Kind, count: number): number[] {
   if (kind === 'one') return [count >> 1]
-  if (kind === 'tenth') return Array.from({ length: Math.max(1, Math.round(count / 10)) }, (_, i) => i * 10).filter((i) => i < count)
+  if (kind === 'tenth')
+    return Array.from({ length: Math.max(1, Math.round(count / 10)) }, (_, i) => i * 10).filter((i) => i < count)
   return Array.from({ length: count }, (_, i) => i)
 }
 
@@ -108,7 +116,11 @@ function changedIndices(kind: Kind, count: number): number[] {
  * What a refresh delivers: every token a new object (the balance API answers with fresh JSON),
  * the changed ones with a new quantity and value.
  */
-function refreshed(previous: readonly TokenBalance[], changed: ReadonlySet<number>, generation: number): TokenBalance[] {
+function refreshed(
+  previous: readonly TokenBalance[],
+  changed: ReadonlySet<number>,
+  generation: number,
+): TokenBalance[] {
   return previous.map((token, index) => {
     const copy = { ...token, quantity: { ...token.quantity } }
     if (changed.has(index)) {
@@ -154,17 +166,27 @@ function makeHost(): HTMLElement {
   rootStyles()
   const box = document.createElement('div')
   box.className = darkTheme.className
-  box.style.cssText = 'position:absolute;left:16px;top:16px;width:360px;height:600px;overflow:auto;pointer-events:auto;background:#141414;font-family:system-ui,sans-serif'
+  box.style.cssText =
+    'position:absolute;left:16px;top:16px;width:360px;height:600px;overflow:auto;pointer-events:auto;background:#141414;font-family:system-ui,sans-serif'
   modalRoot.append(box)
   return box
 }
 
-async function measureUpdate(impl: Impl, counter: MutationCounter, next: TokenBalance[], changedKeys: ReadonlySet<string>): Promise<Sample> {
+async function measureUpdate(
+  impl: Impl,
+  counter: MutationCounter,
+  next: TokenBalance[],
+  changedKeys: ReadonlySet<string>,
+): Promise<Sample> {
   await nextTask()
   counter.reset()
   renders.list = 0
   renders.rows.clear()
-  const { value: writeEnd, start, frameDone } = await inFrame(() => {
+  const {
+    value: writeEnd,
+    start,
+    frameDone,
+  } = await inFrame(() => {
     write(impl, next)
     return performance.now()
   })
@@ -212,7 +234,8 @@ export async function runBalance({ sizes, iterations, warmup }: BalanceOptions) 
       const mountStart = performance.now()
       root.render(LISTS[impl]())
       const mounted = await nextFrame()
-      if (container.querySelectorAll('li').length !== size) throw new Error(`${impl}: ${container.querySelectorAll('li').length} rows rendered of ${size}`)
+      if (container.querySelectorAll('li').length !== size)
+        throw new Error(`${impl}: ${container.querySelectorAll('li').length} rows rendered of ${size}`)
       let generation = 0
       for (const kind of ['one', 'tenth', 'all'] as const) {
         const indices = changedIndices(kind, size)
@@ -227,7 +250,8 @@ export async function runBalance({ sizes, iterations, warmup }: BalanceOptions) 
         // The DOM shows what was written last (a wrong patch must not pass as a fast one).
         const probe = tokens[indices[0] as number] as TokenBalance
         const row = container.querySelectorAll('li')[indices[0] as number]
-        if (!row?.textContent?.includes(formatQuantity(probe.quantity.numeric))) throw new Error(`${impl}: row ${indices[0]} not updated`)
+        if (!row?.textContent?.includes(formatQuantity(probe.quantity.numeric)))
+          throw new Error(`${impl}: row ${indices[0]} not updated`)
         const pick = (field: keyof Sample) => ms(median(samples.map((sample) => sample[field])))
         results.push({
           impl,

@@ -75,7 +75,11 @@ export class MutationCounter {
  * Resolves with the time `find` first returns something, checked on every mutation under the
  * roots `roots()` returns (they may appear later, e.g. a shadow root). Rejects after `timeoutMs`.
  */
-export function whenFound<T>(roots: () => Node[], find: () => T | null | undefined, timeoutMs = 30_000): Promise<{ found: T; at: number }> {
+export function whenFound<T>(
+  roots: () => Node[],
+  find: () => T | null | undefined,
+  timeoutMs = 30_000,
+): Promise<{ found: T; at: number }> {
   return new Promise((resolve, reject) => {
     const observed = new Set<Node>()
     const timer = setTimeout(() => {
@@ -105,7 +109,9 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length >> 1
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
 export function percentile(values: readonly number[], p: number): number {

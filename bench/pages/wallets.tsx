@@ -64,11 +64,21 @@ function GridSearch({ api, store }: { api: string; store: GridStore }) {
       const query = `projectId=${PROJECT_ID}&page=1&entries=100&chains=${CHAIN}&search=${encodeURIComponent(trimmed)}`
       void fetch(`${api}/getWallets?${query}`)
         .then((response) => response.json())
-        .then((body: { data: Listing[] }) => store.set({ ...store.get(), search: { term: trimmed, wallets: body.data } }))
+        .then((body: { data: Listing[] }) =>
+          store.set({ ...store.get(), search: { term: trimmed, wallets: body.data } }),
+        )
     }, SEARCH_WAIT_MS)
     return () => clearTimeout(timer)
   }, [trimmed])
-  return <input type="search" aria-label="Search wallet" placeholder="Search wallet" value={term} onChange={(event) => setTerm(event.currentTarget.value)} />
+  return (
+    <input
+      type="search"
+      aria-label="Search wallet"
+      placeholder="Search wallet"
+      value={term}
+      onChange={(event) => setTerm(event.currentTarget.value)}
+    />
+  )
 }
 
 /**
@@ -114,11 +124,16 @@ type Target = 'real' | 'grid'
 
 const modalShadow = (): ShadowRoot | null => document.querySelector('sigkit-modal')?.shadowRoot ?? null
 /** Where each list lives: the modal's shadow root, or the page. */
-const rootsOf = (target: Target): Node[] => (target === 'real' ? [document.body, ...(modalShadow() ? [modalShadow() as ShadowRoot] : [])] : [document.body])
-const scope = (target: Target): ParentNode | null => (target === 'real' ? modalShadow() : document.querySelector('.bench-grid'))
+const rootsOf = (target: Target): Node[] =>
+  target === 'real' ? [document.body, ...(modalShadow() ? [modalShadow() as ShadowRoot] : [])] : [document.body]
+const scope = (target: Target): ParentNode | null =>
+  target === 'real' ? modalShadow() : document.querySelector('.bench-grid')
 const listOf = (target: Target, label: string): HTMLElement | null =>
-  scope(target)?.querySelector<HTMLElement>(`[role="${target === 'real' ? 'listbox' : 'list'}"][aria-label="${label}"]`) ?? null
-const itemsOf = (list: Element | null, target: Target) => Array.from(list?.querySelectorAll(target === 'real' ? '[role="option"]' : '[role="listitem"]') ?? [])
+  scope(target)?.querySelector<HTMLElement>(
+    `[role="${target === 'real' ? 'listbox' : 'list'}"][aria-label="${label}"]`,
+  ) ?? null
+const itemsOf = (list: Element | null, target: Target) =>
+  Array.from(list?.querySelectorAll(target === 'real' ? '[role="option"]' : '[role="listitem"]') ?? [])
 const countNodes = (node: Node | null): number => (node ? 1 + (node as ParentNode).querySelectorAll('*').length : 0)
 const resource = (part: string, after: number) =>
   performance
@@ -249,7 +264,8 @@ export function installWalletBench(createAppKit: CreateAppKit): void {
         previous = now
       }
       const scrolled = performance.now()
-      const lastSelector = target === 'real' ? `[role="option"][aria-posinset="${total}"]` : '[role="listitem"]:last-child'
+      const lastSelector =
+        target === 'real' ? `[role="option"][aria-posinset="${total}"]` : '[role="listitem"]:last-child'
       await whenFound(rootsOf.bind(null, target), () => list.querySelector(lastSelector), 60_000)
       const lastShown = await nextFrame()
       return {

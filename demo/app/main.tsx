@@ -2,7 +2,16 @@
 // Bundled by demo/build-app.mjs into dist/demo/app.js when the demo server starts.
 import { StrictMode, useEffect, useState, type FormEvent } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createPublicClient, createWalletClient, custom, http, isAddress, parseEther, verifyMessage, type EIP1193Provider } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  http,
+  isAddress,
+  parseEther,
+  verifyMessage,
+  type EIP1193Provider,
+} from 'viem'
 import {
   AppKitButton,
   createAppKit,
@@ -13,7 +22,7 @@ import {
   useAppKitNetwork,
   useAppKitProvider,
   useDisconnect,
-  useWalletInfo
+  useWalletInfo,
 } from 'sigkit/react'
 import type { CaipNetwork } from 'sigkit'
 import { createLocalSIWX, type SIWXConfig, type SIWXSession } from 'sigkit/siwx'
@@ -27,7 +36,11 @@ const sandbox = (globalThis as { __SIGKIT_SANDBOX__?: { accounts: { recipient: s
 const siwxMode = new URLSearchParams(location.search).get('siwx')
 const siwx: SIWXConfig | undefined =
   siwxMode === 'optional' || siwxMode === 'required'
-    ? createLocalSIWX({ required: siwxMode === 'required', statement: 'Sign in to the SigKit demo dapp.', verify: verifySession })
+    ? createLocalSIWX({
+        required: siwxMode === 'required',
+        statement: 'Sign in to the SigKit demo dapp.',
+        verify: verifySession,
+      })
     : undefined
 if (options) createAppKit({ ...(options as Parameters<typeof createAppKit>[0]), siwx })
 
@@ -35,12 +48,27 @@ if (options) createAppKit({ ...(options as Parameters<typeof createAppKit>[0]), 
 async function verifySession(session: SIWXSession): Promise<boolean> {
   const { chainId, accountAddress } = session.data
   if (chainId.startsWith('eip155:')) {
-    return verifyMessage({ address: accountAddress as `0x${string}`, message: session.message, signature: session.signature as `0x${string}` })
+    return verifyMessage({
+      address: accountAddress as `0x${string}`,
+      message: session.message,
+      signature: session.signature as `0x${string}`,
+    })
   }
   if (chainId.startsWith('solana:')) {
-    const key = await crypto.subtle.importKey('raw', getBase58Encoder().encode(accountAddress) as Uint8Array<ArrayBuffer>, 'Ed25519', false, ['verify'])
+    const key = await crypto.subtle.importKey(
+      'raw',
+      getBase58Encoder().encode(accountAddress) as Uint8Array<ArrayBuffer>,
+      'Ed25519',
+      false,
+      ['verify'],
+    )
     const bytes = new TextEncoder().encode(session.message)
-    return crypto.subtle.verify('Ed25519', key, getBase58Encoder().encode(session.signature) as Uint8Array<ArrayBuffer>, bytes)
+    return crypto.subtle.verify(
+      'Ed25519',
+      key,
+      getBase58Encoder().encode(session.signature) as Uint8Array<ArrayBuffer>,
+      bytes,
+    )
   }
   return false
 }
@@ -50,7 +78,9 @@ function App() {
     return (
       <main>
         <h1>SigKit demo dapp</h1>
-        <p role="alert">The sandbox is not running. Start it with <code>npm run demo</code>.</p>
+        <p role="alert">
+          The sandbox is not running. Start it with <code>npm run demo</code>.
+        </p>
       </main>
     )
   }
@@ -94,13 +124,21 @@ function AccountPanel() {
       </dl>
       {isConnected ? (
         <p className="row">
-          <button type="button" onClick={() => void fetchBalance()}>Refresh balance</button>
-          <button type="button" onClick={() => void open({ view: 'Account' })}>Open account</button>
-          <button type="button" onClick={() => void disconnect()}>Disconnect</button>
+          <button type="button" onClick={() => void fetchBalance()}>
+            Refresh balance
+          </button>
+          <button type="button" onClick={() => void open({ view: 'Account' })}>
+            Open account
+          </button>
+          <button type="button" onClick={() => void disconnect()}>
+            Disconnect
+          </button>
         </p>
       ) : (
         <p className="row">
-          <button type="button" onClick={() => void open()}>Connect a wallet</button>
+          <button type="button" onClick={() => void open()}>
+            Connect a wallet
+          </button>
         </p>
       )}
     </section>
@@ -146,7 +184,7 @@ function useWalletClient() {
   return {
     account: address as `0x${string}`,
     wallet: createWalletClient({ account: address as `0x${string}`, transport }),
-    reader: createPublicClient({ transport: http(caipNetwork.rpcUrls.default.http[0]) })
+    reader: createPublicClient({ transport: http(caipNetwork.rpcUrls.default.http[0]) }),
   }
 }
 
@@ -162,7 +200,12 @@ function SendPanel() {
     setStatus('Waiting for the wallet…')
     try {
       const chainId = await clients.wallet.getChainId()
-      const hash = await clients.wallet.sendTransaction({ to, value: parseEther(amount), chain: null, account: clients.account })
+      const hash = await clients.wallet.sendTransaction({
+        to,
+        value: parseEther(amount),
+        chain: null,
+        account: clients.account,
+      })
       setStatus(`Sent ${hash.slice(0, 10)}…, waiting for the receipt`)
       const receipt = await clients.reader.waitForTransactionReceipt({ hash })
       setStatus(`Confirmed in block ${receipt.blockNumber} on chain ${chainId}`)
@@ -186,7 +229,11 @@ function SendPanel() {
           Send
         </button>
       </form>
-      {status && <p role="status" data-testid="send-status">{status}</p>}
+      {status && (
+        <p role="status" data-testid="send-status">
+          {status}
+        </p>
+      )}
     </section>
   )
 }
@@ -210,7 +257,11 @@ function SignInPanel() {
       <h2 id="sign-in-title">Sign in with the wallet</h2>
       {siwx ? (
         <p role="status" data-testid="sign-in-status">
-          {!address ? 'Not connected' : sessions.length > 0 ? `Signed in as ${address} on ${caipNetworkId}` : 'Not signed in'}
+          {!address
+            ? 'Not connected'
+            : sessions.length > 0
+              ? `Signed in as ${address} on ${caipNetworkId}`
+              : 'Not signed in'}
           {siwxMode === 'required' ? ' (sign-in required)' : ' (sign-in optional)'}
         </p>
       ) : (
@@ -248,7 +299,11 @@ function SignPanel() {
       <button type="button" disabled={!clients} onClick={() => void sign()}>
         Sign message
       </button>
-      {result && <p role="status" data-testid="sign-result">{result}</p>}
+      {result && (
+        <p role="status" data-testid="sign-result">
+          {result}
+        </p>
+      )}
     </section>
   )
 }
@@ -270,10 +325,16 @@ function SolanaSignPanel() {
       const bytes = new TextEncoder().encode(message)
       const reply = (await walletProvider.request({
         method: 'solana_signMessage',
-        params: { message: getBase58Decoder().decode(bytes), pubkey: address }
+        params: { message: getBase58Decoder().decode(bytes), pubkey: address },
       })) as { signature: string }
       const signature = getBase58Encoder().encode(reply.signature)
-      const key = await crypto.subtle.importKey('raw', getBase58Encoder().encode(address) as Uint8Array<ArrayBuffer>, 'Ed25519', false, ['verify'])
+      const key = await crypto.subtle.importKey(
+        'raw',
+        getBase58Encoder().encode(address) as Uint8Array<ArrayBuffer>,
+        'Ed25519',
+        false,
+        ['verify'],
+      )
       const valid = await crypto.subtle.verify('Ed25519', key, signature as Uint8Array<ArrayBuffer>, bytes)
       setResult(`${valid ? 'Signature verified' : 'Signature INVALID'}: ${reply.signature.slice(0, 18)}…`)
     } catch (error) {
@@ -290,7 +351,11 @@ function SolanaSignPanel() {
       <button type="button" disabled={!walletProvider || !address} onClick={() => void sign()}>
         Sign with Solana
       </button>
-      {result && <p role="status" data-testid="solana-sign-result">{result}</p>}
+      {result && (
+        <p role="status" data-testid="solana-sign-result">
+          {result}
+        </p>
+      )}
     </section>
   )
 }
@@ -300,6 +365,6 @@ if (container) {
   createRoot(container).render(
     <StrictMode>
       <App />
-    </StrictMode>
+    </StrictMode>,
   )
 }

@@ -74,7 +74,11 @@ function installExitHooks() {
   if (exitHooksInstalled) return
   exitHooksInstalled = true
   process.on('exit', killAllNow)
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ]) {
     process.on(signal, function killChildrenOnSignal() {
       killAllNow()
       // Listening to a signal replaces Node's default "exit"; keep that default unless the
@@ -158,7 +162,9 @@ async function launch(chainId, port) {
     let answered
     try {
       // If anvil exits (e.g. the port is taken), stop probing at once.
-      answered = Number(await Promise.race([rpc(rpcUrl, 'eth_chainId'), exited.then(() => Promise.reject(new Error('exited')))]))
+      answered = Number(
+        await Promise.race([rpc(rpcUrl, 'eth_chainId'), exited.then(() => Promise.reject(new Error('exited')))]),
+      )
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL')

@@ -3,8 +3,19 @@
 
 /** Route names tests can refer to (faults, request log). */
 export const ROUTE_NAMES = Object.freeze([
-  'config', 'origins', 'analytics', 'errors', 'wallets', 'walletImage', 'tokenImage', 'assetImage',
-  'balance', 'price', 'identity', 'rpc', 'supportedChains',
+  'config',
+  'origins',
+  'analytics',
+  'errors',
+  'wallets',
+  'walletImage',
+  'tokenImage',
+  'assetImage',
+  'balance',
+  'price',
+  'identity',
+  'rpc',
+  'supportedChains',
 ])
 
 export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])
@@ -29,8 +40,10 @@ export function createFaults() {
      * @returns {Fault}
      */
     set({ route, mode, times, delayMs }) {
-      if (!ROUTE_NAMES.includes(route)) throw new RangeError(`Unknown route "${route}". Routes: ${ROUTE_NAMES.join(', ')}`)
-      if (!FAULT_MODES.includes(mode)) throw new RangeError(`Unknown fault mode "${mode}". Modes: ${FAULT_MODES.join(', ')}`)
+      if (!ROUTE_NAMES.includes(route))
+        throw new RangeError(`Unknown route "${route}". Routes: ${ROUTE_NAMES.join(', ')}`)
+      if (!FAULT_MODES.includes(mode))
+        throw new RangeError(`Unknown fault mode "${mode}". Modes: ${FAULT_MODES.join(', ')}`)
       if (times !== undefined && times !== null && !(Number.isInteger(times) && times > 0)) {
         throw new RangeError('times must be a positive integer')
       }

@@ -114,7 +114,10 @@ export async function startApiEmulator({
   const namesByAddress = new Map(Object.entries(names).map(([address, entry]) => [address.toLowerCase(), entry]))
   const chainsByCaip = new Map(chains.map((chain) => [chain.caipNetworkId ?? `eip155:${chain.chainId}`, chain]))
   const clientsByCaip = new Map(
-    [...chainsByCaip].map(([caip, chain]) => [caip, createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) })]),
+    [...chainsByCaip].map(([caip, chain]) => [
+      caip,
+      createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) }),
+    ]),
   )
   const solanaRpc = solana && createSolanaRpc(solana.rpcUrl)
   /** Where the RPC proxy forwards each chain id. @type {Map<string, string>} */
@@ -127,7 +130,8 @@ export async function startApiEmulator({
 
   // ── route handlers: each returns { status?, headers?, body } (body: object = JSON) ─────────
 
-  const absolute = (/** @type {string | null} */ pathOrUrl) => (pathOrUrl?.startsWith('/') ? `${baseUrl}${pathOrUrl}` : pathOrUrl)
+  const absolute = (/** @type {string | null} */ pathOrUrl) =>
+    pathOrUrl?.startsWith('/') ? `${baseUrl}${pathOrUrl}` : pathOrUrl
   const tokenIconUrl = (/** @type {string} */ symbol) => `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}`
 
   /**
@@ -139,7 +143,10 @@ export async function startApiEmulator({
    * @param {[EmulatedToken, bigint][]} tokenAmounts
    */
   function holdingLines(caip, native, nativeAmount, tokenAmounts) {
-    const line = (/** @type {{ name: string, symbol: string, decimals: number, address?: string }} */ asset, /** @type {bigint} */ amount) => {
+    const line = (
+      /** @type {{ name: string, symbol: string, decimals: number, address?: string }} */ asset,
+      /** @type {bigint} */ amount,
+    ) => {
       const numeric = formatUnits(amount, asset.decimals)
       const price = prices[asset.symbol] ?? 0
       return {
@@ -172,14 +179,24 @@ export async function startApiEmulator({
         client.getBalance({ address }),
         Promise.all(
           chainTokens.map((token) =>
-            client.readContract({ address: /** @type {`0x${string}`} */ (token.address), abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+            client.readContract({
+              address: /** @type {`0x${string}`} */ (token.address),
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [address],
+            }),
           ),
         ),
       ])
     } catch (error) {
       throw chainDidNotAnswer(caip, error)
     }
-    return holdingLines(caip, NATIVE_CURRENCY, native, chainTokens.map((token, index) => [token, tokenAmounts[index] ?? 0n]))
+    return holdingLines(
+      caip,
+      NATIVE_CURRENCY,
+      native,
+      chainTokens.map((token, index) => [token, tokenAmounts[index] ?? 0n]),
+    )
   }
 
   /**
@@ -193,7 +210,9 @@ export async function startApiEmulator({
     try {
       ;[{ value: lamports }, { value: tokenAccounts }] = await Promise.all([
         solanaRpc.getBalance(owner).send(),
-        solanaRpc.getTokenAccountsByOwner(owner, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' }).send(),
+        solanaRpc
+          .getTokenAccountsByOwner(owner, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' })
+          .send(),
       ])
     } catch (error) {
       throw chainDidNotAnswer(caip, error)
@@ -204,13 +223,22 @@ export async function startApiEmulator({
       const { mint, tokenAmount } = account.data.parsed.info
       byMint.set(mint, (byMint.get(mint) ?? 0n) + BigInt(tokenAmount.amount))
     }
-    return holdingLines(caip, solana.nativeCurrency, lamports, solana.tokens.map((token) => [token, byMint.get(token.address) ?? 0n]))
+    return holdingLines(
+      caip,
+      solana.nativeCurrency,
+      lamports,
+      solana.tokens.map((token) => [token, byMint.get(token.address) ?? 0n]),
+    )
   }
 
   /** @type {Record<string, (request: { url: URL, params: string[], body: unknown, rawBody: string }) => Promise<{ status?: number, headers?: Record<string, string>, body: unknown }>>} */
   const handlers = {
     async config() {
-      return { body: { features: Object.entries(featureTable).map(([id, { isEnabled, config }]) => ({ id, isEnabled, config })) } }
+      return {
+        body: {
+          features: Object.entries(featureTable).map(([id, { isEnabled, config }]) => ({ id, isEnabled, config })),
+        },
+      }
     },
     async origins() {
       return { body: { allowedOrigins } }
@@ -224,12 +252,17 @@ export async function startApiEmulator({
     },
     async wallets({ url }) {
       const query = url.searchParams
-      const list = (/** @type {string} */ key) => (query.get(key) ?? '').split(',').map((item) => item.trim()).filter(Boolean)
+      const list = (/** @type {string} */ key) =>
+        (query.get(key) ?? '')
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
       const positive = (/** @type {string} */ key, /** @type {number} */ fallback) => {
         const raw = query.get(key)
         if (raw === null || raw === '') return fallback
         const value = Number(raw)
-        if (!Number.isInteger(value) || value < 1) throw new HttpError(400, `${key} must be a positive integer`, { [key]: raw })
+        if (!Number.isInteger(value) || value < 1)
+          throw new HttpError(400, `${key} must be a positive integer`, { [key]: raw })
         return value
       }
       const result = queryWallets(wallets, {
@@ -251,7 +284,9 @@ export async function startApiEmulator({
       return svg(badgeSvg({ key: `token:${symbol.toUpperCase()}`, label: symbol.toUpperCase(), shape: 'circle' }))
     },
     async assetImage({ params: [assetId = ''] }) {
-      return svg(badgeSvg({ key: `asset:${assetId}`, label: initialsOf(assetId.replace(/[-_]+/g, ' ')), shape: 'circle' }))
+      return svg(
+        badgeSvg({ key: `asset:${assetId}`, label: initialsOf(assetId.replace(/[-_]+/g, ' ')), shape: 'circle' }),
+      )
     },
     async balance({ url, params: [address = ''] }) {
       const chainId = url.searchParams.get('chainId')
@@ -268,15 +303,28 @@ export async function startApiEmulator({
       return { body: { balances: perChain.flat() } }
     },
     async price({ body }) {
-      const addresses = body && typeof body === 'object' ? /** @type {{ addresses?: unknown }} */ (body).addresses : undefined
+      const addresses =
+        body && typeof body === 'object' ? /** @type {{ addresses?: unknown }} */ (body).addresses : undefined
       if (!Array.isArray(addresses) || !addresses.every((item) => typeof item === 'string')) {
         throw new HttpError(400, 'addresses must be an array of CAIP-10 strings')
       }
       const fungibles = addresses.flatMap((caip10) => {
         const [namespace, reference, tokenAddress = ''] = caip10.split(':')
         if (solana && `${namespace}:${reference}` === solana.caipNetworkId) {
-          const asset = tokenAddress === SOLANA_NATIVE_TOKEN_ADDRESS ? solana.nativeCurrency : solana.tokens.find((token) => token.address === tokenAddress)
-          return asset ? [{ name: asset.name, symbol: asset.symbol, iconUrl: tokenIconUrl(asset.symbol), price: prices[asset.symbol] ?? 0 }] : []
+          const asset =
+            tokenAddress === SOLANA_NATIVE_TOKEN_ADDRESS
+              ? solana.nativeCurrency
+              : solana.tokens.find((token) => token.address === tokenAddress)
+          return asset
+            ? [
+                {
+                  name: asset.name,
+                  symbol: asset.symbol,
+                  iconUrl: tokenIconUrl(asset.symbol),
+                  price: prices[asset.symbol] ?? 0,
+                },
+              ]
+            : []
         }
         const chain = chainsByCaip.get(`${namespace}:${reference}`)
         if (!chain) return []
@@ -285,7 +333,14 @@ export async function startApiEmulator({
             ? NATIVE_CURRENCY
             : (tokens[chain.chainId] ?? []).find((token) => token.address.toLowerCase() === tokenAddress.toLowerCase())
         if (!asset) return []
-        return [{ name: asset.name, symbol: asset.symbol, iconUrl: tokenIconUrl(asset.symbol), price: prices[asset.symbol] ?? 0 }]
+        return [
+          {
+            name: asset.name,
+            symbol: asset.symbol,
+            iconUrl: tokenIconUrl(asset.symbol),
+            price: prices[asset.symbol] ?? 0,
+          },
+        ]
       })
       return { body: { fungibles } }
     },
@@ -298,12 +353,22 @@ export async function startApiEmulator({
       const caip = url.searchParams.get('chainId') ?? ''
       const rpcUrl = rpcUrlsByCaip.get(caip)
       if (!rpcUrl) {
-        const id = body && typeof body === 'object' && !Array.isArray(body) ? (/** @type {{ id?: unknown }} */ (body).id ?? null) : null
-        return { status: 400, body: { jsonrpc: '2.0', id, error: { code: -32602, message: `Unsupported chainId: ${caip || '(none)'}` } } }
+        const id =
+          body && typeof body === 'object' && !Array.isArray(body)
+            ? (/** @type {{ id?: unknown }} */ (body).id ?? null)
+            : null
+        return {
+          status: 400,
+          body: { jsonrpc: '2.0', id, error: { code: -32602, message: `Unsupported chainId: ${caip || '(none)'}` } },
+        }
       }
       let upstream
       try {
-        upstream = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rawBody })
+        upstream = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: rawBody,
+        })
       } catch (error) {
         throw chainDidNotAnswer(caip, error)
       }
@@ -331,7 +396,8 @@ export async function startApiEmulator({
     { name: 'rpc', method: 'POST', pattern: /^\/v1\/?$/ },
   ]
   // Every fault/log name must be a real route, and every route must be nameable in a fault.
-  for (const route of routes) if (!ROUTE_NAMES.includes(route.name)) throw new Error(`route ${route.name} missing from ROUTE_NAMES`)
+  for (const route of routes)
+    if (!ROUTE_NAMES.includes(route.name)) throw new Error(`route ${route.name} missing from ROUTE_NAMES`)
 
   // ── /__sandbox/: controls for tests in another process ──────────────────────────────────
 
@@ -409,8 +475,12 @@ export async function startApiEmulator({
       return send(response, 404, { error: 'Not found', path: url.pathname })
     }
 
-    const matches = routes.map((route) => ({ route, match: route.pattern.exec(url.pathname) })).filter(({ match }) => match)
-    const matched = matches.find(({ route }) => route.method === method || (method === 'HEAD' && route.method === 'GET'))
+    const matches = routes
+      .map((route) => ({ route, match: route.pattern.exec(url.pathname) }))
+      .filter(({ match }) => match)
+    const matched = matches.find(
+      ({ route }) => route.method === method || (method === 'HEAD' && route.method === 'GET'),
+    )
     if (!matched) {
       if (matches.length > 0) {
         response.setHeader('allow', matches.map(({ route }) => route.method).join(', '))
@@ -419,16 +489,24 @@ export async function startApiEmulator({
       return send(response, 404, { error: 'Not found', path: url.pathname })
     }
     const { route, match } = /** @type {{ route: (typeof routes)[number], match: RegExpExecArray }} */ (matched)
-    log.add({ route: route.name, method, url: url.pathname + url.search, time: Date.now(), ...(body !== undefined ? { body } : {}) })
+    log.add({
+      route: route.name,
+      method,
+      url: url.pathname + url.search,
+      time: Date.now(),
+      ...(body !== undefined ? { body } : {}),
+    })
 
     const fault = faults.take(route.name)
-    if (fault?.mode === '500') return send(response, 500, { error: 'Internal server error (sandbox fault)', route: route.name })
+    if (fault?.mode === '500')
+      return send(response, 500, { error: 'Internal server error (sandbox fault)', route: route.name })
     if (fault?.mode === '429') {
       response.setHeader('retry-after', '1')
       return send(response, 429, { error: 'Too many requests (sandbox fault)', route: route.name })
     }
     if (fault?.mode === 'malformed') return send(response, 200, MALFORMED_BODIES[route.name] ?? { oops: true })
-    if (fault?.mode === 'invalid-json') return send(response, 200, INVALID_JSON_BODY, { 'content-type': 'application/json; charset=utf-8' })
+    if (fault?.mode === 'invalid-json')
+      return send(response, 200, INVALID_JSON_BODY, { 'content-type': 'application/json; charset=utf-8' })
     if (fault?.mode === 'slow') {
       await new Promise((resolve) => {
         const timer = setTimeout(() => {
@@ -496,7 +574,9 @@ export async function startApiEmulator({
 
 /** @param {string} caip @param {unknown} error */
 function chainDidNotAnswer(caip, error) {
-  return new HttpError(502, `Chain ${caip} did not answer`, { detail: String(error instanceof Error ? error.message : error) })
+  return new HttpError(502, `Chain ${caip} did not answer`, {
+    detail: String(error instanceof Error ? error.message : error),
+  })
 }
 
 function corsHeaders() {

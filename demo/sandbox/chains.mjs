@@ -85,7 +85,9 @@ async function deployTokens(chain) {
     const receipt = await client.waitForTransactionReceipt({ hash })
     const expected = getContractAddress({ from: ANVIL_ACCOUNTS.deployer, nonce: BigInt(startNonce + index) })
     if (receipt.status !== 'success' || receipt.contractAddress?.toLowerCase() !== expected.toLowerCase()) {
-      throw new Error(`${token.symbol} deployment on chain ${chain.chainId} failed (${receipt.status}, ${receipt.contractAddress})`)
+      throw new Error(
+        `${token.symbol} deployment on chain ${chain.chainId} failed (${receipt.status}, ${receipt.contractAddress})`,
+      )
     }
     tokens.push({ address: expected, symbol: token.symbol, name: token.name, decimals: token.decimals })
     transfers.push({ address: expected, amount: parseUnits(token.walletFunding, token.decimals) })

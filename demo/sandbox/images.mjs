@@ -4,7 +4,10 @@ import { createHash } from 'node:crypto'
 
 /** @param {string} text */
 const escapeXml = (text) =>
-  text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char] ?? char)
+  text.replace(
+    /[<>&"']/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char] ?? char,
+  )
 
 /** A stable colour for a key: same key, same hue, on every run. */
 export function colourFor(/** @type {string} */ key) {

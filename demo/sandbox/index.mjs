@@ -18,10 +18,19 @@ import { startSolana } from './solana.mjs'
  * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'solana'> }} [options]
  *   `api`: further emulator options (names, prices, wallets, features, analyticsEnabled, allowedOrigins)
  */
-export async function startSandbox({ apiPort = 0, chainPorts = [0, 0], relayPort = 0, solanaPort = 0, api: apiOptions = {} } = {}) {
+export async function startSandbox({
+  apiPort = 0,
+  chainPorts = [0, 0],
+  relayPort = 0,
+  solanaPort = 0,
+  api: apiOptions = {},
+} = {}) {
   const relay = await startRelay({ port: relayPort })
   // The anvil chains and the Solana network start side by side; when one fails the rest stops.
-  const [chainsStarted, solanaStarted] = await Promise.allSettled([startChains({ ports: chainPorts }), startSolana({ port: solanaPort })])
+  const [chainsStarted, solanaStarted] = await Promise.allSettled([
+    startChains({ ports: chainPorts }),
+    startSolana({ port: solanaPort }),
+  ])
   const chainSet = chainsStarted.status === 'fulfilled' ? chainsStarted.value : undefined
   const network = solanaStarted.status === 'fulfilled' ? solanaStarted.value : undefined
   let api
@@ -29,14 +38,25 @@ export async function startSandbox({ apiPort = 0, chainPorts = [0, 0], relayPort
     if (chainsStarted.status === 'rejected') throw chainsStarted.reason
     if (solanaStarted.status === 'rejected') throw solanaStarted.reason
     const { caipNetworkId, rpcUrl, nativeCurrency, tokens } = solanaStarted.value
-    api = await startApiEmulator({ ...apiOptions, port: apiPort, chains: chainsStarted.value.chains, tokens: chainsStarted.value.tokens, solana: { caipNetworkId, rpcUrl, nativeCurrency, tokens } })
+    api = await startApiEmulator({
+      ...apiOptions,
+      port: apiPort,
+      chains: chainsStarted.value.chains,
+      tokens: chainsStarted.value.tokens,
+      solana: { caipNetworkId, rpcUrl, nativeCurrency, tokens },
+    })
   } catch (error) {
     await Promise.all([chainSet?.stop(), network?.stop(), relay.stop()])
     throw error
   }
   const emulator = api
 
-  const chains = chainSet.chains.map(({ chainId, name, rpcUrl, caipNetworkId }) => ({ chainId, name, rpcUrl, caipNetworkId }))
+  const chains = chainSet.chains.map(({ chainId, name, rpcUrl, caipNetworkId }) => ({
+    chainId,
+    name,
+    rpcUrl,
+    caipNetworkId,
+  }))
   const accounts = { wallet: chainSet.accounts.wallet, recipient: chainSet.accounts.recipient }
   /** The Solana network as pages see it (plain JSON). */
   const solana = {
@@ -54,7 +74,14 @@ export async function startSandbox({ apiPort = 0, chainPorts = [0, 0], relayPort
    * the demo server as /sandbox-config.json and /sandbox-config.js.
    */
   function sandboxConfig() {
-    return structuredClone({ apiUrl: emulator.url, relayUrl: relay.url, chains, tokens: chainSet.tokens, accounts, solana })
+    return structuredClone({
+      apiUrl: emulator.url,
+      relayUrl: relay.url,
+      chains,
+      tokens: chainSet.tokens,
+      accounts,
+      solana,
+    })
   }
 
   let stopping

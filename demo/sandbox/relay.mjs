@@ -117,7 +117,15 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
     const publishedAt = Date.now()
     const seconds = Number.isFinite(ttl) && ttl > 0 ? Number(ttl) : DEFAULT_TTL_SECONDS
     /** @type {StoredMessage} */
-    const stored = { hash, topic, message, tag: Number(tag) || 0, publishedAt, expiresAt: publishedAt + seconds * 1000, sender: sender.clientId }
+    const stored = {
+      hash,
+      topic,
+      message,
+      tag: Number(tag) || 0,
+      publishedAt,
+      expiresAt: publishedAt + seconds * 1000,
+      sender: sender.clientId,
+    }
     const list = messagesByTopic.get(topic) ?? []
     list.push(stored)
     messagesByTopic.set(topic, list)
@@ -197,7 +205,12 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
       case 'wc_approveSession': {
         const { sessionTopic, pairingTopic, sessionProposalResponse, sessionSettlementRequest, ttl } = params
         subscribe(client, sessionTopic)
-        publish(client, { topic: pairingTopic, message: sessionProposalResponse, ttl, tag: TAGS.sessionProposeResponse })
+        publish(client, {
+          topic: pairingTopic,
+          message: sessionProposalResponse,
+          ttl,
+          tag: TAGS.sessionProposeResponse,
+        })
         publish(client, { topic: sessionTopic, message: sessionSettlementRequest, ttl, tag: TAGS.sessionSettle })
         after.push(() => flush(client, sessionTopic))
         result = true

@@ -3,7 +3,13 @@
 // out). Used by the sandbox's Solana RPC (solana-rpc.mjs) and for the token balances in
 // getTransaction's meta.
 import { getBase58Decoder, getBase64Decoder } from '@solana/kit'
-import { TOKEN_PROGRAM_ADDRESS, getMintDecoder, getMintSize, getTokenDecoder, getTokenSize } from '@solana-program/token'
+import {
+  TOKEN_PROGRAM_ADDRESS,
+  getMintDecoder,
+  getMintSize,
+  getTokenDecoder,
+  getTokenSize,
+} from '@solana-program/token'
 import { RPC_ERRORS, RpcError } from './solana-ledger.mjs'
 
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
@@ -43,7 +49,8 @@ const ACCOUNT_TYPE_TOKEN = 2
 
 /** @param {SvmAccount} account @param {number} baseSize @param {number} accountType */
 const isTokenLayout = ({ programAddress, data }, baseSize, accountType) =>
-  isTokenProgram(programAddress) && (data.length === baseSize || (data.length > getTokenSize() && data[getTokenSize()] === accountType))
+  isTokenProgram(programAddress) &&
+  (data.length === baseSize || (data.length > getTokenSize() && data[getTokenSize()] === accountType))
 
 /**
  * The SPL token account in `account`, decoded, or undefined when it is not one.
@@ -134,14 +141,19 @@ export function createAccountReader(svm) {
    */
   function encode(account, { encoding = 'base58', dataSlice } = {}) {
     if (!account) return null
-    const slice = (/** @type {Uint8Array} */ data) => (dataSlice ? data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length) : data)
+    const slice = (/** @type {Uint8Array} */ data) =>
+      dataSlice ? data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length) : data
     /** @type {unknown} */
     let data
     if (encoding === 'jsonParsed') data = parsed(account) ?? [getBase64Decoder().decode(slice(account.data)), 'base64']
     else if (encoding === 'base64') data = [getBase64Decoder().decode(slice(account.data)), 'base64']
     else if (encoding === 'base58' || encoding === 'binary') {
       const bytes = slice(account.data)
-      if (bytes.length > MAX_BASE58_BYTES) throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.')
+      if (bytes.length > MAX_BASE58_BYTES)
+        throw new RpcError(
+          RPC_ERRORS.INVALID_PARAMS,
+          'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.',
+        )
       data = encoding === 'binary' ? getBase58Decoder().decode(bytes) : [getBase58Decoder().decode(bytes), 'base58']
     } else throw new RpcError(RPC_ERRORS.INVALID_PARAMS, `Unsupported encoding: ${encoding}`)
     return {
@@ -164,7 +176,15 @@ export function createAccountReader(svm) {
       const token = account && decodeTokenAccount(account)
       if (!account || !token) return []
       const decimals = decimalsOf(token.mint) ?? 0
-      return [{ accountIndex, mint: token.mint, owner: token.owner, programId: account.programAddress, uiTokenAmount: uiTokenAmount(token.amount, decimals) }]
+      return [
+        {
+          accountIndex,
+          mint: token.mint,
+          owner: token.owner,
+          programId: account.programAddress,
+          uiTokenAmount: uiTokenAmount(token.amount, decimals),
+        },
+      ]
     })
   }
 
@@ -178,7 +198,8 @@ export function createAccountReader(svm) {
     if (filter.programId && !isTokenProgram(filter.programId)) {
       throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid param: unrecognized Token program id')
     }
-    if (filter.mint && decimalsOf(filter.mint) === undefined) throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid param: could not find mint')
+    if (filter.mint && decimalsOf(filter.mint) === undefined)
+      throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid param: could not find mint')
     return programs.flatMap((program) =>
       svm.getProgramAccounts(/** @type {any} */ (program)).filter((account) => {
         const token = decodeTokenAccount(/** @type {any} */ (account))

@@ -49,30 +49,96 @@ export const RPC_ERRORS = Object.freeze({
 // declaration order, from litesvm/dist/internal.d.ts (Solana's TransactionError and
 // InstructionError variants without fields).
 const TRANSACTION_ERROR_NAMES = [
-  'AccountInUse', 'AccountLoadedTwice', 'AccountNotFound', 'ProgramAccountNotFound', 'InsufficientFundsForFee',
-  'InvalidAccountForFee', 'AlreadyProcessed', 'BlockhashNotFound', 'CallChainTooDeep', 'MissingSignatureForFee',
-  'InvalidAccountIndex', 'SignatureFailure', 'InvalidProgramForExecution', 'SanitizeFailure', 'ClusterMaintenance',
-  'AccountBorrowOutstanding', 'WouldExceedMaxBlockCostLimit', 'UnsupportedVersion', 'InvalidWritableAccount',
-  'WouldExceedMaxAccountCostLimit', 'WouldExceedAccountDataBlockLimit', 'TooManyAccountLocks',
-  'AddressLookupTableNotFound', 'InvalidAddressLookupTableOwner', 'InvalidAddressLookupTableData',
-  'InvalidAddressLookupTableIndex', 'InvalidRentPayingAccount', 'WouldExceedMaxVoteCostLimit',
-  'WouldExceedAccountDataTotalLimit', 'MaxLoadedAccountsDataSizeExceeded', 'ResanitizationNeeded',
-  'InvalidLoadedAccountsDataSizeLimit', 'UnbalancedTransaction', 'ProgramCacheHitMaxLimit', 'CommitCancelled',
+  'AccountInUse',
+  'AccountLoadedTwice',
+  'AccountNotFound',
+  'ProgramAccountNotFound',
+  'InsufficientFundsForFee',
+  'InvalidAccountForFee',
+  'AlreadyProcessed',
+  'BlockhashNotFound',
+  'CallChainTooDeep',
+  'MissingSignatureForFee',
+  'InvalidAccountIndex',
+  'SignatureFailure',
+  'InvalidProgramForExecution',
+  'SanitizeFailure',
+  'ClusterMaintenance',
+  'AccountBorrowOutstanding',
+  'WouldExceedMaxBlockCostLimit',
+  'UnsupportedVersion',
+  'InvalidWritableAccount',
+  'WouldExceedMaxAccountCostLimit',
+  'WouldExceedAccountDataBlockLimit',
+  'TooManyAccountLocks',
+  'AddressLookupTableNotFound',
+  'InvalidAddressLookupTableOwner',
+  'InvalidAddressLookupTableData',
+  'InvalidAddressLookupTableIndex',
+  'InvalidRentPayingAccount',
+  'WouldExceedMaxVoteCostLimit',
+  'WouldExceedAccountDataTotalLimit',
+  'MaxLoadedAccountsDataSizeExceeded',
+  'ResanitizationNeeded',
+  'InvalidLoadedAccountsDataSizeLimit',
+  'UnbalancedTransaction',
+  'ProgramCacheHitMaxLimit',
+  'CommitCancelled',
 ]
 const INSTRUCTION_ERROR_NAMES = [
-  'GenericError', 'InvalidArgument', 'InvalidInstructionData', 'InvalidAccountData', 'AccountDataTooSmall',
-  'InsufficientFunds', 'IncorrectProgramId', 'MissingRequiredSignature', 'AccountAlreadyInitialized',
-  'UninitializedAccount', 'UnbalancedInstruction', 'ModifiedProgramId', 'ExternalAccountLamportSpend',
-  'ExternalAccountDataModified', 'ReadonlyLamportChange', 'ReadonlyDataModified', 'DuplicateAccountIndex',
-  'ExecutableModified', 'RentEpochModified', 'NotEnoughAccountKeys', 'AccountDataSizeChanged',
-  'AccountNotExecutable', 'AccountBorrowFailed', 'AccountBorrowOutstanding', 'DuplicateAccountOutOfSync',
-  'InvalidError', 'ExecutableDataModified', 'ExecutableLamportChange', 'ExecutableAccountNotRentExempt',
-  'UnsupportedProgramId', 'CallDepth', 'MissingAccount', 'ReentrancyNotAllowed', 'MaxSeedLengthExceeded',
-  'InvalidSeeds', 'InvalidRealloc', 'ComputationalBudgetExceeded', 'PrivilegeEscalation',
-  'ProgramEnvironmentSetupFailure', 'ProgramFailedToComplete', 'ProgramFailedToCompile', 'Immutable',
-  'IncorrectAuthority', 'AccountNotRentExempt', 'InvalidAccountOwner', 'ArithmeticOverflow', 'UnsupportedSysvar',
-  'IllegalOwner', 'MaxAccountsDataAllocationsExceeded', 'MaxAccountsExceeded', 'MaxInstructionTraceLengthExceeded',
-  'BuiltinProgramsMustConsumeComputeUnits', 'BorshIoError',
+  'GenericError',
+  'InvalidArgument',
+  'InvalidInstructionData',
+  'InvalidAccountData',
+  'AccountDataTooSmall',
+  'InsufficientFunds',
+  'IncorrectProgramId',
+  'MissingRequiredSignature',
+  'AccountAlreadyInitialized',
+  'UninitializedAccount',
+  'UnbalancedInstruction',
+  'ModifiedProgramId',
+  'ExternalAccountLamportSpend',
+  'ExternalAccountDataModified',
+  'ReadonlyLamportChange',
+  'ReadonlyDataModified',
+  'DuplicateAccountIndex',
+  'ExecutableModified',
+  'RentEpochModified',
+  'NotEnoughAccountKeys',
+  'AccountDataSizeChanged',
+  'AccountNotExecutable',
+  'AccountBorrowFailed',
+  'AccountBorrowOutstanding',
+  'DuplicateAccountOutOfSync',
+  'InvalidError',
+  'ExecutableDataModified',
+  'ExecutableLamportChange',
+  'ExecutableAccountNotRentExempt',
+  'UnsupportedProgramId',
+  'CallDepth',
+  'MissingAccount',
+  'ReentrancyNotAllowed',
+  'MaxSeedLengthExceeded',
+  'InvalidSeeds',
+  'InvalidRealloc',
+  'ComputationalBudgetExceeded',
+  'PrivilegeEscalation',
+  'ProgramEnvironmentSetupFailure',
+  'ProgramFailedToComplete',
+  'ProgramFailedToCompile',
+  'Immutable',
+  'IncorrectAuthority',
+  'AccountNotRentExempt',
+  'InvalidAccountOwner',
+  'ArithmeticOverflow',
+  'UnsupportedSysvar',
+  'IllegalOwner',
+  'MaxAccountsDataAllocationsExceeded',
+  'MaxAccountsExceeded',
+  'MaxInstructionTraceLengthExceeded',
+  'BuiltinProgramsMustConsumeComputeUnits',
+  'BorshIoError',
 ]
 
 /** Messages of the errors a person most often meets (Solana's own wording); others show their name. */
@@ -94,9 +160,11 @@ export function transactionErrorJson(error) {
   if (typeof error === 'number') return TRANSACTION_ERROR_NAMES[error] ?? `TransactionError${error}`
   const value = /** @type {any} */ (error)
   const kind = value?.constructor?.name ?? ''
-  if (kind === 'TransactionErrorInstructionError') return { InstructionError: [value.index, instructionErrorJson(value.err())] }
+  if (kind === 'TransactionErrorInstructionError')
+    return { InstructionError: [value.index, instructionErrorJson(value.err())] }
   if (kind === 'TransactionErrorDuplicateInstruction') return { DuplicateInstruction: value.index }
-  if (kind === 'TransactionErrorInsufficientFundsForRent') return { InsufficientFundsForRent: { account_index: value.accountIndex } }
+  if (kind === 'TransactionErrorInsufficientFundsForRent')
+    return { InsufficientFundsForRent: { account_index: value.accountIndex } }
   if (kind === 'TransactionErrorProgramExecutionTemporarilyRestricted') {
     return { ProgramExecutionTemporarilyRestricted: { account_index: value.accountIndex } }
   }
@@ -113,14 +181,21 @@ function instructionErrorJson(error) {
 
 /** One line for a TransactionError in JSON form, as Solana's Display writes it. */
 export function describeTransactionError(/** @type {unknown} */ error) {
-  if (typeof error === 'string') return TRANSACTION_ERROR_MESSAGES[/** @type {keyof typeof TRANSACTION_ERROR_MESSAGES} */ (error)] ?? error
+  if (typeof error === 'string')
+    return TRANSACTION_ERROR_MESSAGES[/** @type {keyof typeof TRANSACTION_ERROR_MESSAGES} */ (error)] ?? error
   const value = /** @type {Record<string, any>} */ (error)
   if (value?.InstructionError) {
     const [index, inner] = value.InstructionError
-    const what = typeof inner === 'string' ? inner : inner.Custom !== undefined ? `custom program error: 0x${inner.Custom.toString(16)}` : JSON.stringify(inner)
+    const what =
+      typeof inner === 'string'
+        ? inner
+        : inner.Custom !== undefined
+          ? `custom program error: 0x${inner.Custom.toString(16)}`
+          : JSON.stringify(inner)
     return `Error processing Instruction ${index}: ${what}`
   }
-  if (value?.InsufficientFundsForRent) return `Transaction results in an account (${value.InsufficientFundsForRent.account_index}) with insufficient funds for rent`
+  if (value?.InsufficientFundsForRent)
+    return `Transaction results in an account (${value.InsufficientFundsForRent.account_index}) with insufficient funds for rent`
   return JSON.stringify(error)
 }
 
@@ -137,7 +212,10 @@ export function decodeWireTransaction(bytes) {
     const firstSignature = Object.values(transaction.signatures)[0] ?? new Uint8Array(64)
     return { transaction, message, signature: getBase58Decoder().decode(firstSignature) }
   } catch (error) {
-    throw new RpcError(RPC_ERRORS.INVALID_PARAMS, `failed to deserialize transaction: ${error instanceof Error ? error.message : error}`)
+    throw new RpcError(
+      RPC_ERRORS.INVALID_PARAMS,
+      `failed to deserialize transaction: ${error instanceof Error ? error.message : error}`,
+    )
   }
 }
 
@@ -161,7 +239,9 @@ export function feeOf(message) {
     if (data[0] === 2 && data.length >= 5) unitLimit = view.getUint32(1, true)
     if (data[0] === 3 && data.length >= 9) microLamportsPerUnit = view.getBigUint64(1, true)
   }
-  const units = BigInt(unitLimit ?? Math.min(MAX_COMPUTE_UNITS, DEFAULT_COMPUTE_UNITS_PER_INSTRUCTION * otherInstructions))
+  const units = BigInt(
+    unitLimit ?? Math.min(MAX_COMPUTE_UNITS, DEFAULT_COMPUTE_UNITS_PER_INSTRUCTION * otherInstructions),
+  )
   const priority = (microLamportsPerUnit * units + 999_999n) / 1_000_000n
   return BigInt(message.header.numSignerAccounts * LAMPORTS_PER_SIGNATURE) + priority
 }
@@ -255,7 +335,8 @@ export function createLedger({ svm, tokenBalancesOf = () => [], now = Date.now }
     const err = failed ? transactionErrorJson(result.err()) : null
     // Landed = LiteSVM charged it and keeps it in its history (a fee-payer or signature error does not).
     if (failed && !svm.getTransaction(/** @type {any} */ (signature))) {
-      if (err === 'SignatureFailure') throw new RpcError(RPC_ERRORS.SIGNATURE_VERIFICATION, 'Transaction signature verification failure')
+      if (err === 'SignatureFailure')
+        throw new RpcError(RPC_ERRORS.SIGNATURE_VERIFICATION, 'Transaction signature verification failure')
       throw preflightError(err, result.meta())
     }
     const meta = failed ? result.meta() : result
@@ -293,12 +374,23 @@ export function createLedger({ svm, tokenBalancesOf = () => [], now = Date.now }
     let { transaction } = decoded
     let replacementBlockhash = null
     if (replaceRecentBlockhash) {
-      if (sigVerify) throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'sigVerify may not be used with replaceRecentBlockhash')
+      if (sigVerify)
+        throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'sigVerify may not be used with replaceRecentBlockhash')
       replacementBlockhash = latestBlockhash()
-      const messageBytes = getCompiledTransactionMessageEncoder().encode({ ...decoded.message, lifetimeToken: replacementBlockhash.blockhash })
+      const messageBytes = getCompiledTransactionMessageEncoder().encode({
+        ...decoded.message,
+        lifetimeToken: replacementBlockhash.blockhash,
+      })
       transaction = { ...transaction, messageBytes: /** @type {any} */ (messageBytes) }
     } else if (!isBlockhashValid(decoded.message.lifetimeToken)) {
-      return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0n, postAccounts: [], replacementBlockhash, message: decoded.message }
+      return {
+        err: 'BlockhashNotFound',
+        logs: [],
+        unitsConsumed: 0n,
+        postAccounts: [],
+        replacementBlockhash,
+        message: decoded.message,
+      }
     }
     svm.withSigverify(sigVerify)
     let result

@@ -3,7 +3,14 @@
 // (solana-ledger.mjs). Commitment levels are accepted and ignored: a landed transaction is
 // final at once. Answers use Solana's shapes (`{ context: { slot }, value }` where Solana has
 // them); bigints are written as JSON numbers by toJson().
-import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, isAddress } from '@solana/kit'
+import {
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Decoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  isAddress,
+} from '@solana/kit'
 import { RPC_ERRORS, RpcError, SLOTS_PER_EPOCH, decodeWireTransaction, feeOf } from './solana-ledger.mjs'
 
 /** What getVersion reports: the Agave release whose RPC shapes these answers follow. */
@@ -15,19 +22,24 @@ const MAX_SIGNATURES_FOR_ADDRESS = 1000
 
 /** JSON with bigints written as plain numbers (Solana's u64 fields). */
 export function toJson(/** @type {unknown} */ value) {
-  return JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? `__bigint__${item}` : item)).replace(/"__bigint__(-?\d+)"/g, '$1')
+  return JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? `__bigint__${item}` : item)).replace(
+    /"__bigint__(-?\d+)"/g,
+    '$1',
+  )
 }
 
 const invalidParams = (/** @type {string} */ message) => new RpcError(RPC_ERRORS.INVALID_PARAMS, message)
 
 /** @returns {string} */
 function addressParam(/** @type {unknown} */ value, what = 'address') {
-  if (typeof value !== 'string' || !isAddress(value)) throw invalidParams(`Invalid param: ${what} is not a valid base58 address`)
+  if (typeof value !== 'string' || !isAddress(value))
+    throw invalidParams(`Invalid param: ${what} is not a valid base58 address`)
   return value
 }
 
 /** @returns {Record<string, any>} */
-const configParam = (/** @type {unknown} */ value) => (value && typeof value === 'object' && !Array.isArray(value) ? /** @type {any} */ (value) : {})
+const configParam = (/** @type {unknown} */ value) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? /** @type {any} */ (value) : {}
 
 /** Bytes of an encoded transaction or message ('base58' is Solana's default). */
 function bytesParam(/** @type {unknown} */ value, /** @type {string} */ encoding = 'base58') {
@@ -52,7 +64,10 @@ function bytesParam(/** @type {unknown} */ value, /** @type {string} */ encoding
  * @returns {Record<string, (params: unknown[]) => unknown>}
  */
 export function createSolanaMethods({ ledger, accounts, genesisHash, identity, airdrop }) {
-  const withContext = (/** @type {unknown} */ value) => ({ context: { apiVersion: SOLANA_CORE_VERSION, slot: ledger.slot() }, value })
+  const withContext = (/** @type {unknown} */ value) => ({
+    context: { apiVersion: SOLANA_CORE_VERSION, slot: ledger.slot() },
+    value,
+  })
   const keyed = (/** @type {{ address: string }} */ account, /** @type {Record<string, any>} */ config) => ({
     pubkey: account.address,
     account: accounts.encode(/** @type {any} */ (account), config),
@@ -77,12 +92,19 @@ export function createSolanaMethods({ ledger, accounts, genesisHash, identity, a
         transactionCount: BigInt(ledger.transactionCount()),
       }
     },
-    getEpochSchedule: () => ({ slotsPerEpoch: SLOTS_PER_EPOCH, leaderScheduleSlotOffset: SLOTS_PER_EPOCH, warmup: false, firstNormalEpoch: 0, firstNormalSlot: 0 }),
+    getEpochSchedule: () => ({
+      slotsPerEpoch: SLOTS_PER_EPOCH,
+      leaderScheduleSlotOffset: SLOTS_PER_EPOCH,
+      warmup: false,
+      firstNormalEpoch: 0,
+      firstNormalSlot: 0,
+    }),
     getRecentPrioritizationFees: () => [],
     getLatestBlockhash: () => withContext(ledger.latestBlockhash()),
     isBlockhashValid: ([blockhash]) => withContext(typeof blockhash === 'string' && ledger.isBlockhashValid(blockhash)),
     getMinimumBalanceForRentExemption: ([size]) => {
-      if (!Number.isInteger(size) || /** @type {number} */ (size) < 0) throw invalidParams('Invalid param: data length must be a non-negative integer')
+      if (!Number.isInteger(size) || /** @type {number} */ (size) < 0)
+        throw invalidParams('Invalid param: data length must be a non-negative integer')
       return ledger.svm.minimumBalanceForRentExemption(BigInt(/** @type {number} */ (size)))
     },
     getFeeForMessage: ([message]) => {
@@ -97,12 +119,15 @@ export function createSolanaMethods({ ledger, accounts, genesisHash, identity, a
     },
 
     getBalance: ([address]) => withContext(accounts.get(addressParam(address))?.lamports ?? 0n),
-    getAccountInfo: ([address, config]) => withContext(accounts.encode(accounts.get(addressParam(address)), configParam(config))),
+    getAccountInfo: ([address, config]) =>
+      withContext(accounts.encode(accounts.get(addressParam(address)), configParam(config))),
     getMultipleAccounts: ([addresses, config]) => {
       if (!Array.isArray(addresses) || addresses.length > MAX_MULTIPLE_ACCOUNTS) {
         throw invalidParams(`Invalid param: expected an array of at most ${MAX_MULTIPLE_ACCOUNTS} addresses`)
       }
-      return withContext(addresses.map((address) => accounts.encode(accounts.get(addressParam(address)), configParam(config))))
+      return withContext(
+        addresses.map((address) => accounts.encode(accounts.get(addressParam(address)), configParam(config))),
+      )
     },
     getProgramAccounts: ([program, rawConfig]) => {
       const config = configParam(rawConfig)
@@ -127,7 +152,8 @@ export function createSolanaMethods({ ledger, accounts, genesisHash, identity, a
 
     sendTransaction: ([encoded, rawConfig]) => {
       const config = configParam(rawConfig)
-      return ledger.send(bytesParam(encoded, config.encoding), { skipPreflight: config.skipPreflight === true }).signature
+      return ledger.send(bytesParam(encoded, config.encoding), { skipPreflight: config.skipPreflight === true })
+        .signature
     },
     simulateTransaction: ([encoded, rawConfig]) => {
       const config = configParam(rawConfig)
@@ -140,7 +166,8 @@ export function createSolanaMethods({ ledger, accounts, genesisHash, identity, a
       const wanted = configParam(config.accounts)
       if (Array.isArray(wanted.addresses)) {
         accountsAfter = wanted.addresses.map((address) => {
-          const after = result.postAccounts.find((account) => account.address === address) ?? accounts.get(addressParam(address))
+          const after =
+            result.postAccounts.find((account) => account.address === address) ?? accounts.get(addressParam(address))
           return accounts.encode(/** @type {any} */ (after), { encoding: wanted.encoding ?? 'base64' })
         })
       }
@@ -155,13 +182,16 @@ export function createSolanaMethods({ ledger, accounts, genesisHash, identity, a
       })
     },
     requestAirdrop: async ([address, lamports]) => {
-      if (!Number.isSafeInteger(lamports) || /** @type {number} */ (lamports) <= 0) throw invalidParams('Invalid param: lamports must be a positive integer')
+      if (!Number.isSafeInteger(lamports) || /** @type {number} */ (lamports) <= 0)
+        throw invalidParams('Invalid param: lamports must be a positive integer')
       return airdrop(addressParam(address), BigInt(/** @type {number} */ (lamports)))
     },
 
     getSignatureStatuses: ([signatures, config]) => {
       if (!Array.isArray(signatures) || signatures.length > MAX_SIGNATURES_PER_STATUS_REQUEST) {
-        throw invalidParams(`Invalid param: expected an array of at most ${MAX_SIGNATURES_PER_STATUS_REQUEST} signatures`)
+        throw invalidParams(
+          `Invalid param: expected an array of at most ${MAX_SIGNATURES_PER_STATUS_REQUEST} signatures`,
+        )
       }
       const search = configParam(config).searchTransactionHistory === true
       return withContext(
@@ -193,7 +223,10 @@ export function createSolanaMethods({ ledger, accounts, genesisHash, identity, a
     getSignaturesForAddress: ([address, rawConfig]) => {
       const owner = addressParam(address)
       const config = configParam(rawConfig)
-      const limit = Math.min(Number.isInteger(config.limit) ? config.limit : MAX_SIGNATURES_FOR_ADDRESS, MAX_SIGNATURES_FOR_ADDRESS)
+      const limit = Math.min(
+        Number.isInteger(config.limit) ? config.limit : MAX_SIGNATURES_FOR_ADDRESS,
+        MAX_SIGNATURES_FOR_ADDRESS,
+      )
       let list = ledger.history().filter((landed) => landed.accountKeys.includes(owner))
       if (config.before) list = list.slice(list.findIndex((landed) => landed.signature === config.before) + 1)
       if (config.until) {
@@ -246,8 +279,10 @@ function transactionJson(landed, encoding) {
   }
   /** @type {unknown} */
   let transaction
-  if (encoding === 'base64') transaction = [getBase64Decoder().decode(/** @type {Uint8Array} */ (landed.wire)), 'base64']
-  else if (encoding === 'base58') transaction = [getBase58Decoder().decode(/** @type {Uint8Array} */ (landed.wire)), 'base58']
+  if (encoding === 'base64')
+    transaction = [getBase64Decoder().decode(/** @type {Uint8Array} */ (landed.wire)), 'base64']
+  else if (encoding === 'base58')
+    transaction = [getBase58Decoder().decode(/** @type {Uint8Array} */ (landed.wire)), 'base58']
   else if (encoding === 'json' || encoding === 'jsonParsed') {
     const { transaction: decoded, message } = decodeWireTransaction(/** @type {Uint8Array} */ (landed.wire))
     const base58 = getBase58Decoder()
@@ -270,11 +305,13 @@ function transactionJson(landed, encoding) {
         ...(message.version === 'legacy'
           ? {}
           : {
-              addressTableLookups: (/** @type {any} */ (message).addressTableLookups ?? []).map((/** @type {any} */ lookup) => ({
-                accountKey: lookup.lookupTableAddress,
-                writableIndexes: lookup.writableIndexes ?? lookup.writableIndices,
-                readonlyIndexes: lookup.readonlyIndexes ?? lookup.readonlyIndices,
-              })),
+              addressTableLookups: /** @type {any} */ (message.addressTableLookups ?? []).map(
+                (/** @type {any} */ lookup) => ({
+                  accountKey: lookup.lookupTableAddress,
+                  writableIndexes: lookup.writableIndexes ?? lookup.writableIndices,
+                  readonlyIndexes: lookup.readonlyIndexes ?? lookup.readonlyIndices,
+                }),
+              ),
             }),
       },
     }
@@ -292,7 +329,8 @@ function transactionJson(landed, encoding) {
  */
 export async function answerJsonRpc(payload, methods, context) {
   if (Array.isArray(payload)) {
-    if (payload.length === 0) return errorReply(null, new RpcError(RPC_ERRORS.INVALID_REQUEST, 'Invalid request: empty batch'))
+    if (payload.length === 0)
+      return errorReply(null, new RpcError(RPC_ERRORS.INVALID_REQUEST, 'Invalid request: empty batch'))
     const replies = []
     // One after another: a batch's transactions land in order.
     for (const request of payload) {
@@ -304,16 +342,22 @@ export async function answerJsonRpc(payload, methods, context) {
   return answerOne(payload, methods, context)
 }
 
-async function answerOne(/** @type {any} */ request, /** @type {Record<string, Function>} */ methods, /** @type {unknown} */ context) {
+async function answerOne(
+  /** @type {any} */ request,
+  /** @type {Record<string, Function>} */ methods,
+  /** @type {unknown} */ context,
+) {
   const id = request && typeof request === 'object' && 'id' in request ? request.id : null
   if (!request || typeof request !== 'object' || request.jsonrpc !== '2.0' || typeof request.method !== 'string') {
     return errorReply(id, new RpcError(RPC_ERRORS.INVALID_REQUEST, 'Invalid request'))
   }
   const isNotification = !('id' in request)
   const method = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined
-  if (!method) return isNotification ? undefined : errorReply(id, new RpcError(RPC_ERRORS.METHOD_NOT_FOUND, 'Method not found'))
+  if (!method)
+    return isNotification ? undefined : errorReply(id, new RpcError(RPC_ERRORS.METHOD_NOT_FOUND, 'Method not found'))
   const params = request.params === undefined ? [] : request.params
-  if (!Array.isArray(params)) return errorReply(id, new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid params: expected an array'))
+  if (!Array.isArray(params))
+    return errorReply(id, new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid params: expected an array'))
   try {
     const result = await method(params, context)
     return isNotification ? undefined : { jsonrpc: '2.0', id, result }
@@ -327,5 +371,9 @@ async function answerOne(/** @type {any} */ request, /** @type {Record<string, F
 
 /** @param {unknown} id @param {RpcError} error */
 export function errorReply(id, error) {
-  return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } }
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) },
+  }
 }

@@ -70,7 +70,8 @@ export const SOLANA_FUNDING = Object.freeze({
 })
 const USDC = Object.freeze({ symbol: 'USDC', name: 'USD Coin', decimals: 6 })
 
-const signerFromSeed = (/** @type {string} */ seed) => createKeyPairSignerFromPrivateKeyBytes(Uint8Array.from(getBase16Encoder().encode(seed)))
+const signerFromSeed = (/** @type {string} */ seed) =>
+  createKeyPairSignerFromPrivateKeyBytes(Uint8Array.from(getBase16Encoder().encode(seed)))
 
 /**
  * @param {{ port?: number }} [options]
@@ -92,7 +93,10 @@ export async function startSolana({ port = 0 } = {}) {
    */
   function landAsFaucet(instructions) {
     const landed = faucetQueue.then(() => signAndLand(instructions))
-    faucetQueue = landed.then(() => undefined, () => undefined)
+    faucetQueue = landed.then(
+      () => undefined,
+      () => undefined,
+    )
     return landed
   }
   async function signAndLand(/** @type {any[]} */ instructions) {
@@ -108,7 +112,11 @@ export async function startSolana({ port = 0 } = {}) {
 
   const wallet = /** @type {import('@solana/kit').Address} */ (SOLANA_WALLET_ADDRESS)
   const recipient = /** @type {import('@solana/kit').Address} */ (SOLANA_RECIPIENT_ADDRESS)
-  const [walletUsdcAccount] = await findAssociatedTokenPda({ owner: wallet, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+  const [walletUsdcAccount] = await findAssociatedTokenPda({
+    owner: wallet,
+    mint: mint.address,
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  })
   await landAsFaucet([
     getCreateAccountInstruction({
       payer: faucet,
@@ -124,8 +132,19 @@ export async function startSolana({ port = 0 } = {}) {
     getTransferSolInstruction({ source: faucet, destination: recipient, amount: SOLANA_FUNDING.recipientLamports }),
   ])
   await landAsFaucet([
-    getCreateAssociatedTokenIdempotentInstruction({ payer: faucet, ata: walletUsdcAccount, owner: wallet, mint: mint.address }),
-    getMintToCheckedInstruction({ mint: mint.address, token: walletUsdcAccount, mintAuthority: faucet, amount: SOLANA_FUNDING.walletUsdc, decimals: USDC.decimals }),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: faucet,
+      ata: walletUsdcAccount,
+      owner: wallet,
+      mint: mint.address,
+    }),
+    getMintToCheckedInstruction({
+      mint: mint.address,
+      token: walletUsdcAccount,
+      mintAuthority: faucet,
+      amount: SOLANA_FUNDING.walletUsdc,
+      decimals: USDC.decimals,
+    }),
   ])
 
   const methods = createSolanaMethods({
@@ -133,7 +152,12 @@ export async function startSolana({ port = 0 } = {}) {
     accounts,
     genesisHash: SOLANA_GENESIS_HASH,
     identity: faucet.address,
-    airdrop: async (address, lamports) => (await landAsFaucet([getTransferSolInstruction({ source: faucet, destination: /** @type {any} */ (address), amount: lamports })])).signature,
+    airdrop: async (address, lamports) =>
+      (
+        await landAsFaucet([
+          getTransferSolInstruction({ source: faucet, destination: /** @type {any} */ (address), amount: lamports }),
+        ])
+      ).signature,
   })
 
   const server = createServer((request, response) => {
@@ -146,7 +170,13 @@ export async function startSolana({ port = 0 } = {}) {
   const pubsub = startPubSub(server, ledger, accounts)
 
   await new Promise((resolve, reject) => {
-    server.once('error', (error) => reject(/** @type {any} */ (error).code === 'EADDRINUSE' ? new Error(`Solana RPC port ${port} is in use (EADDRINUSE)`) : error))
+    server.once('error', (error) =>
+      reject(
+        /** @type {any} */ (error).code === 'EADDRINUSE'
+          ? new Error(`Solana RPC port ${port} is in use (EADDRINUSE)`)
+          : error,
+      ),
+    )
     server.listen(port, HOST, () => resolve(undefined))
   })
   const address = /** @type {import('node:net').AddressInfo} */ (server.address())
@@ -208,10 +238,17 @@ async function handleHttp(request, response, methods) {
   } catch {
     payload = undefined
   }
-  const reply = payload === undefined ? errorReply(null, new RpcError(RPC_ERRORS.PARSE, 'Parse error')) : await answerJsonRpc(payload, methods)
+  const reply =
+    payload === undefined
+      ? errorReply(null, new RpcError(RPC_ERRORS.PARSE, 'Parse error'))
+      : await answerJsonRpc(payload, methods)
   if (reply === undefined) return void response.writeHead(204, cors).end()
   const text = toJson(reply)
-  response.writeHead(200, { ...cors, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) })
+  response.writeHead(200, {
+    ...cors,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  })
   response.end(text)
 }
 
@@ -240,7 +277,9 @@ function readBody(request) {
  */
 function startPubSub(server, ledger, accounts) {
   const wss = new WebSocketServer({ noServer: true })
-  server.on('upgrade', (request, socket, head) => wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request)))
+  server.on('upgrade', (request, socket, head) =>
+    wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request)),
+  )
   let nextId = 1
   /** @typedef {{ client: import('ws').WebSocket, kind: 'signature', signature: string, received: boolean } | { client: import('ws').WebSocket, kind: 'slot' } | { client: import('ws').WebSocket, kind: 'account', address: string, config: Record<string, any> }} Subscription */
   /** @type {Map<number, Subscription>} */
@@ -252,7 +291,10 @@ function startPubSub(server, ledger, accounts) {
       client.send(toJson({ jsonrpc: '2.0', method, params: { result, subscription: id } }))
     }
   }
-  const signatureDone = (/** @type {number} */ id, /** @type {import('./solana-ledger.mjs').LandedTransaction} */ landed) => {
+  const signatureDone = (
+    /** @type {number} */ id,
+    /** @type {import('./solana-ledger.mjs').LandedTransaction} */ landed,
+  ) => {
     notify(id, 'signatureNotification', { context: { slot: landed.slot }, value: { err: landed.err } })
     subscriptions.delete(id)
   }
@@ -260,10 +302,14 @@ function startPubSub(server, ledger, accounts) {
   const stopLanded = ledger.onLanded((landed) => {
     for (const [id, subscription] of subscriptions) {
       if (subscription.kind === 'signature' && subscription.signature === landed.signature) {
-        if (subscription.received) notify(id, 'signatureNotification', { context: { slot: landed.slot }, value: 'receivedSignature' })
+        if (subscription.received)
+          notify(id, 'signatureNotification', { context: { slot: landed.slot }, value: 'receivedSignature' })
         signatureDone(id, landed)
       } else if (subscription.kind === 'account' && landed.accountKeys.includes(subscription.address)) {
-        notify(id, 'accountNotification', { context: { slot: landed.slot }, value: accounts.encode(accounts.get(subscription.address), subscription.config) })
+        notify(id, 'accountNotification', {
+          context: { slot: landed.slot },
+          value: accounts.encode(accounts.get(subscription.address), subscription.config),
+        })
       }
     }
   })
@@ -279,11 +325,14 @@ function startPubSub(server, ledger, accounts) {
       subscriptions.set(id, /** @type {Subscription} */ ({ ...subscription, client }))
       return id
     }
-    const unsubscribe = (/** @type {Subscription['kind']} */ kind) => (/** @type {unknown[]} */ [id]) => {
-      const subscription = subscriptions.get(Number(id))
-      if (!subscription || subscription.client !== client || subscription.kind !== kind) throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid subscription id.')
-      return subscriptions.delete(Number(id))
-    }
+    const unsubscribe =
+      (/** @type {Subscription['kind']} */ kind) =>
+      (/** @type {unknown[]} */ [id]) => {
+        const subscription = subscriptions.get(Number(id))
+        if (!subscription || subscription.client !== client || subscription.kind !== kind)
+          throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid subscription id.')
+        return subscriptions.delete(Number(id))
+      }
     /** `afterReply`: what to run once the reply of this message has been sent. */
     /** @type {Record<string, (params: any[], context: { afterReply: (() => void)[] }) => unknown>} */
     const methods = {
@@ -300,7 +349,8 @@ function startPubSub(server, ledger, accounts) {
       slotSubscribe: () => subscribe({ kind: 'slot' }),
       slotUnsubscribe: unsubscribe('slot'),
       accountSubscribe: ([address, config]) => {
-        if (typeof address !== 'string' || !isAddress(address)) throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid param: address')
+        if (typeof address !== 'string' || !isAddress(address))
+          throw new RpcError(RPC_ERRORS.INVALID_PARAMS, 'Invalid param: address')
         return subscribe({ kind: 'account', address, config: { encoding: 'base64', ...(config ?? {}) } })
       },
       accountUnsubscribe: unsubscribe('account'),

@@ -52,9 +52,36 @@ const CHAIN_SETS = BASE_CHAIN_SETS.map((set) =>
 )
 
 const FIRST_WORDS = [
-  'Amber', 'Nova', 'Cobalt', 'Lumen', 'Harbor', 'Summit', 'Orbit', 'Cedar', 'Pixel', 'Quartz',
-  'Ember', 'Atlas', 'Zephyr', 'Onyx', 'Willow', 'Falcon', 'Coral', 'Prism', 'Aurora', 'Granite',
-  'Velvet', 'Juniper', 'Nimbus', 'Saffron', 'Tundra', 'Meadow', 'Vertex', 'Polar', 'Echo', 'Indigo',
+  'Amber',
+  'Nova',
+  'Cobalt',
+  'Lumen',
+  'Harbor',
+  'Summit',
+  'Orbit',
+  'Cedar',
+  'Pixel',
+  'Quartz',
+  'Ember',
+  'Atlas',
+  'Zephyr',
+  'Onyx',
+  'Willow',
+  'Falcon',
+  'Coral',
+  'Prism',
+  'Aurora',
+  'Granite',
+  'Velvet',
+  'Juniper',
+  'Nimbus',
+  'Saffron',
+  'Tundra',
+  'Meadow',
+  'Vertex',
+  'Polar',
+  'Echo',
+  'Indigo',
 ]
 const SECOND_WORDS = ['Wallet', 'Vault', 'Keys', 'Pay', 'Safe', 'Pocket', 'Purse', 'Ledger', 'Pass', 'Chest']
 
@@ -130,7 +157,10 @@ export function generateWallets({ count = 960, seed = 0x516b17 } = {}) {
  * @param {{ page?: number, entries?: number, include?: string[], exclude?: string[], chains?: string[], search?: string }} query
  * @returns {{ count: number, data: WalletListing[] }} count is the filtered total, not the page size
  */
-export function queryWallets(wallets, { page = 1, entries = 40, include = [], exclude = [], chains = [], search = '' }) {
+export function queryWallets(
+  wallets,
+  { page = 1, entries = 40, include = [], exclude = [], chains = [], search = '' },
+) {
   const included = new Set(include)
   const excluded = new Set(exclude)
   const wantedChains = new Set(chains)
@@ -149,5 +179,10 @@ export function queryWallets(wallets, { page = 1, entries = 40, include = [], ex
 /** Up to two initials for an image: "Nova Vault 12" → "NV". */
 export function initialsOf(/** @type {string} */ name) {
   const words = name.split(/\s+/).filter((word) => /^[A-Za-z]/.test(word))
-  return words.slice(0, 2).map((word) => word[0]?.toUpperCase()).join('') || '?'
+  return (
+    words
+      .slice(0, 2)
+      .map((word) => word[0]?.toUpperCase())
+      .join('') || '?'
+  )
 }

@@ -39,7 +39,9 @@ export function parseAddChainParams(params) {
 
   const chainId = parseHexChainId(rawChainId)
   if (chainId === undefined) {
-    throw invalidParams(`Invalid chainId ${JSON.stringify(rawChainId)}: expected a 0x-prefixed hex string without leading zeros.`)
+    throw invalidParams(
+      `Invalid chainId ${JSON.stringify(rawChainId)}: expected a 0x-prefixed hex string without leading zeros.`,
+    )
   }
   if (!isNonEmptyString(chainName)) {
     throw invalidParams('Invalid chainName: expected a non-empty string.')
@@ -53,7 +55,9 @@ export function parseAddChainParams(params) {
     !isNonEmptyString(nativeCurrency.name) ||
     !isNonEmptyString(nativeCurrency.symbol)
   ) {
-    throw invalidParams('Invalid nativeCurrency: expected { name, symbol, decimals: 18 } with non-empty name and symbol.')
+    throw invalidParams(
+      'Invalid nativeCurrency: expected { name, symbol, decimals: 18 } with non-empty name and symbol.',
+    )
   }
   if (nativeCurrency.decimals !== 18) {
     throw invalidParams(`Invalid nativeCurrency.decimals ${JSON.stringify(nativeCurrency.decimals)}: expected 18.`)
@@ -61,7 +65,9 @@ export function parseAddChainParams(params) {
   // Optional, and dapps often send null for "none".
   const explorers = blockExplorerUrls ?? []
   if (!Array.isArray(explorers) || !explorers.every(isHttpUrl)) {
-    throw invalidParams(`Invalid blockExplorerUrls ${JSON.stringify(blockExplorerUrls)}: expected an array of http(s) URLs.`)
+    throw invalidParams(
+      `Invalid blockExplorerUrls ${JSON.stringify(blockExplorerUrls)}: expected an array of http(s) URLs.`,
+    )
   }
 
   return {

@@ -18,7 +18,9 @@ export function createAsk(approve, origin) {
     try {
       approved = await approve({ method, params, origin, action, summary })
     } catch (error) {
-      throw internalError(`The wallet could not ask for approval: ${error instanceof Error ? error.message : String(error)}`)
+      throw internalError(
+        `The wallet could not ask for approval: ${error instanceof Error ? error.message : String(error)}`,
+      )
     }
     if (!approved) throw userRejected()
   }

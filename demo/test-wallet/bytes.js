@@ -47,7 +47,8 @@ export function base58Encode(bytes) {
 export function base58Decode(text) {
   const digits = Array.from(text, (char) => {
     const value = char.charCodeAt(0) < 128 ? BASE58_VALUES[char.charCodeAt(0)] : -1
-    if (value === undefined || value < 0) throw new TypeError(`Invalid base58 character ${JSON.stringify(char)} in ${JSON.stringify(text)}.`)
+    if (value === undefined || value < 0)
+      throw new TypeError(`Invalid base58 character ${JSON.stringify(char)} in ${JSON.stringify(text)}.`)
     return value
   })
   return Uint8Array.from(convertBase(digits, 58, 256))

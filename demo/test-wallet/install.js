@@ -28,7 +28,11 @@ const DEFAULT_CHAINS = [
 ]
 
 /** Used when /sandbox-config.js has no usable `solana`: a local validator's usual port, a network nobody has. */
-export const DEFAULT_SOLANA = Object.freeze({ rpcUrl: 'http://127.0.0.1:8899', caipNetworkId: 'solana:<unknown>', name: 'Solana (no sandbox config)' })
+export const DEFAULT_SOLANA = Object.freeze({
+  rpcUrl: 'http://127.0.0.1:8899',
+  caipNetworkId: 'solana:<unknown>',
+  name: 'Solana (no sandbox config)',
+})
 
 const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">
 <rect width="96" height="96" rx="20" fill="#1d4ed8"/>
@@ -52,7 +56,11 @@ function uuidV4(crypto) {
 function sandboxChains(config) {
   const chains = Array.isArray(config?.chains) ? config.chains : []
   const usable = chains
-    .map(({ chainId, name, rpcUrl }) => ({ chainId: Number(chainId), name: String(name ?? `Chain ${chainId}`), rpcUrl }))
+    .map(({ chainId, name, rpcUrl }) => ({
+      chainId: Number(chainId),
+      name: String(name ?? `Chain ${chainId}`),
+      rpcUrl,
+    }))
     .filter((chain) => Number.isSafeInteger(chain.chainId) && typeof chain.rpcUrl === 'string')
   return usable.length > 0 ? usable : DEFAULT_CHAINS
 }
@@ -67,7 +75,10 @@ function sandboxSolana(config) {
   // CAIP-2: namespace "solana", reference of 1 to 32 characters [-_a-zA-Z0-9].
   const network = {
     rpcUrl: isHttpUrl(rpcUrl) ? rpcUrl : DEFAULT_SOLANA.rpcUrl,
-    caipNetworkId: typeof caipNetworkId === 'string' && /^solana:[-_a-zA-Z0-9]{1,32}$/.test(caipNetworkId) ? caipNetworkId : DEFAULT_SOLANA.caipNetworkId,
+    caipNetworkId:
+      typeof caipNetworkId === 'string' && /^solana:[-_a-zA-Z0-9]{1,32}$/.test(caipNetworkId)
+        ? caipNetworkId
+        : DEFAULT_SOLANA.caipNetworkId,
     name: typeof name === 'string' && name.trim() !== '' ? name.trim() : DEFAULT_SOLANA.name,
   }
   if (config?.solana !== undefined && (network.rpcUrl !== rpcUrl || network.caipNetworkId !== caipNetworkId)) {

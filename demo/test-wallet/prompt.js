@@ -120,14 +120,22 @@ export function createPrompt({ document = globalThis.document } = {}) {
 
     const style = document.createElement('style')
     style.textContent = STYLES
-    const panel = element('section', { class: 'panel', role: 'alertdialog', 'aria-modal': 'false', 'aria-labelledby': 'title', 'aria-describedby': 'action summary' })
+    const panel = element('section', {
+      class: 'panel',
+      role: 'alertdialog',
+      'aria-modal': 'false',
+      'aria-labelledby': 'title',
+      'aria-describedby': 'action summary',
+    })
     const title = element('h2', { id: 'title' }, 'SigKit Test Wallet')
     const origin = element('p', { class: 'origin' }, request.origin)
     const action = element('p', { class: 'action', id: 'action' }, request.action || request.method)
     const summary = element('p', { class: 'summary', id: 'summary' }, request.summary)
     const queueNote = element('p', { class: 'queue', 'aria-live': 'polite' })
     const reject = /** @type {HTMLButtonElement} */ (element('button', { type: 'button', class: 'reject' }, 'Reject'))
-    const approve = /** @type {HTMLButtonElement} */ (element('button', { type: 'button', class: 'approve' }, 'Approve'))
+    const approve = /** @type {HTMLButtonElement} */ (
+      element('button', { type: 'button', class: 'approve' }, 'Approve')
+    )
     reject.addEventListener('click', () => decide(false))
     approve.addEventListener('click', () => decide(true))
     const buttons = element('div', { class: 'buttons' })
@@ -155,7 +163,8 @@ export function createPrompt({ document = globalThis.document } = {}) {
 
   function updateQueueNote() {
     if (!current) return
-    current.queueNote.textContent = queue.length === 0 ? '' : `${queue.length} more request${queue.length === 1 ? '' : 's'} waiting`
+    current.queueNote.textContent =
+      queue.length === 0 ? '' : `${queue.length} more request${queue.length === 1 ? '' : 's'} waiting`
   }
 
   function showNext() {

@@ -4,7 +4,14 @@
 //
 // Environment-agnostic (browser and Node 20): no DOM, no dependencies, the global fetch.
 // The person is whatever `approve` is: a DOM prompt in the browser (inject.js), a script in tests.
-import { ProviderRpcError, disconnected, invalidParams, unauthorized, unrecognizedChain, unsupportedMethod } from './errors.js'
+import {
+  ProviderRpcError,
+  disconnected,
+  invalidParams,
+  unauthorized,
+  unrecognizedChain,
+  unsupportedMethod,
+} from './errors.js'
 import { createAsk } from './approval.js'
 import { createEmitter } from './emitter.js'
 import { createMemoryStorage } from './storage.js'
@@ -12,13 +19,36 @@ import { createWalletState } from './wallet-state.js'
 import { parseAddChainParams } from './add-chain-params.js'
 import { callChain } from './chain-rpc.js'
 import { READ_ONLY_METHODS } from './read-only-methods.js'
-import { describeMessage, formatEther, isAddress, isHex, isQuantity, parseHexChainId, sameAddress, toHexChainId, utf8ToHex } from './format.js'
+import {
+  describeMessage,
+  formatEther,
+  isAddress,
+  isHex,
+  isQuantity,
+  parseHexChainId,
+  sameAddress,
+  toHexChainId,
+  utf8ToHex,
+} from './format.js'
 
 /** Anvil's account #0 (from the `test test … junk` mnemonic), unlocked on every anvil node. */
 export const DEFAULT_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 /** The fields of eth_sendTransaction's object passed on to the node; anything else is dropped. */
-const TRANSACTION_FIELDS = ['from', 'to', 'value', 'data', 'input', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce', 'type', 'accessList']
+const TRANSACTION_FIELDS = [
+  'from',
+  'to',
+  'value',
+  'data',
+  'input',
+  'gas',
+  'gasPrice',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+  'nonce',
+  'type',
+  'accessList',
+]
 const QUANTITY_FIELDS = ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce', 'chainId']
 
 /**
@@ -48,7 +78,8 @@ export function createTestWalletProvider({
   storage = createMemoryStorage(),
   origin = globalThis.location?.origin ?? 'http://localhost',
 }) {
-  if (!Array.isArray(chains) || chains.length === 0) throw new TypeError('createTestWalletProvider: `chains` must list at least one chain')
+  if (!Array.isArray(chains) || chains.length === 0)
+    throw new TypeError('createTestWalletProvider: `chains` must list at least one chain')
   if (typeof approve !== 'function') throw new TypeError('createTestWalletProvider: `approve` must be a function')
   if (!isAddress(account)) throw new TypeError(`createTestWalletProvider: invalid account ${account}`)
 
@@ -82,7 +113,13 @@ export function createTestWalletProvider({
 
   function permissions() {
     if (!isAuthorized()) return []
-    return [{ invoker: origin, parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: [account] }] }]
+    return [
+      {
+        invoker: origin,
+        parentCapability: 'eth_accounts',
+        caveats: [{ type: 'restrictReturnedAccounts', value: [account] }],
+      },
+    ]
   }
 
   /**
@@ -107,7 +144,12 @@ export function createTestWalletProvider({
 
       eth_requestAccounts(params) {
         if (isAuthorized()) return [account]
-        pendingConnect ??= ask('eth_requestAccounts', params, 'Connect to this site', `Share your address ${account} and let the site ask for approvals.`)
+        pendingConnect ??= ask(
+          'eth_requestAccounts',
+          params,
+          'Connect to this site',
+          `Share your address ${account} and let the site ask for approvals.`,
+        )
           .then(() => {
             grantAccess()
             return [account]
@@ -120,7 +162,8 @@ export function createTestWalletProvider({
 
       async personal_sign(params) {
         const [message, address] = Array.isArray(params) ? params : []
-        if (typeof message !== 'string' || !isAddress(address)) throw invalidParams('personal_sign expects [message, address].')
+        if (typeof message !== 'string' || !isAddress(address))
+          throw invalidParams('personal_sign expects [message, address].')
         if (!sameAddress(address, account)) throw unauthorized(`${address} is not this wallet's account.`)
         if (!isAuthorized()) throw unauthorized('Call eth_requestAccounts first.')
         // MetaMask accepts plain text as well as hex; the node only takes bytes.
@@ -131,23 +174,29 @@ export function createTestWalletProvider({
 
       async eth_sendTransaction(params) {
         const transaction = Array.isArray(params) ? params[0] : undefined
-        if (typeof transaction !== 'object' || transaction === null) throw invalidParams('eth_sendTransaction expects [transaction].')
+        if (typeof transaction !== 'object' || transaction === null)
+          throw invalidParams('eth_sendTransaction expects [transaction].')
         const from = transaction.from ?? account
         if (!isAddress(from)) throw invalidParams(`Invalid from address ${JSON.stringify(from)}.`)
         if (!sameAddress(from, account)) throw unauthorized(`${from} is not this wallet's account.`)
         if (!isAuthorized()) throw unauthorized('Call eth_requestAccounts first.')
-        if (transaction.to != null && !isAddress(transaction.to)) throw invalidParams(`Invalid to address ${JSON.stringify(transaction.to)}.`)
+        if (transaction.to != null && !isAddress(transaction.to))
+          throw invalidParams(`Invalid to address ${JSON.stringify(transaction.to)}.`)
         for (const field of QUANTITY_FIELDS) {
-          if (transaction[field] != null && !isQuantity(transaction[field])) throw invalidParams(`Invalid ${field} ${JSON.stringify(transaction[field])}: expected a hex quantity.`)
+          if (transaction[field] != null && !isQuantity(transaction[field]))
+            throw invalidParams(`Invalid ${field} ${JSON.stringify(transaction[field])}: expected a hex quantity.`)
         }
         const chain = state.currentChain
         if (transaction.chainId != null && Number(BigInt(transaction.chainId)) !== chain.chainId) {
-          throw invalidParams(`The transaction's chainId ${transaction.chainId} does not match the wallet's current chain ${toHexChainId(chain.chainId)}.`)
+          throw invalidParams(
+            `The transaction's chainId ${transaction.chainId} does not match the wallet's current chain ${toHexChainId(chain.chainId)}.`,
+          )
         }
 
         /** @type {Record<string, unknown>} */
         const forwarded = { from: account }
-        for (const field of TRANSACTION_FIELDS) if (transaction[field] != null && field !== 'from') forwarded[field] = transaction[field]
+        for (const field of TRANSACTION_FIELDS)
+          if (transaction[field] != null && field !== 'from') forwarded[field] = transaction[field]
         const data = transaction.data ?? transaction.input
         const dataBytes = isHex(data) ? (data.length - 2) / 2 : 0
         const summary = [
@@ -163,11 +212,17 @@ export function createTestWalletProvider({
 
       async wallet_switchEthereumChain(params) {
         const chainId = parseHexChainId(Array.isArray(params) ? params[0]?.chainId : undefined)
-        if (chainId === undefined) throw invalidParams('wallet_switchEthereumChain expects [{ chainId }] with a hex chain id.')
+        if (chainId === undefined)
+          throw invalidParams('wallet_switchEthereumChain expects [{ chainId }] with a hex chain id.')
         if (chainId === state.currentChainId) return null
         const chain = state.knownChain(chainId)
         if (!chain) throw unrecognizedChain(toHexChainId(chainId))
-        await ask('wallet_switchEthereumChain', params, 'Switch network', `From ${chainLabel(state.currentChain)} to ${chainLabel(chain)}`)
+        await ask(
+          'wallet_switchEthereumChain',
+          params,
+          'Switch network',
+          `From ${chainLabel(state.currentChain)} to ${chainLabel(chain)}`,
+        )
         switchChain(chainId)
         return null
       },
@@ -178,7 +233,12 @@ export function createTestWalletProvider({
         // Already known: nothing to add, so this is a switch (what MetaMask does too).
         const known = state.knownChain(request.chainId)
         if (known) {
-          await ask('wallet_addEthereumChain', params, 'Switch network', `${chainLabel(known)} is already added. Switch to it from ${chainLabel(state.currentChain)}?`)
+          await ask(
+            'wallet_addEthereumChain',
+            params,
+            'Switch network',
+            `${chainLabel(known)} is already added. Switch to it from ${chainLabel(state.currentChain)}?`,
+          )
           switchChain(known.chainId)
           return null
         }
@@ -198,7 +258,12 @@ export function createTestWalletProvider({
 
       async wallet_requestPermissions(params) {
         checkPermissionParams(params)
-        await ask('wallet_requestPermissions', params, 'Connect to this site', `Share your address ${account} and let the site ask for approvals.`)
+        await ask(
+          'wallet_requestPermissions',
+          params,
+          'Connect to this site',
+          `Share your address ${account} and let the site ask for approvals.`,
+        )
         grantAccess()
         return permissions()
       },
@@ -216,7 +281,13 @@ export function createTestWalletProvider({
    * @param {{ method: string, params?: unknown[] | Record<string, unknown> }} args
    */
   async function request(args) {
-    if (typeof args !== 'object' || args === null || Array.isArray(args) || typeof args.method !== 'string' || args.method === '') {
+    if (
+      typeof args !== 'object' ||
+      args === null ||
+      Array.isArray(args) ||
+      typeof args.method !== 'string' ||
+      args.method === ''
+    ) {
       throw invalidParams('Expected a single, non-array, object argument with a method name.')
     }
     const { method, params } = args
@@ -226,7 +297,8 @@ export function createTestWalletProvider({
     if (!connected) throw disconnected()
     const handler = handlers.get(method)
     if (handler) return handler(params ?? [])
-    if (READ_ONLY_METHODS.has(method)) return callChain(state.currentChain.rpcUrl, method, /** @type {unknown[]} */ (params ?? []))
+    if (READ_ONLY_METHODS.has(method))
+      return callChain(state.currentChain.rpcUrl, method, /** @type {unknown[]} */ (params ?? []))
     throw unsupportedMethod(method)
   }
 

@@ -42,7 +42,8 @@ const SYSTEM_TRANSFER = 2
 function reader(/** @type {Uint8Array} */ bytes) {
   let offset = 0
   const need = (/** @type {number} */ count, /** @type {string} */ what) => {
-    if (offset + count > bytes.length) throw invalidParams(`Invalid transaction: it ends inside ${what} (byte ${offset} of ${bytes.length}).`)
+    if (offset + count > bytes.length)
+      throw invalidParams(`Invalid transaction: it ends inside ${what} (byte ${offset} of ${bytes.length}).`)
   }
   return {
     get offset() {
@@ -91,7 +92,10 @@ export function parseTransaction(bytes) {
   let version = 'legacy'
   let numRequiredSignatures = first
   if (first & 0x80) {
-    if ((first & 0x7f) !== 0) throw invalidParams(`Unsupported transaction version ${first & 0x7f}: this wallet signs legacy and version 0 transactions.`)
+    if ((first & 0x7f) !== 0)
+      throw invalidParams(
+        `Unsupported transaction version ${first & 0x7f}: this wallet signs legacy and version 0 transactions.`,
+      )
     version = 0
     numRequiredSignatures = read.u8('the message header')
   }
@@ -121,13 +125,20 @@ export function parseTransaction(bytes) {
     throw invalidParams(`Invalid transaction: ${bytes.length - read.offset} bytes left over after the message.`)
   }
   if (signatureCount !== numRequiredSignatures) {
-    throw invalidParams(`Invalid transaction: ${signatureCount} signature slots for ${numRequiredSignatures} required signers.`)
+    throw invalidParams(
+      `Invalid transaction: ${signatureCount} signature slots for ${numRequiredSignatures} required signers.`,
+    )
   }
   if (numRequiredSignatures === 0 || numRequiredSignatures > keyCount) {
-    throw invalidParams(`Invalid transaction: ${numRequiredSignatures} required signers among ${keyCount} account keys.`)
+    throw invalidParams(
+      `Invalid transaction: ${numRequiredSignatures} required signers among ${keyCount} account keys.`,
+    )
   }
   for (const [i, { programIdIndex }] of instructions.entries()) {
-    if (programIdIndex >= keyCount) throw invalidParams(`Invalid transaction: instruction ${i} names program ${programIdIndex} of ${keyCount} account keys.`)
+    if (programIdIndex >= keyCount)
+      throw invalidParams(
+        `Invalid transaction: instruction ${i} names program ${programIdIndex} of ${keyCount} account keys.`,
+      )
   }
   return {
     bytes,
@@ -163,7 +174,8 @@ export function withSignature(transaction, signer, signature) {
  * @returns {{ from: string, to: string, lamports: bigint } | undefined}
  */
 function systemTransfer(transaction, { programIdIndex, accountIndexes, data }) {
-  if (transaction.accountKeys[programIdIndex] !== SYSTEM_PROGRAM || data.length !== 12 || accountIndexes.length < 2) return undefined
+  if (transaction.accountKeys[programIdIndex] !== SYSTEM_PROGRAM || data.length !== 12 || accountIndexes.length < 2)
+    return undefined
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
   if (view.getUint32(0, true) !== SYSTEM_TRANSFER) return undefined
   const [from, to] = accountIndexes.map((index) => transaction.accountKeys[index])
@@ -178,11 +190,15 @@ function systemTransfer(transaction, { programIdIndex, accountIndexes, data }) {
  * @param {string} [payer]  the wallet's address: a transfer from another account says so
  */
 export function describeTransaction(transaction, payer) {
-  const instructions = transaction.instructions.filter(({ programIdIndex }) => transaction.accountKeys[programIdIndex] !== COMPUTE_BUDGET_PROGRAM)
+  const instructions = transaction.instructions.filter(
+    ({ programIdIndex }) => transaction.accountKeys[programIdIndex] !== COMPUTE_BUDGET_PROGRAM,
+  )
   const transfers = instructions.map((instruction) => systemTransfer(transaction, instruction))
   if (transfers.length > 0 && transfers.every((transfer) => transfer !== undefined)) {
     return transfers
-      .map(({ from, to, lamports }) => [...(from === payer ? [] : [`From ${from}`]), `To ${to}`, `${formatSol(lamports)} SOL`].join(' · '))
+      .map(({ from, to, lamports }) =>
+        [...(from === payer ? [] : [`From ${from}`]), `To ${to}`, `${formatSol(lamports)} SOL`].join(' · '),
+      )
       .join('\n')
   }
   const count = transaction.instructions.length

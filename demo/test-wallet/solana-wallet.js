@@ -24,7 +24,11 @@ import { createMemoryStorage } from './storage.js'
 export const SOLANA_STORAGE_KEY = 'solanaAuthorizedOrigins'
 
 /** What each account can do: the Solana features (the standard:* ones are the wallet's own). */
-const ACCOUNT_FEATURES = Object.freeze(['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage'])
+const ACCOUNT_FEATURES = Object.freeze([
+  'solana:signAndSendTransaction',
+  'solana:signTransaction',
+  'solana:signMessage',
+])
 const SUPPORTED_TRANSACTION_VERSIONS = Object.freeze(/** @type {const} */ (['legacy', 0]))
 
 /** How long signAndSendTransaction waits for the commitment a dapp asks for, and how often it looks. */
@@ -68,11 +72,14 @@ export function createSolanaTestWallet({
   subtle,
 }) {
   const seedBytes = typeof seed === 'string' ? hexToBytes(seed) : seed
-  if (!(seedBytes instanceof Uint8Array) || seedBytes.length !== 32) throw new TypeError('createSolanaTestWallet: `seed` must be 32 bytes (64 hex digits)')
-  if (typeof chain !== 'string' || !/^solana:.+/.test(chain)) throw new TypeError(`createSolanaTestWallet: invalid chain ${chain}`)
+  if (!(seedBytes instanceof Uint8Array) || seedBytes.length !== 32)
+    throw new TypeError('createSolanaTestWallet: `seed` must be 32 bytes (64 hex digits)')
+  if (typeof chain !== 'string' || !/^solana:.+/.test(chain))
+    throw new TypeError(`createSolanaTestWallet: invalid chain ${chain}`)
   if (typeof rpcUrl !== 'string') throw new TypeError('createSolanaTestWallet: `rpcUrl` must be a URL')
   if (typeof approve !== 'function') throw new TypeError('createSolanaTestWallet: `approve` must be a function')
-  if (typeof icon !== 'string' || !icon.startsWith('data:image/')) throw new TypeError('createSolanaTestWallet: `icon` must be a data:image/ URL')
+  if (typeof icon !== 'string' || !icon.startsWith('data:image/'))
+    throw new TypeError('createSolanaTestWallet: `icon` must be a data:image/ URL')
 
   const ask = createAsk(approve, origin)
   const authorizedOrigins = createAuthorizedOrigins(storage, SOLANA_STORAGE_KEY)
@@ -83,7 +90,10 @@ export function createSolanaTestWallet({
   /** @type {Promise<{ account: SolanaWalletAccount, sign(bytes: Uint8Array): Promise<Uint8Array> }> | undefined} */
   let keyPromise
   const key = () =>
-    (keyPromise ??= ed25519FromSeed(seedBytes, subtle).then(({ publicKey, sign }) => ({ account: createAccount(publicKey), sign })))
+    (keyPromise ??= ed25519FromSeed(seedBytes, subtle).then(({ publicKey, sign }) => ({
+      account: createAccount(publicKey),
+      sign,
+    })))
 
   /** @param {Uint8Array} publicKey  @returns {SolanaWalletAccount} */
   function createAccount(publicKey) {
@@ -117,10 +127,13 @@ export function createSolanaTestWallet({
    * @param {any} input  @param {string} feature
    */
   async function signerFor(input, feature) {
-    if (typeof input !== 'object' || input === null) throw invalidParams(`${feature} expects inputs of the form { account, … }.`)
+    if (typeof input !== 'object' || input === null)
+      throw invalidParams(`${feature} expects inputs of the form { account, … }.`)
     const { account, sign } = await key()
     if (input.account?.address !== account.address) {
-      throw unauthorized(`${input.account?.address ?? 'The input\'s account'} is not this wallet's account (${account.address}).`)
+      throw unauthorized(
+        `${input.account?.address ?? "The input's account"} is not this wallet's account (${account.address}).`,
+      )
     }
     if (!authorizedOrigins.has(origin)) throw unauthorized('Call standard:connect first.')
     return { account, sign }
@@ -149,7 +162,11 @@ export function createSolanaTestWallet({
         `This wallet cannot sign the transaction: its account ${signer.account.address} is not the fee payer (${signers[0]})${others.length > 0 ? ` nor one of the other signers (${others.join(', ')})` : ''}.`,
       )
     }
-    return { ...signer, transaction, summary: `${describeTransaction(transaction, signer.account.address)} · on ${chainName}` }
+    return {
+      ...signer,
+      transaction,
+      summary: `${describeTransaction(transaction, signer.account.address)} · on ${chainName}`,
+    }
   }
 
   /** @param {unknown[]} inputs  @param {string} feature */
@@ -168,9 +185,17 @@ export function createSolanaTestWallet({
     checkInputs(inputs, feature)
     const checked = []
     for (const input of inputs) checked.push(await transactionInput(input, feature))
-    const params = checked.map(({ account, transaction }) => ({ account: account.address, chain, transaction: bytesToBase64(transaction.bytes) }))
+    const params = checked.map(({ account, transaction }) => ({
+      account: account.address,
+      chain,
+      transaction: bytesToBase64(transaction.bytes),
+    }))
     await ask(feature, params, action, checked.map(({ summary }) => summary).join('\n'))
-    return Promise.all(checked.map(async ({ account, sign, transaction }) => withSignature(transaction, account.address, await sign(transaction.message))))
+    return Promise.all(
+      checked.map(async ({ account, sign, transaction }) =>
+        withSignature(transaction, account.address, await sign(transaction.message)),
+      ),
+    )
   }
 
   /**
@@ -179,14 +204,18 @@ export function createSolanaTestWallet({
    */
   async function confirm(signature, commitment) {
     const wanted = COMMITMENTS.indexOf(commitment)
-    if (wanted < 0) throw invalidParams(`Unknown commitment ${JSON.stringify(commitment)}: expected one of ${COMMITMENTS.join(', ')}.`)
+    if (wanted < 0)
+      throw invalidParams(
+        `Unknown commitment ${JSON.stringify(commitment)}: expected one of ${COMMITMENTS.join(', ')}.`,
+      )
     const deadline = Date.now() + CONFIRM_TIMEOUT_MS
     for (;;) {
       const statuses = /** @type {any} */ (await callChain(rpcUrl, 'getSignatureStatuses', [[signature]]))
       const status = statuses?.value?.[0]
       if (status?.err) throw internalError(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`)
       if (status && COMMITMENTS.indexOf(status.confirmationStatus) >= wanted) return
-      if (Date.now() > deadline) throw internalError(`Transaction ${signature} was not ${commitment} after ${CONFIRM_TIMEOUT_MS / 1000} s.`)
+      if (Date.now() > deadline)
+        throw internalError(`Transaction ${signature} was not ${commitment} after ${CONFIRM_TIMEOUT_MS / 1000} s.`)
       await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS))
     }
   }
@@ -245,8 +274,13 @@ export function createSolanaTestWallet({
         const checked = []
         for (const input of inputs) {
           const signer = await signerFor(input, 'solana:signMessage')
-          if (!(input.message instanceof Uint8Array)) throw invalidParams('solana:signMessage expects the message as a Uint8Array.')
-          checked.push({ ...signer, message: input.message.slice(), text: messageText(input.message) ?? `0x${bytesToHex(input.message)}` })
+          if (!(input.message instanceof Uint8Array))
+            throw invalidParams('solana:signMessage expects the message as a Uint8Array.')
+          checked.push({
+            ...signer,
+            message: input.message.slice(),
+            text: messageText(input.message) ?? `0x${bytesToHex(input.message)}`,
+          })
         }
         await ask(
           'solana:signMessage',
@@ -255,7 +289,11 @@ export function createSolanaTestWallet({
           checked.map(({ text }) => text).join('\n\n'),
         )
         return Promise.all(
-          checked.map(async ({ sign, message }) => ({ signedMessage: message, signature: await sign(message), signatureType: 'ed25519' })),
+          checked.map(async ({ sign, message }) => ({
+            signedMessage: message,
+            signature: await sign(message),
+            signatureType: 'ed25519',
+          })),
         )
       },
     }),
@@ -285,10 +323,17 @@ export function createSolanaTestWallet({
         for (const [i, signed] of signedTransactions.entries()) {
           const { commitment, preflightCommitment, skipPreflight, maxRetries, minContextSlot } = inputs[i].options ?? {}
           const config = Object.fromEntries(
-            Object.entries({ encoding: 'base64', preflightCommitment, skipPreflight, maxRetries, minContextSlot }).filter(([, value]) => value !== undefined),
+            Object.entries({
+              encoding: 'base64',
+              preflightCommitment,
+              skipPreflight,
+              maxRetries,
+              minContextSlot,
+            }).filter(([, value]) => value !== undefined),
           )
           const signature = await callChain(rpcUrl, 'sendTransaction', [bytesToBase64(signed), config])
-          if (typeof signature !== 'string') throw internalError(`sendTransaction returned ${JSON.stringify(signature)} instead of a signature.`)
+          if (typeof signature !== 'string')
+            throw internalError(`sendTransaction returned ${JSON.stringify(signature)} instead of a signature.`)
           if (typeof commitment === 'string') await confirm(signature, commitment)
           outputs.push({ signature: base58Decode(signature) })
         }

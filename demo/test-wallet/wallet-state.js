@@ -59,7 +59,9 @@ export function createWalletState({ storage, chains, knownChainIds }) {
   const storedChains = readJson(storage, STORAGE_KEYS.chains, null)
   /** @type {KnownChain[]} */
   let knownChains =
-    Array.isArray(storedChains) && storedChains.length > 0 && storedChains.every(isKnownChain) ? storedChains : installed
+    Array.isArray(storedChains) && storedChains.length > 0 && storedChains.every(isKnownChain)
+      ? storedChains
+      : installed
 
   const authorizedOrigins = createAuthorizedOrigins(storage, STORAGE_KEYS.authorizedOrigins)
 

@@ -36,7 +36,11 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 
 /** ed25519 with node:crypto. */
 export function signEd25519(seed, bytes) {
-  const key = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, Buffer.from(seed)]), format: 'der', type: 'pkcs8' })
+  const key = createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, Buffer.from(seed)]),
+    format: 'der',
+    type: 'pkcs8',
+  })
   return new Uint8Array(sign(null, Buffer.from(bytes), key))
 }
 

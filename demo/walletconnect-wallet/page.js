@@ -13,12 +13,21 @@ import { SOLANA_MAINNET, base58Decode } from './signers.js'
 import { createWalletConnectWalletCore } from './wallet.js'
 
 /** PKCS#8 DER prefix of an ed25519 private key; the 32-byte seed follows. */
-const ED25519_PKCS8_PREFIX = [0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]
+const ED25519_PKCS8_PREFIX = [
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+]
 
 /** ed25519 with WebCrypto (Chromium 137+, Firefox 129+, Safari 17+; secure contexts, 127.0.0.1 is one). */
 async function signEd25519(seed, bytes) {
-  if (!globalThis.crypto?.subtle) throw Object.assign(new Error('WebCrypto is not available here (not a secure context?)'), { code: -32603 })
-  const key = await crypto.subtle.importKey('pkcs8', new Uint8Array([...ED25519_PKCS8_PREFIX, ...seed]), { name: 'Ed25519' }, false, ['sign'])
+  if (!globalThis.crypto?.subtle)
+    throw Object.assign(new Error('WebCrypto is not available here (not a secure context?)'), { code: -32603 })
+  const key = await crypto.subtle.importKey(
+    'pkcs8',
+    new Uint8Array([...ED25519_PKCS8_PREFIX, ...seed]),
+    { name: 'Ed25519' },
+    false,
+    ['sign'],
+  )
   return new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, key, bytes))
 }
 
@@ -48,9 +57,14 @@ function setStatus(text, state = '') {
 /** The sandbox's EVM chains (with names) and, if it has one, its local Solana chain. */
 function sandboxChains() {
   const chains = Array.isArray(config?.chains) ? config.chains : []
-  const evm = chains.filter((chain) => Number.isInteger(chain.chainId) && chain.rpcUrl && !String(chain.caipNetworkId ?? '').startsWith('solana:'))
+  const evm = chains.filter(
+    (chain) =>
+      Number.isInteger(chain.chainId) && chain.rpcUrl && !String(chain.caipNetworkId ?? '').startsWith('solana:'),
+  )
   const solana = [
-    ...chains.filter((chain) => String(chain.caipNetworkId ?? '').startsWith('solana:')).map((chain) => chain.caipNetworkId),
+    ...chains
+      .filter((chain) => String(chain.caipNetworkId ?? '').startsWith('solana:'))
+      .map((chain) => chain.caipNetworkId),
     ...(typeof config?.solana?.caipNetworkId === 'string' ? [config.solana.caipNetworkId] : []),
   ]
   return { evm, solana: solana.length ? solana : [SOLANA_MAINNET] }
@@ -98,20 +112,36 @@ function peerView(metadata = {}) {
   const icon = metadata.icons?.find((url) => /^https?:|^data:image\//.test(url))
   return h('div', { class: 'peer' }, [
     icon ? h('img', { src: icon, alt: '' }) : null,
-    h('div', {}, [h('strong', { text: metadata.name || 'Unnamed dapp' }), h('div', { class: 'muted mono', text: metadata.url || '' })]),
+    h('div', {}, [
+      h('strong', { text: metadata.name || 'Unnamed dapp' }),
+      h('div', { class: 'muted mono', text: metadata.url || '' }),
+    ]),
   ])
 }
 
 function namespaceTable(requested) {
   const rows = Object.entries(requested).map(([namespace, entry]) =>
     h('tr', {}, [
-      h('td', {}, [h('strong', { text: namespace }), ' ', h('span', { class: 'tag', text: entry.required ? 'required' : 'optional' })]),
+      h('td', {}, [
+        h('strong', { text: namespace }),
+        ' ',
+        h('span', { class: 'tag', text: entry.required ? 'required' : 'optional' }),
+      ]),
       h('td', { text: entry.chains.map(chainLabel).join(', ') || '(no chains)' }),
       h('td', { class: 'mono', text: entry.methods.join(', ') || '—' }),
       h('td', { class: 'mono', text: entry.events.join(', ') || '—' }),
     ]),
   )
-  return h('table', {}, [h('thead', {}, [h('tr', {}, ['Namespace', 'Chains', 'Methods', 'Events'].map((text) => h('th', { text })))]), h('tbody', {}, rows)])
+  return h('table', {}, [
+    h('thead', {}, [
+      h(
+        'tr',
+        {},
+        ['Namespace', 'Chains', 'Methods', 'Events'].map((text) => h('th', { text })),
+      ),
+    ]),
+    h('tbody', {}, rows),
+  ])
 }
 
 function renderProposals() {
@@ -124,16 +154,37 @@ function renderProposals() {
     section.append(
       h('div', { class: 'card', 'data-proposal-id': proposal.id }, [
         peerView(proposal.proposer?.metadata),
-        proposal.proposer?.metadata?.description ? h('p', { class: 'muted', text: proposal.proposer.metadata.description }) : null,
+        proposal.proposer?.metadata?.description
+          ? h('p', { class: 'muted', text: proposal.proposer.metadata.description })
+          : null,
         h('h3', { text: 'The dapp asks for' }),
         namespaceTable(proposal.requested),
         h('h3', { text: 'Approving shares' }),
         plan.error
-          ? h('p', { class: 'status', 'data-state': 'error', text: `Nothing this wallet can approve: ${plan.error.message} (${plan.detail}). Reject it.` })
-          : h('pre', { text: Object.entries(plan.namespaces).map(([namespace, value]) => `${namespace}: ${value.accounts.join('\n    ')}`).join('\n') }),
+          ? h('p', {
+              class: 'status',
+              'data-state': 'error',
+              text: `Nothing this wallet can approve: ${plan.error.message} (${plan.detail}). Reject it.`,
+            })
+          : h('pre', {
+              text: Object.entries(plan.namespaces)
+                .map(([namespace, value]) => `${namespace}: ${value.accounts.join('\n    ')}`)
+                .join('\n'),
+            }),
         h('div', { class: 'row' }, [
-          h('button', { type: 'button', class: 'primary', disabled: Boolean(plan.error), onclick: () => decideProposal(proposal, true), text: 'Approve' }),
-          h('button', { type: 'button', class: 'danger', onclick: () => decideProposal(proposal, false), text: 'Reject' }),
+          h('button', {
+            type: 'button',
+            class: 'primary',
+            disabled: Boolean(plan.error),
+            onclick: () => decideProposal(proposal, true),
+            text: 'Approve',
+          }),
+          h('button', {
+            type: 'button',
+            class: 'danger',
+            onclick: () => decideProposal(proposal, false),
+            text: 'Reject',
+          }),
         ]),
       ]),
     )
@@ -188,12 +239,29 @@ function renderAuthRequests() {
         // statement the SDK appends), here for the first chain; the others differ in the chain id.
         h('h3', { text: plan.error ? 'Signing' : `Signing in on ${plan.chains.map(chainLabel).join(', ')}` }),
         plan.error
-          ? h('p', { class: 'status', 'data-state': 'error', text: `Nothing this wallet can sign: ${plan.error.message} (${plan.detail}). Reject it.` })
+          ? h('p', {
+              class: 'status',
+              'data-state': 'error',
+              text: `Nothing this wallet can sign: ${plan.error.message} (${plan.detail}). Reject it.`,
+            })
           : h('pre', { text: authMessagePreview(plan) }),
-        !plan.error && plan.chains.length > 1 ? h('p', { class: 'muted', text: `One message per chain: the others differ only in their Chain ID.` }) : null,
+        !plan.error && plan.chains.length > 1
+          ? h('p', { class: 'muted', text: `One message per chain: the others differ only in their Chain ID.` })
+          : null,
         h('div', { class: 'row' }, [
-          h('button', { type: 'button', class: 'primary', disabled: Boolean(plan.error), onclick: () => decideAuthRequest(request, true), text: 'Sign in' }),
-          h('button', { type: 'button', class: 'danger', onclick: () => decideAuthRequest(request, false), text: 'Reject' }),
+          h('button', {
+            type: 'button',
+            class: 'primary',
+            disabled: Boolean(plan.error),
+            onclick: () => decideAuthRequest(request, true),
+            text: 'Sign in',
+          }),
+          h('button', {
+            type: 'button',
+            class: 'danger',
+            onclick: () => decideAuthRequest(request, false),
+            text: 'Reject',
+          }),
         ]),
       ]),
     )
@@ -203,7 +271,10 @@ function renderAuthRequests() {
 
 function authMessagePreview(plan) {
   try {
-    return wallet.kit.formatAuthMessage({ request: plan.payload, iss: `did:pkh:${plan.chains[0]}:${wallet.evmAddress}` })
+    return wallet.kit.formatAuthMessage({
+      request: plan.payload,
+      iss: `did:pkh:${plan.chains[0]}:${wallet.evmAddress}`,
+    })
   } catch (error) {
     return `(the message cannot be formatted: ${error.message})`
   }
@@ -233,10 +304,13 @@ function describeRequest({ method, params }) {
   try {
     if (method === 'personal_sign') {
       const [message] = params
-      const text = /^0x[0-9a-f]*$/i.test(message) ? new TextDecoder('utf-8', { fatal: false }).decode(hexBytes(message)) : message
+      const text = /^0x[0-9a-f]*$/i.test(message)
+        ? new TextDecoder('utf-8', { fatal: false }).decode(hexBytes(message))
+        : message
       return `Sign this message:\n\n${text}`
     }
-    if (method === 'solana_signMessage') return `Sign this message (Solana):\n\n${new TextDecoder().decode(base58Decode(params.message))}`
+    if (method === 'solana_signMessage')
+      return `Sign this message (Solana):\n\n${new TextDecoder().decode(base58Decode(params.message))}`
     if (method === 'signMessage') return `Sign this message (Bitcoin):\n\n${params.message}`
     if (method === 'wallet_switchEthereumChain') return `Switch to ${chainLabel(`eip155:${Number(params[0].chainId)}`)}`
   } catch {
@@ -262,8 +336,18 @@ function renderRequests() {
         h('p', {}, [h('strong', { class: 'mono', text: request.method }), ' on ', chainLabel(request.chainId)]),
         h('pre', { text: describeRequest(request) }),
         h('div', { class: 'row' }, [
-          h('button', { type: 'button', class: 'primary', onclick: () => decideRequest(request.id, true), text: 'Approve' }),
-          h('button', { type: 'button', class: 'danger', onclick: () => decideRequest(request.id, false), text: 'Reject' }),
+          h('button', {
+            type: 'button',
+            class: 'primary',
+            onclick: () => decideRequest(request.id, true),
+            text: 'Approve',
+          }),
+          h('button', {
+            type: 'button',
+            class: 'danger',
+            onclick: () => decideRequest(request.id, false),
+            text: 'Reject',
+          }),
         ]),
       ]),
     )
@@ -284,7 +368,11 @@ function renderSessions() {
       const current = wallet.currentChain(session.topic)
       return h('div', { class: 'card', 'data-session-topic': session.topic }, [
         peerView(session.peer?.metadata),
-        h('pre', { text: Object.entries(session.namespaces).map(([namespace, value]) => `${namespace}: ${value.accounts.join('\n    ')}`).join('\n') }),
+        h('pre', {
+          text: Object.entries(session.namespaces)
+            .map(([namespace, value]) => `${namespace}: ${value.accounts.join('\n    ')}`)
+            .join('\n'),
+        }),
         current ? h('p', { text: `EVM chain: ${chainLabel(current)}` }) : null,
         h('p', { class: 'muted', text: `Expires ${new Date(session.expiry * 1000).toLocaleString()}` }),
         h('div', { class: 'row' }, [
@@ -293,14 +381,20 @@ function renderSessions() {
             .map((chain) =>
               h('button', {
                 type: 'button',
-                onclick: () => wallet.emitChainChanged(chain, { topic: session.topic }).then(renderSessions, (error) => setStatus(`Switch failed: ${error.message}`, 'error')),
+                onclick: () =>
+                  wallet
+                    .emitChainChanged(chain, { topic: session.topic })
+                    .then(renderSessions, (error) => setStatus(`Switch failed: ${error.message}`, 'error')),
                 text: `Switch to ${chainNames.get(chain) ?? chain}`,
               }),
             ),
           h('button', {
             type: 'button',
             class: 'danger',
-            onclick: () => wallet.disconnect(session.topic).then(renderSessions, (error) => setStatus(`Disconnect failed: ${error.message}`, 'error')),
+            onclick: () =>
+              wallet
+                .disconnect(session.topic)
+                .then(renderSessions, (error) => setStatus(`Disconnect failed: ${error.message}`, 'error')),
             text: 'Disconnect',
           }),
         ]),
@@ -314,7 +408,13 @@ function renderHistory() {
   if (handled.length === 0) return
   $('history').replaceChildren(
     h('table', {}, [
-      h('thead', {}, [h('tr', {}, ['Time', 'Method', 'Chain', 'Outcome'].map((text) => h('th', { text })))]),
+      h('thead', {}, [
+        h(
+          'tr',
+          {},
+          ['Time', 'Method', 'Chain', 'Outcome'].map((text) => h('th', { text })),
+        ),
+      ]),
       h(
         'tbody',
         {},
@@ -323,7 +423,12 @@ function renderHistory() {
             h('td', { text: new Date(record.at).toLocaleTimeString() }),
             h('td', { class: 'mono', text: record.method }),
             h('td', { text: chainLabel(record.chainId) }),
-            h('td', { class: 'mono', text: record.error ? `${record.outcome}: ${record.error.code} ${record.error.message}` : `${record.outcome}: ${shorten(JSON.stringify(record.result))}` }),
+            h('td', {
+              class: 'mono',
+              text: record.error
+                ? `${record.outcome}: ${record.error.code} ${record.error.message}`
+                : `${record.outcome}: ${shorten(JSON.stringify(record.result))}`,
+            }),
           ]),
         ),
       ),
@@ -369,8 +474,19 @@ function renderAccounts() {
     ['EVM', wallet.evmAddress, accounts.eip155],
     ['Solana', wallet.solanaAddress, accounts.solana],
     ['Bitcoin', wallet.bitcoinAddress, accounts.bip122],
-  ].map(([name, address, caip10]) => [name, address, caip10.length ? `on ${caip10.map((account) => chainLabel(account.split(':').slice(0, 2).join(':'))).join(', ')}` : 'no chains (no sandbox)'])
-  $('accounts').replaceChildren(...rows.flatMap(([name, address, where]) => [h('dt', { text: name }), h('dd', {}, [h('span', { class: 'mono', text: address }), h('div', { class: 'muted', text: where })])]))
+  ].map(([name, address, caip10]) => [
+    name,
+    address,
+    caip10.length
+      ? `on ${caip10.map((account) => chainLabel(account.split(':').slice(0, 2).join(':'))).join(', ')}`
+      : 'no chains (no sandbox)',
+  ])
+  $('accounts').replaceChildren(
+    ...rows.flatMap(([name, address, where]) => [
+      h('dt', { text: name }),
+      h('dd', {}, [h('span', { class: 'mono', text: address }), h('div', { class: 'muted', text: where })]),
+    ]),
+  )
 }
 
 async function pair(uri) {
@@ -392,7 +508,10 @@ async function pair(uri) {
 if (!testEnvironment) console.warn('IS_VITEST is not set: each request waits on the Verify service')
 
 if (!relayUrl) {
-  setStatus('No relay: start the demo with `npm run demo` (not --static), or add ?relay=ws://127.0.0.1:PORT to this page’s URL.', 'error')
+  setStatus(
+    'No relay: start the demo with `npm run demo` (not --static), or add ?relay=ws://127.0.0.1:PORT to this page’s URL.',
+    'error',
+  )
 } else {
   try {
     wallet = await startWallet()

@@ -9,7 +9,9 @@ import { mnemonicToAccount, privateKeyToAccount, sign } from 'viem/accounts'
 /** Anvil's mnemonic; account #0 is what the sandbox funds. */
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
 /** Anvil account #0 (0xf39F…2266). */
-export const ANVIL_PRIVATE_KEY = /** @type {`0x${string}`} */ ('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+export const ANVIL_PRIVATE_KEY = /** @type {`0x${string}`} */ (
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+)
 
 /**
  * The fixed Solana test key: 64 bytes, ed25519 seed (bytes 1…32) then its public key, as
@@ -138,7 +140,8 @@ export function solanaSignerFrom({ secretKey = SOLANA_TEST_SECRET_KEY, signEd255
         const candidate = message.slice(keysStart + index * 32, keysStart + index * 32 + 32)
         if (candidate.every((byte, i) => byte === publicKey[i])) slot = index
       }
-      if (slot < 0 || slot >= count) throw Object.assign(new Error('The transaction does not ask this wallet to sign'), { code: -32602 })
+      if (slot < 0 || slot >= count)
+        throw Object.assign(new Error('The transaction does not ask this wallet to sign'), { code: -32602 })
       const signature = await signBytes(message)
       const signed = Uint8Array.from(wire)
       signed.set(signature, countSize + slot * 64)
@@ -196,13 +199,21 @@ function segwitV0Address(hrp, program) {
 /** Bitcoin's compactSize length prefix and the bytes. */
 function varString(bytes) {
   const length = bytes.length
-  const prefix = length < 0xfd ? [length] : length <= 0xffff ? [0xfd, length & 0xff, length >> 8] : [0xfe, length & 0xff, (length >> 8) & 0xff, (length >> 16) & 0xff, length >>> 24]
+  const prefix =
+    length < 0xfd
+      ? [length]
+      : length <= 0xffff
+        ? [0xfd, length & 0xff, length >> 8]
+        : [0xfe, length & 0xff, (length >> 8) & 0xff, (length >> 16) & 0xff, length >>> 24]
   return new Uint8Array([...prefix, ...bytes])
 }
 
 /** The hash a Bitcoin "signmessage" signature covers. */
 export function bitcoinMessageHash(message) {
-  const payload = new Uint8Array([...varString(stringToBytes('Bitcoin Signed Message:\n')), ...varString(stringToBytes(message))])
+  const payload = new Uint8Array([
+    ...varString(stringToBytes('Bitcoin Signed Message:\n')),
+    ...varString(stringToBytes(message)),
+  ])
   return sha256(sha256(payload))
 }
 
@@ -220,7 +231,11 @@ export function bitcoinSignerFrom({ privateKey = BITCOIN_TEST_PRIVATE_KEY } = {}
       if (wanted && wanted !== address) throw Object.assign(new Error(`Unknown address ${wanted}`), { code: 4100 })
       const hash = bitcoinMessageHash(String(message))
       const { r, s, yParity } = await sign({ hash, privateKey })
-      const signature = new Uint8Array([39 + (yParity ?? 0), ...hexToBytes(r, { size: 32 }), ...hexToBytes(s, { size: 32 })])
+      const signature = new Uint8Array([
+        39 + (yParity ?? 0),
+        ...hexToBytes(r, { size: 32 }),
+        ...hexToBytes(s, { size: 32 }),
+      ])
       return { address, signature: base64Encode(signature), messageHash: hash.slice(2) }
     },
     /** bip122 getAccountAddresses */

@@ -125,8 +125,18 @@ const rpcError = (error, message) => Object.assign(new Error(message ?? error.me
  *   instead. Default: true.
  */
 export async function createWalletConnectWalletCore(options) {
-  const { relayUrl, projectId = 'sigkit-sandbox', metadata = DEFAULT_METADATA, evm = {}, solana, bitcoin = {}, approve, oneClickAuth = true } = options
-  if (!relayUrl) throw new Error('createWalletConnectWallet: relayUrl is required (the sandbox relay, ws://127.0.0.1:PORT)')
+  const {
+    relayUrl,
+    projectId = 'sigkit-sandbox',
+    metadata = DEFAULT_METADATA,
+    evm = {},
+    solana,
+    bitcoin = {},
+    approve,
+    oneClickAuth = true,
+  } = options
+  if (!relayUrl)
+    throw new Error('createWalletConnectWallet: relayUrl is required (the sandbox relay, ws://127.0.0.1:PORT)')
 
   const evmAccount = evmAccountFrom(evm)
   /** chain id → RPC URL; wallet_addEthereumChain adds to it */
@@ -213,7 +223,12 @@ export async function createWalletConnectWalletCore(options) {
 
   /** The next proposal: one already received, or the next to arrive. */
   function nextProposal({ timeoutMs = 10_000 } = {}) {
-    return nextFrom(queuedProposals, proposalWaiters, timeoutMs, `No session proposal within ${timeoutMs} ms (did the dapp's URI reach wallet.pair()?)`)
+    return nextFrom(
+      queuedProposals,
+      proposalWaiters,
+      timeoutMs,
+      `No session proposal within ${timeoutMs} ms (did the dapp's URI reach wallet.pair()?)`,
+    )
   }
 
   /**
@@ -268,7 +283,9 @@ export async function createWalletConnectWalletCore(options) {
 
   /** A new session starts on its first EVM chain (what eth_chainId answers until a switch). */
   function rememberEvmChain(session) {
-    const firstEvm = session.namespaces.eip155?.chains?.[0] ?? session.namespaces.eip155?.accounts?.[0]?.split(':').slice(0, 2).join(':')
+    const firstEvm =
+      session.namespaces.eip155?.chains?.[0] ??
+      session.namespaces.eip155?.accounts?.[0]?.split(':').slice(0, 2).join(':')
     if (firstEvm) currentChain.set(session.topic, firstEvm)
   }
 
@@ -326,7 +343,9 @@ export async function createWalletConnectWalletCore(options) {
 
   /** The next auth request: one already received, or the next to arrive. */
   function nextAuthRequest({ timeoutMs = 10_000 } = {}) {
-    const hint = oneClickAuth ? "did the dapp's URI reach wallet.pair()?" : 'this wallet has oneClickAuth: false, the dapp falls back to a proposal (nextProposal)'
+    const hint = oneClickAuth
+      ? "did the dapp's URI reach wallet.pair()?"
+      : 'this wallet has oneClickAuth: false, the dapp falls back to a proposal (nextProposal)'
     return nextFrom(queuedAuthRequests, authWaiters, timeoutMs, `No auth request within ${timeoutMs} ms (${hint})`)
   }
 
@@ -342,9 +361,14 @@ export async function createWalletConnectWalletCore(options) {
     const asked = request.authPayload.chains ?? []
     const offered = supported().eip155.chains
     const chains = asked.filter((chain) => offered.includes(chain) && (!only || only.includes(chain)))
-    if (chains.length === 0) return { error: ERRORS.UNSUPPORTED_CHAINS, detail: `none of ${asked.join(', ') || 'no chains'}` }
+    if (chains.length === 0)
+      return { error: ERRORS.UNSUPPORTED_CHAINS, detail: `none of ${asked.join(', ') || 'no chains'}` }
     try {
-      const payload = populateAuthPayload({ authPayload: request.authPayload, chains, methods: [...SUPPORTED_METHODS.eip155] })
+      const payload = populateAuthPayload({
+        authPayload: request.authPayload,
+        chains,
+        methods: [...SUPPORTED_METHODS.eip155],
+      })
       // Without a ReCap populateAuthPayload returns the request as it came, every chain included.
       return { chains, payload: { ...payload, chains } }
     } catch (error) {
@@ -411,7 +435,15 @@ export async function createWalletConnectWalletCore(options) {
     }
     emit('request', walletRequest)
     /** @type {HandledRequest} */
-    const record = { id, topic, chainId, method: request.method, params: request.params, outcome: 'answered', at: Date.now() }
+    const record = {
+      id,
+      topic,
+      chainId,
+      method: request.method,
+      params: request.params,
+      outcome: 'answered',
+      at: Date.now(),
+    }
     let afterAnswer
     try {
       if (walletRequest.needsApproval && approve && !(await approve(walletRequest))) {
@@ -425,9 +457,11 @@ export async function createWalletConnectWalletCore(options) {
       const code = Number.isInteger(error?.code) ? error.code : -32603
       record.outcome = code === ERRORS.REQUEST_REJECTED.code ? 'rejected' : 'failed'
       record.error = { code, message: error?.shortMessage ?? error?.message ?? String(error) }
-      await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: record.error } }).catch((respondError) => {
-        record.error.message += ` (and the answer could not be sent: ${respondError.message})`
-      })
+      await kit
+        .respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', error: record.error } })
+        .catch((respondError) => {
+          record.error.message += ` (and the answer could not be sent: ${respondError.message})`
+        })
     }
     handled.push(record)
     emit('handled', record)
@@ -457,7 +491,14 @@ export async function createWalletConnectWalletCore(options) {
         checkEvmAddress(address)
         const typed = typeof data === 'string' ? JSON.parse(data) : data
         const { EIP712Domain, ...types } = typed.types ?? {}
-        return { result: await evmAccount.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message }) }
+        return {
+          result: await evmAccount.signTypedData({
+            domain: typed.domain,
+            types,
+            primaryType: typed.primaryType,
+            message: typed.message,
+          }),
+        }
       }
       case 'eth_sendTransaction':
       case 'eth_signTransaction': {
@@ -474,7 +515,11 @@ export async function createWalletConnectWalletCore(options) {
       }
       case 'wallet_switchEthereumChain': {
         const number = Number(params?.[0]?.chainId)
-        if (!rpcUrls.has(number)) throw rpcError(ERRORS.UNRECOGNIZED_CHAIN, `Unrecognized chain ${params?.[0]?.chainId}: add it with wallet_addEthereumChain`)
+        if (!rpcUrls.has(number))
+          throw rpcError(
+            ERRORS.UNRECOGNIZED_CHAIN,
+            `Unrecognized chain ${params?.[0]?.chainId}: add it with wallet_addEthereumChain`,
+          )
         return { result: null, after: () => switchChain(topic, number) }
       }
       case 'wallet_addEthereumChain': {
@@ -563,7 +608,11 @@ export async function createWalletConnectWalletCore(options) {
   }
 
   function sessionTopics(topic, namespace) {
-    return topic ? [topic] : sessions().filter((session) => session.namespaces[namespace]).map((session) => session.topic)
+    return topic
+      ? [topic]
+      : sessions()
+          .filter((session) => session.namespaces[namespace])
+          .map((session) => session.topic)
   }
 
   return {
@@ -575,7 +624,12 @@ export async function createWalletConnectWalletCore(options) {
     /** CAIP-10 accounts the wallet offers, per namespace. */
     accounts() {
       const offer = supported()
-      return Object.fromEntries(Object.entries(offer).map(([namespace, { chains, address }]) => [namespace, chains.map((chain) => `${chain}:${address}`)]))
+      return Object.fromEntries(
+        Object.entries(offer).map(([namespace, { chains, address }]) => [
+          namespace,
+          chains.map((chain) => `${chain}:${address}`),
+        ]),
+      )
     },
     /** RPC URLs by EVM chain id (wallet_addEthereumChain adds to it). */
     rpcUrls: () => Object.fromEntries(rpcUrls),
@@ -628,10 +682,19 @@ export async function createWalletConnectWalletCore(options) {
     },
     /** Emit accountsChanged on every session with that namespace (or one topic). */
     async emitAccountsChanged(addresses, { topic, namespace = 'eip155', chainId } = {}) {
-      const data = addresses ?? [namespace === 'eip155' ? evmAccount.address : namespace === 'solana' ? solanaSigner.address : bitcoinSigner.address]
+      const data = addresses ?? [
+        namespace === 'eip155'
+          ? evmAccount.address
+          : namespace === 'solana'
+            ? solanaSigner.address
+            : bitcoinSigner.address,
+      ]
       for (const each of sessionTopics(topic, namespace)) {
         const session = kit.getActiveSessions()[each]
-        const chain = chainId ?? (namespace === 'eip155' ? currentChain.get(each) : undefined) ?? session?.namespaces[namespace]?.chains?.[0]
+        const chain =
+          chainId ??
+          (namespace === 'eip155' ? currentChain.get(each) : undefined) ??
+          session?.namespaces[namespace]?.chains?.[0]
         await kit.emitSessionEvent({ topic: each, event: { name: 'accountsChanged', data }, chainId: chain })
       }
     },
@@ -644,7 +707,8 @@ export async function createWalletConnectWalletCore(options) {
     emitEvent: ({ topic, name, data, chainId }) => kit.emitSessionEvent({ topic, event: { name, data }, chainId }),
     /** Close the relay socket and every timer: the process can exit. */
     async stop() {
-      for (const waiter of [...proposalWaiters.splice(0), ...authWaiters.splice(0)]) waiter.reject(new Error('The wallet stopped'))
+      for (const waiter of [...proposalWaiters.splice(0), ...authWaiters.splice(0)])
+        waiter.reject(new Error('The wallet stopped'))
       listeners.clear()
       try {
         await core.relayer.transportClose()
@@ -672,7 +736,8 @@ export function requestedNamespaces(params) {
       const [namespace, reference] = key.split(':')
       const entry = (out[namespace] ??= { chains: [], methods: [], events: [], required: false })
       entry.required ||= required
-      for (const chain of value.chains ?? (reference ? [key] : [])) if (!entry.chains.includes(chain)) entry.chains.push(chain)
+      for (const chain of value.chains ?? (reference ? [key] : []))
+        if (!entry.chains.includes(chain)) entry.chains.push(chain)
       for (const method of value.methods ?? []) if (!entry.methods.includes(method)) entry.methods.push(method)
       for (const event of value.events ?? []) if (!entry.events.includes(event)) entry.events.push(event)
     }
@@ -694,7 +759,9 @@ export function approvedNamespaces(requested, offer, onlyChains) {
       if (asked.required) return { error: ERRORS.UNSUPPORTED_NAMESPACE_KEY, detail: `no ${namespace} accounts` }
       continue
     }
-    let chains = asked.chains.filter((chain) => has.chains.includes(chain) && (!onlyChains || onlyChains.includes(chain)))
+    let chains = asked.chains.filter(
+      (chain) => has.chains.includes(chain) && (!onlyChains || onlyChains.includes(chain)),
+    )
     if (asked.required) {
       const missing = asked.chains.filter((chain) => !chains.includes(chain))
       if (missing.length) return { error: ERRORS.UNSUPPORTED_CHAINS, detail: `required ${missing.join(', ')}` }
@@ -712,14 +779,22 @@ export function approvedNamespaces(requested, offer, onlyChains) {
     }
   }
   if (Object.keys(namespaces).length === 0) {
-    return { error: ERRORS.UNSUPPORTED_CHAINS, detail: `none of ${Object.values(requested).flatMap((entry) => entry.chains).join(', ') || 'no chains'}` }
+    return {
+      error: ERRORS.UNSUPPORTED_CHAINS,
+      detail: `none of ${
+        Object.values(requested)
+          .flatMap((entry) => entry.chains)
+          .join(', ') || 'no chains'
+      }`,
+    }
   }
   return { namespaces }
 }
 
 /** eth_sendTransaction's JSON (hex quantities) as viem's transaction request. */
 function transactionFrom(tx, chainId) {
-  const quantity = (value) => (value === undefined || value === null ? undefined : isHex(value) ? hexToBigInt(value) : BigInt(value))
+  const quantity = (value) =>
+    value === undefined || value === null ? undefined : isHex(value) ? hexToBigInt(value) : BigInt(value)
   const request = {
     chainId,
     to: tx.to ?? undefined,

@@ -39,20 +39,28 @@ export function createBlockchainApi(config: BlockchainApiConfig): BlockchainApi 
     async getBalances({ address, caipNetworkId, forceUpdate }) {
       const body = await client.get({
         path: `/v1/account/${encodeURIComponent(address)}/balance`,
-        params: { ...common, currency: 'usd', chainId: caipNetworkId, forceUpdate: forceUpdate ? String(Date.now()) : undefined }
+        params: {
+          ...common,
+          currency: 'usd',
+          chainId: caipNetworkId,
+          forceUpdate: forceUpdate ? String(Date.now()) : undefined,
+        },
       })
       return parseBalances(body)
     },
     async getIdentity({ address, sender }) {
-      const body = await client.get({ path: `/v1/identity/${encodeURIComponent(address)}`, params: { ...common, sender } })
+      const body = await client.get({
+        path: `/v1/identity/${encodeURIComponent(address)}`,
+        params: { ...common, sender },
+      })
       if (!isRecord(body)) throw new InvalidResponseError('identity', 'not an object')
       const name = body['name']
       const avatar = body['avatar']
       return {
         name: typeof name === 'string' && name !== '' ? name : undefined,
-        avatar: typeof avatar === 'string' && /^(https?:|data:image\/)/.test(avatar) ? avatar : undefined
+        avatar: typeof avatar === 'string' && /^(https?:|data:image\/)/.test(avatar) ? avatar : undefined,
       }
-    }
+    },
   }
 }
 
@@ -62,7 +70,8 @@ export function createBlockchainApi(config: BlockchainApiConfig): BlockchainApi 
  * @internal
  */
 export function parseBalances(body: unknown): TokenBalance[] {
-  if (!isRecord(body) || !Array.isArray(body['balances'])) throw new InvalidResponseError('balance', 'expected { balances: [] }')
+  if (!isRecord(body) || !Array.isArray(body['balances']))
+    throw new InvalidResponseError('balance', 'expected { balances: [] }')
   const items: unknown[] = body['balances']
   const balances = items.flatMap((item): TokenBalance[] => (isTokenBalance(item) ? [normalize(item)] : []))
   // Lines but not one usable: the reply has the wrong shape, not an empty portfolio.
@@ -98,7 +107,7 @@ function normalize(item: TokenBalance): TokenBalance {
     ...(value !== undefined ? { value } : {}),
     price: item.price,
     quantity: { decimals: String(item.quantity.decimals), numeric: String(item.quantity.numeric) },
-    iconUrl: typeof item.iconUrl === 'string' && /^(https?:|data:image\/)/.test(item.iconUrl) ? item.iconUrl : ''
+    iconUrl: typeof item.iconUrl === 'string' && /^(https?:|data:image\/)/.test(item.iconUrl) ? item.iconUrl : '',
   }
 }
 

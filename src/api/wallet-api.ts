@@ -93,7 +93,13 @@ function toListing(item: unknown): WalletListing | undefined {
   const { id, name, image_id: imageId, rdns, chains } = item
   if (!isFilled(id) || !isFilled(name)) return undefined
   if (imageId !== undefined && imageId !== null && typeof imageId !== 'string') return undefined
-  if (!isStringOrNull(rdns) || (chains !== undefined && chains !== null && !(Array.isArray(chains) && chains.every((chain) => typeof chain === 'string')))) return undefined
+  if (
+    !isStringOrNull(rdns) ||
+    (chains !== undefined &&
+      chains !== null &&
+      !(Array.isArray(chains) && chains.every((chain) => typeof chain === 'string')))
+  )
+    return undefined
   if (!LINKS.every((key) => isStringOrNull(item[key]))) return undefined
   const listing: WalletListing = { id, name: name.trim() }
   if (isFilled(imageId)) listing.image_id = imageId

@@ -15,7 +15,7 @@ import type {
   ChainNamespace,
   ConnectedWalletInfo,
   ConnectionStatus,
-  TokenBalance
+  TokenBalance,
 } from './types'
 
 /** Plain values of one namespace's account state. */
@@ -68,7 +68,7 @@ function initialAccount(namespace: ChainNamespace): AccountStateValue {
     farcasterUrl: undefined,
     status: 'disconnected',
     balanceLoading: false,
-    lastRetry: undefined
+    lastRetry: undefined,
   }
 }
 
@@ -164,7 +164,7 @@ export function resetAccount(namespace: ChainNamespace): void {
     profileName: initial.profileName,
     profileImage: initial.profileImage,
     user: initial.user,
-    status: 'disconnected'
+    status: 'disconnected',
   })
   removeConnectedConnectorId(namespace)
 }
@@ -179,7 +179,9 @@ export function resetAccount(namespace: ChainNamespace): void {
  */
 export function getAccountSnapshot(namespace: ChainNamespace): AccountStateValue {
   const state = getAccountState(namespace)
-  return Object.fromEntries(Object.entries(state).map(([key, sig]) => [key, sig.peek()])) as unknown as AccountStateValue
+  return Object.fromEntries(
+    Object.entries(state).map(([key, sig]) => [key, sig.peek()]),
+  ) as unknown as AccountStateValue
 }
 
 /** @internal Restores every namespace to its initial account state (tests, full teardown). */

@@ -72,7 +72,11 @@ export interface ChainAdapter {
   switchNetwork(parameters: { provider: EIP1193Provider; network: CaipNetwork }): Promise<void>
   getNativeBalance(parameters: { address: string; network: CaipNetwork }): Promise<NativeBalance>
   /** Token balances (native included) from the balance service; an invalid reply rejects. */
-  getTokenBalances(parameters: { address: string; network: CaipNetwork; forceUpdate?: boolean }): Promise<TokenBalance[]>
+  getTokenBalances(parameters: {
+    address: string
+    network: CaipNetwork
+    forceUpdate?: boolean
+  }): Promise<TokenBalance[]>
   /** Name and avatar of an address, where the namespace has names. */
   getIdentity?(parameters: { address: string; network: CaipNetwork }): Promise<Identity>
   signMessage(parameters: { provider: EIP1193Provider; address: string; message: string }): Promise<string>
@@ -83,7 +87,10 @@ export interface ChainAdapter {
   watchBlocks(parameters: { network: CaipNetwork; onBlock: () => void }): () => void
   isAddress(value: string): boolean
   /** The provider a dapp gets from `useAppKitProvider`, usable by viem and wagmi. */
-  wrapProvider?(provider: EIP1193Provider, hooks: { onTransactionSent(hash: string): void; onSignatureDeclined(method: string): void }): EIP1193Provider
+  wrapProvider?(
+    provider: EIP1193Provider,
+    hooks: { onTransactionSent(hash: string): void; onSignatureDeclined(method: string): void },
+  ): EIP1193Provider
 }
 
 /** What an adapter is made from: the options' project id and endpoints. */

@@ -18,18 +18,18 @@ export const ALERTS = {
   PROJECT_ID_NOT_CONFIGURED: {
     code: 'SK001',
     shortMessage: 'Project ID Not Configured',
-    longMessage: 'No project id was given to createAppKit. Create a project on the dashboard and pass its id.'
+    longMessage: 'No project id was given to createAppKit. Create a project on the dashboard and pass its id.',
   },
   INVALID_APP_CONFIGURATION: {
     code: 'SK002',
     shortMessage: 'Invalid App Configuration',
-    longMessage: "This page's origin is not in the project's allowed origins. Add it in the dashboard."
+    longMessage: "This page's origin is not in the project's allowed origins. Add it in the dashboard.",
   },
   SWITCH_NETWORK_NOT_FOUND: {
     code: 'SK003',
     shortMessage: 'Network Not Found',
-    longMessage: 'The network to switch to is not among the networks this app supports.'
-  }
+    longMessage: 'The network to switch to is not among the networks this app supports.',
+  },
 } as const satisfies Record<string, AlertDefinition>
 
 /** The alert signals. */
@@ -46,7 +46,7 @@ export const alertState: AlertSignals = {
   open: signal(false),
   message: signal(''),
   variant: signal('error'),
-  code: signal(undefined)
+  code: signal(undefined),
 }
 
 const shownCodes = new Set<string>()

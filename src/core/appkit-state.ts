@@ -31,7 +31,7 @@ let appKitInstance: unknown
 export function initCore(resolved: ResolvedOptions): void {
   resolvedOptions = resolved
   const storedId = getActiveCaipNetworkId()
-  const stored = storedId ? resolved.networks.find(network => network.caipNetworkId === storedId) : undefined
+  const stored = storedId ? resolved.networks.find((network) => network.caipNetworkId === storedId) : undefined
   batch(() => {
     setRequestedNetworks(resolved.networks)
     setActiveCaipNetwork(stored ?? resolved.defaultNetwork)
@@ -120,7 +120,7 @@ export function loadAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
     const loader = loaders.get(namespace)
     if (!loader || !resolvedOptions) return Promise.reject(new Error('Adapter not found'))
     const { projectId, endpoints } = resolvedOptions
-    adapter = loader().then(chunk => chunk.createAdapter({ projectId, endpoints }))
+    adapter = loader().then((chunk) => chunk.createAdapter({ projectId, endpoints }))
     // A failed chunk load must be retried next time, not remembered.
     adapter.catch(() => loaded.delete(namespace))
     loaded.set(namespace, adapter)

@@ -15,7 +15,13 @@ import { activeAddress, getAccountState, setAccount } from './account'
 import { loadAdapter } from './adapter'
 import { clock } from './clock'
 import { CHAIN_NAMESPACES } from './constants'
-import { BALANCE_CACHE_MS, BALANCE_NAMESPACES, IDENTITY_CACHE_MS, NATIVE_BALANCE_CACHE_MS, TOKEN_BALANCE_RETRY_WINDOW_MS } from './limits'
+import {
+  BALANCE_CACHE_MS,
+  BALANCE_NAMESPACES,
+  IDENTITY_CACHE_MS,
+  NATIVE_BALANCE_CACHE_MS,
+  TOKEN_BALANCE_RETRY_WINDOW_MS,
+} from './limits'
 import { activeCaipNetwork, getNetworkState, isNetworkSupported } from './network'
 import { showErrorToast } from './toasts'
 import type { CaipNetwork, ChainNamespace, TokenBalance } from './types'
@@ -59,14 +65,20 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
   let run = inflight.get(key)
   if (!run) {
     run = fetchBalances(namespace, key, address, network, options.force ?? false)
-      .catch(error => console.error('[SigKit] balance refresh failed', error))
+      .catch((error) => console.error('[SigKit] balance refresh failed', error))
       .finally(() => inflight.delete(key))
     inflight.set(key, run)
   }
   return run
 }
 
-async function fetchBalances(namespace: ChainNamespace, key: string, address: string, network: CaipNetwork, force: boolean): Promise<void> {
+async function fetchBalances(
+  namespace: ChainNamespace,
+  key: string,
+  address: string,
+  network: CaipNetwork,
+  force: boolean,
+): Promise<void> {
   const state = getAccountState(namespace)
   if (!isNetworkSupported(network)) {
     // An unknown network has no balance service: nothing to show, and say so once per network. No
@@ -87,10 +99,12 @@ async function fetchBalances(namespace: ChainNamespace, key: string, address: st
   const blocked = isRetryBlocked(namespace)
   const [nativeResult, tokenResult] = await Promise.allSettled([
     native ?? adapter.getNativeBalance({ address, network }),
-    tokens ?? (blocked ? undefined : adapter.getTokenBalances({ address, network, forceUpdate: force }))
+    tokens ?? (blocked ? undefined : adapter.getTokenBalances({ address, network, forceUpdate: force })),
   ])
   // The visitor may have switched account or network meanwhile: drop the stale answer.
-  const stillCurrent = state.address.peek() === address && getNetworkState(namespace).caipNetwork.peek()?.caipNetworkId === network.caipNetworkId
+  const stillCurrent =
+    state.address.peek() === address &&
+    getNetworkState(namespace).caipNetwork.peek()?.caipNetworkId === network.caipNetworkId
   if (!stillCurrent) return
   let failed = false
   if (nativeResult.status === 'fulfilled') {
@@ -98,14 +112,14 @@ async function fetchBalances(namespace: ChainNamespace, key: string, address: st
     setAccount(namespace, { balance: nativeResult.value.value, balanceSymbol: nativeResult.value.symbol })
   } else failed = true
   if (tokenResult.status === 'fulfilled' && tokenResult.value) {
-    const list = tokenResult.value.filter(token => token.quantity.decimals !== '0')
+    const list = tokenResult.value.filter((token) => token.quantity.decimals !== '0')
     tokenCache.set(key, { at: now, value: list })
     setAccount(namespace, { tokenBalance: list })
   } else if (tokenResult.status === 'fulfilled') {
     // Blocked, nothing cached here: lines of the network the visitor left must not stay on screen.
     const shown = state.tokenBalance.peek()
-    if (shown.some(token => token.chainId !== network.caipNetworkId)) {
-      setAccount(namespace, { tokenBalance: shown.filter(token => token.chainId === network.caipNetworkId) })
+    if (shown.some((token) => token.chainId !== network.caipNetworkId)) {
+      setAccount(namespace, { tokenBalance: shown.filter((token) => token.chainId === network.caipNetworkId) })
     }
   } else if (tokenResult.status === 'rejected') {
     if (isInvalidResponse(tokenResult.reason)) {
@@ -222,7 +236,7 @@ export function watchBalancesOnNewBlocks(): () => void {
     let stop: (() => void) | undefined
     let stopped = false
     loadAdapter(namespace)
-      .then(adapter => {
+      .then((adapter) => {
         if (stopped) return
         stop = adapter.watchBlocks({ network, onBlock: () => void refreshBalances(namespace, { force: true }) })
       })

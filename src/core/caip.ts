@@ -34,7 +34,7 @@ export function isChainNamespace(value: unknown): value is ChainNamespace {
 function splitParts(value: unknown, count: number): string[] | undefined {
   if (typeof value !== 'string') return undefined
   const parts = value.split(':')
-  if (parts.length !== count || parts.some(part => part.trim() === '' || part !== part.trim())) return undefined
+  if (parts.length !== count || parts.some((part) => part.trim() === '' || part !== part.trim())) return undefined
   if (!isChainNamespace(parts[0])) return undefined
   return parts
 }
@@ -120,7 +120,11 @@ export function assertCaipAddress(value: unknown): asserts value is CaipAddress 
  * formatCaipAddress('eip155', 1, '0xabc') // 'eip155:1:0xabc'
  * ```
  */
-export function formatCaipAddress(chainNamespace: ChainNamespace, chainId: string | number, address: string): CaipAddress {
+export function formatCaipAddress(
+  chainNamespace: ChainNamespace,
+  chainId: string | number,
+  address: string,
+): CaipAddress {
   const value = `${chainNamespace}:${chainId}:${address}`
   assertCaipAddress(value)
   return value

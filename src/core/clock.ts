@@ -22,7 +22,7 @@ export interface Clock {
 const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: handle => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>)
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 }
 
 let current: Clock = systemClock
@@ -39,7 +39,7 @@ let current: Clock = systemClock
 export const clock: Clock = {
   now: () => current.now(),
   setTimeout: (fn, ms) => current.setTimeout(fn, ms),
-  clearTimeout: handle => current.clearTimeout(handle)
+  clearTimeout: (handle) => current.clearTimeout(handle),
 }
 
 /**
@@ -70,7 +70,7 @@ export function setClock(next: Partial<Clock>): () => void {
  * ```
  */
 export function sleep(ms: number): Promise<void> {
-  return new Promise(resolve => {
+  return new Promise((resolve) => {
     clock.setTimeout(resolve, ms)
   })
 }
@@ -110,7 +110,7 @@ export function createManualClock(start = 1_700_000_000_000): ManualClock {
       return id
     },
     clearTimeout(handle) {
-      timers = timers.filter(timer => timer.id !== handle)
+      timers = timers.filter((timer) => timer.id !== handle)
     },
     advance(ms) {
       const target = time + ms
@@ -123,6 +123,6 @@ export function createManualClock(start = 1_700_000_000_000): ManualClock {
       }
       time = target
     },
-    pending: () => timers.length
+    pending: () => timers.length,
   }
 }

@@ -16,7 +16,13 @@ import { CHAIN_NAMESPACES } from './constants'
 import { DISCONNECT_WAIT_MS } from './limits'
 import { sendEvent } from './events'
 import { closeModal, modalState, openModal } from './modal'
-import { createUnknownNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
+import {
+  createUnknownNetwork,
+  findRequestedNetwork,
+  getNetworkState,
+  isNetworkSupported,
+  setActiveCaipNetwork,
+} from './network'
 import { currentView, resetView } from './router'
 import { connectedConnector } from './connected-connector'
 import { resetSend } from './send'
@@ -32,7 +38,7 @@ import { activeNamespace } from './account'
 export const connectingState = {
   connectorId: signal<string | undefined>(undefined),
   /** Message of the last failed attempt; cleared when a new one starts. */
-  error: signal<string | undefined>(undefined)
+  error: signal<string | undefined>(undefined),
 }
 
 const stopWatching = new Map<ChainNamespace, () => void>()
@@ -98,7 +104,7 @@ function connectNamespace(connector: ConnectorInfo | undefined, target: ConnectT
   if (target) return target.namespace
   const active = activeNamespace.peek()
   const chains = connector?.chains ?? []
-  return active && chains.includes(active) ? active : chains[0] ?? 'eip155'
+  return active && chains.includes(active) ? active : (chains[0] ?? 'eip155')
 }
 
 /** A namespace's current network, else the first the dapp requested in it. */
@@ -129,7 +135,9 @@ export function reconnect(): Promise<void> {
 async function restore(): Promise<void> {
   const stored = getConnectedConnectorIds()
   const lastNamespace = getActiveNamespace()
-  const namespaces = (Object.keys(stored) as ChainNamespace[]).sort((a, b) => Number(b === lastNamespace) - Number(a === lastNamespace))
+  const namespaces = (Object.keys(stored) as ChainNamespace[]).sort(
+    (a, b) => Number(b === lastNamespace) - Number(a === lastNamespace),
+  )
   if (namespaces.length === 0) {
     if (getConnectionStatus() !== 'disconnected') setConnectionStatus('disconnected')
     return
@@ -163,14 +171,14 @@ async function restore(): Promise<void> {
 }
 
 function waitForConnector(id: string): Promise<ConnectorInfo | undefined> {
-  return new Promise(resolve => {
+  return new Promise((resolve) => {
     let stop: (() => void) | undefined
     const timer = clock.setTimeout(() => {
       stop?.()
       resolve(undefined)
     }, CONNECTOR_WAIT_MS)
     stop = effect(() => {
-      const connector = connectorsState.value.find(item => isConnector(item, id))
+      const connector = connectorsState.value.find((item) => isConnector(item, id))
       if (!connector) return
       clock.clearTimeout(timer)
       queueMicrotask(() => stop?.())
@@ -185,7 +193,12 @@ function networkFor(namespace: ChainNamespace, chainId: number | string): CaipNe
   return findRequestedNetwork(caipNetworkId) ?? createUnknownNetwork(caipNetworkId)
 }
 
-function finishConnection(namespace: ChainNamespace, connector: ConnectorInfo, adapter: ChainAdapter, result: ConnectReturnType): void {
+function finishConnection(
+  namespace: ChainNamespace,
+  connector: ConnectorInfo,
+  adapter: ChainAdapter,
+  result: ConnectReturnType,
+): void {
   applyConnection(namespace, connector, result)
   const provider = connector.providers?.[namespace]
   if (provider) watchWallet(namespace, provider, adapter)
@@ -211,11 +224,17 @@ export function applyConnection(namespace: ChainNamespace, connector: ConnectorI
     setAccount(namespace, {
       address,
       caipAddress: formatCaipAddress(namespace, result.chainId, address),
-      allAccounts: result.accounts.map(account => ({ address: account, type: 'eoa' as const })),
-      connectedWalletInfo: { name: connector.name, icon: connector.imageUrl, identifier: connector.rdns ?? connector.id },
-      status: 'connected'
+      allAccounts: result.accounts.map((account) => ({ address: account, type: 'eoa' as const })),
+      connectedWalletInfo: {
+        name: connector.name,
+        icon: connector.imageUrl,
+        identifier: connector.rdns ?? connector.id,
+      },
+      status: 'connected',
     })
-    setConnections(namespace, [{ connectorId: connector.id, chainId: result.chainId, accounts: result.accounts.map(a => ({ address: a })) }])
+    setConnections(namespace, [
+      { connectorId: connector.id, chainId: result.chainId, accounts: result.accounts.map((a) => ({ address: a })) },
+    ])
   })
   setConnectedConnectorId(namespace, connector.id)
   setConnectionStatus('connected')
@@ -243,7 +262,9 @@ export function routeAfterConnect(namespace: ChainNamespace): void {
 
 function shouldShowUnsupported(network: CaipNetwork | undefined): boolean {
   const options = getResolvedOptions()
-  return !isNetworkSupported(network) && !(options?.allowUnsupportedChain ?? false) && (options?.enableNetworkSwitch ?? true)
+  return (
+    !isNetworkSupported(network) && !(options?.allowUnsupportedChain ?? false) && (options?.enableNetworkSwitch ?? true)
+  )
 }
 
 /** Makes `network` current for its namespace (active too when the namespace is the active one). */
@@ -266,11 +287,11 @@ function watchWallet(namespace: ChainNamespace, provider: EIP1193Provider, adapt
         setAccount(namespace, {
           address,
           caipAddress: formatCaipAddress(namespace, chainId, address),
-          allAccounts: accounts.map(account => ({ address: account, type: 'eoa' as const })),
+          allAccounts: accounts.map((account) => ({ address: account, type: 'eoa' as const })),
           tokenBalance: [],
           balance: undefined,
           profileName: undefined,
-          profileImage: undefined
+          profileImage: undefined,
         })
         void refreshAccountData(namespace, { force: true })
       },
@@ -285,14 +306,14 @@ function watchWallet(namespace: ChainNamespace, provider: EIP1193Provider, adapt
       },
       disconnect() {
         clearNamespace(namespace)
-      }
-    })
+      },
+    }),
   )
 }
 
 /** Whether any namespace is connected (the overall connection status follows it). */
 export function anyConnected(): boolean {
-  return CHAIN_NAMESPACES.some(namespace => getAccountState(namespace).status.peek() === 'connected')
+  return CHAIN_NAMESPACES.some((namespace) => getAccountState(namespace).status.peek() === 'connected')
 }
 
 /**
@@ -333,14 +354,16 @@ export function clearNamespace(namespace: ChainNamespace): void {
  */
 export async function disconnect(namespace?: ChainNamespace): Promise<void> {
   const stored = getConnectedConnectorIds()
-  const connected = CHAIN_NAMESPACES.filter(ns => getAccountState(ns).status.peek() !== 'disconnected' || stored[ns])
+  const connected = CHAIN_NAMESPACES.filter((ns) => getAccountState(ns).status.peek() !== 'disconnected' || stored[ns])
   let targets = namespace ? [namespace] : connected
   const shared = new Set(
-    targets.map(ns => stored[ns]).filter(id => id !== undefined && ['walletConnect', 'auth'].includes(findConnector(id)?.type ?? ''))
+    targets
+      .map((ns) => stored[ns])
+      .filter((id) => id !== undefined && ['walletConnect', 'auth'].includes(findConnector(id)?.type ?? '')),
   )
-  targets = [...new Set([...targets, ...connected.filter(ns => shared.has(stored[ns]))])]
+  targets = [...new Set([...targets, ...connected.filter((ns) => shared.has(stored[ns]))])]
   try {
-    await Promise.all(targets.flatMap(ns => [askWalletToDisconnect(ns, stored[ns]), signOutOnDisconnect(ns)]))
+    await Promise.all(targets.flatMap((ns) => [askWalletToDisconnect(ns, stored[ns]), signOutOnDisconnect(ns)]))
     for (const ns of targets) clearNamespace(ns)
     sendEvent({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: namespace ?? 'all' } })
   } catch (error) {
@@ -354,12 +377,12 @@ async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: str
   const provider = connector?.providers?.[namespace]
   if (!connector || (!connector.disconnect && !provider)) return
   let timer: unknown
-  const timeout = new Promise<void>(resolve => {
+  const timeout = new Promise<void>((resolve) => {
     timer = clock.setTimeout(resolve, DISCONNECT_WAIT_MS)
   })
   const ask = connector.disconnect
     ? connector.disconnect()
-    : loadAdapter(namespace).then(adapter => adapter.disconnect({ provider: provider as EIP1193Provider }))
+    : loadAdapter(namespace).then((adapter) => adapter.disconnect({ provider: provider as EIP1193Provider }))
   // Many wallets cannot forget a site; their refusal must not keep the visitor connected.
   await Promise.race([ask.catch(() => undefined), timeout])
   clock.clearTimeout(timer)
@@ -375,7 +398,9 @@ async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: str
  * const { provider } = (await getWalletProvider('eip155')) ?? {}
  * ```
  */
-export async function getWalletProvider(namespace: ChainNamespace): Promise<{ provider: EIP1193Provider; type: string } | undefined> {
+export async function getWalletProvider(
+  namespace: ChainNamespace,
+): Promise<{ provider: EIP1193Provider; type: string } | undefined> {
   const connector = connectedConnector(namespace)
   const provider = connector?.providers?.[namespace]
   if (!connector || !provider || getAccountState(namespace).status.peek() !== 'connected') return undefined
@@ -391,7 +416,7 @@ export async function getWalletProvider(namespace: ChainNamespace): Promise<{ pr
     },
     onSignatureDeclined() {
       showErrorToast(SIGNATURE_DECLINED)
-    }
+    },
   })
   return { provider: wrapped ?? provider, type: connector.type }
 }

@@ -32,7 +32,7 @@ export const connectionState: ConnectionSignals = {
   recentWallet: signal(undefined),
   wcError: signal(false),
   buffering: signal(false),
-  status: signal('disconnected')
+  status: signal('disconnected'),
 }
 
 /**

@@ -48,10 +48,7 @@ export const orderedConnectors: ReadonlySignal<readonly ConnectorInfo[]> = compu
   connectorsState.value
     .filter((connector) => connector.type !== 'auth' && isConnectorShown(connector, connectorsState.value))
     .map((connector, index) => ({ connector, index }))
-    .sort(
-      (a, b) =>
-        rank(a.connector.type) - rank(b.connector.type) || a.index - b.index,
-    )
+    .sort((a, b) => rank(a.connector.type) - rank(b.connector.type) || a.index - b.index)
     .map(({ connector }) => connector),
 )
 

@@ -2,14 +2,7 @@
  * Business constants and limits (SPEC §9) plus the hosted defaults. Values only; each is used by the
  * module that applies it, so changing one here changes the behaviour everywhere.
  */
-import type {
-  AccountType,
-  ChainNamespace,
-  ConnectMethod,
-  Endpoints,
-  ResolvedFeatures,
-  SocialProvider
-} from './types'
+import type { AccountType, ChainNamespace, ConnectMethod, Endpoints, ResolvedFeatures, SocialProvider } from './types'
 
 // Injected by the build (`define`) from package.json; absent when sources run unbundled in tests.
 declare const __SIGKIT_VERSION__: string | undefined
@@ -39,7 +32,7 @@ export const DEFAULT_ENDPOINTS: Readonly<Endpoints> = {
   rpc: 'https://rpc.walletconnect.org',
   relay: 'wss://relay.walletconnect.org',
   secureSite: 'https://secure.walletconnect.org',
-  pulse: 'https://pulse.walletconnect.org'
+  pulse: 'https://pulse.walletconnect.org',
 }
 
 /** A second email-login trigger within this window is refused. */
@@ -124,16 +117,40 @@ export const NAME_SUFFIXES = { current: '.reown.id', legacy: '.wcn.id' } as cons
 export const UNKNOWN_NETWORK_NAME = 'Unknown Network'
 
 /** Default social provider list, in display order. */
-export const DEFAULT_SOCIALS: readonly SocialProvider[] = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']
+export const DEFAULT_SOCIALS: readonly SocialProvider[] = [
+  'google',
+  'x',
+  'farcaster',
+  'discord',
+  'apple',
+  'github',
+  'facebook',
+]
 
 /** Social providers enabled by the default remote configuration. */
-export const DEFAULT_REMOTE_SOCIALS: readonly SocialProvider[] = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']
+export const DEFAULT_REMOTE_SOCIALS: readonly SocialProvider[] = [
+  'google',
+  'x',
+  'discord',
+  'farcaster',
+  'github',
+  'apple',
+  'facebook',
+]
 
 /** Default order of the connect methods on the Connect view. */
 export const DEFAULT_CONNECT_METHOD_ORDER: readonly ConnectMethod[] = ['email', 'social', 'wallet']
 
 /** Order of connector groups in wallet lists. */
-export const CONNECTOR_TYPE_ORDER = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
+export const CONNECTOR_TYPE_ORDER = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+] as const
 
 /** Order of wallet features on the Account view. */
 export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
@@ -143,19 +160,28 @@ export const DEFAULT_ACCOUNT_TYPES: Readonly<Partial<Record<ChainNamespace, Acco
   bip122: 'payment',
   eip155: 'smartAccount',
   polkadot: 'eoa',
-  solana: 'eoa'
+  solana: 'eoa',
 }
 
 /** Built-in on-ramp provider ids; the second one gets wallet parameters appended to its url. */
 export const ONRAMP_PROVIDER_IDS = ['coinbase', 'meld'] as const
 
 /** Chains where card on-ramp is offered. */
-export const CARD_ONRAMP_CHAINS = ['ethereum', 'arbitrum', 'polygon', 'berachain', 'avalanche', 'optimism', 'celo', 'base'] as const
+export const CARD_ONRAMP_CHAINS = [
+  'ethereum',
+  'arbitrum',
+  'polygon',
+  'berachain',
+  'avalanche',
+  'optimism',
+  'celo',
+  'base',
+] as const
 
 /** Default on-ramp payment method limits (decimal strings, in the payment currency). */
 export const DEFAULT_ONRAMP_LIMITS = {
   card: { min: '10.00', max: '7500.00' },
-  ach_bank_account: { min: '10.00', max: '25000.00' }
+  ach_bank_account: { min: '10.00', max: '25000.00' },
 } as const
 
 /** Default on-ramp payment currency. */
@@ -167,9 +193,19 @@ export const DEFAULT_PURCHASE_CURRENCY = {
   name: 'USD Coin',
   symbol: 'USDC',
   networks: [
-    { name: 'ethereum-mainnet', display_name: 'Ethereum', chain_id: '1', contract_address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' },
-    { name: 'polygon-mainnet', display_name: 'Polygon', chain_id: '137', contract_address: '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359' }
-  ]
+    {
+      name: 'ethereum-mainnet',
+      display_name: 'Ethereum',
+      chain_id: '1',
+      contract_address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    },
+    {
+      name: 'polygon-mainnet',
+      display_name: 'Polygon',
+      chain_id: '137',
+      contract_address: '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359',
+    },
+  ],
 } as const
 
 /** Remote-controlled feature values used until (or unless) remote configuration arrives. */
@@ -180,7 +216,7 @@ export const DEFAULT_REMOTE_FEATURES = {
   swapProviders: ['1inch'],
   onramp: true,
   onrampProviders: ONRAMP_PROVIDER_IDS,
-  history: true
+  history: true,
 } as const satisfies Partial<ResolvedFeatures>
 
 /** Locally controlled feature defaults. */
@@ -194,7 +230,7 @@ export const DEFAULT_LOCAL_FEATURES = {
   collapseWallets: false,
   pay: false,
   branding: true,
-  connectMethodsOrder: DEFAULT_CONNECT_METHOD_ORDER
+  connectMethodsOrder: DEFAULT_CONNECT_METHOD_ORDER,
 } as const satisfies Partial<ResolvedFeatures>
 
 /** Every feature's default: local defaults plus remote defaults. */

@@ -27,7 +27,7 @@ export interface EventRecord {
 
 /** Events state: the latest event. */
 export const eventsState: { last: Signal<EventRecord | undefined> } = {
-  last: signal(undefined)
+  last: signal(undefined),
 }
 
 type EventListener = (record: EventRecord) => void
@@ -71,7 +71,7 @@ async function postToPulse(target: PulseTarget, props: Record<string, unknown>):
   await client.post({
     path: '/e',
     params: { projectId: target.projectId, st: SDK_TYPE, sv: SDK_VERSION },
-    body: { eventId: randomId(), ...pageInfo(), timestamp: clock.now(), props }
+    body: { eventId: randomId(), ...pageInfo(), timestamp: clock.now(), props },
   })
 }
 
@@ -115,7 +115,7 @@ export async function reportError(error: unknown, context: string): Promise<bool
   const target = pulseTarget()
   if (!target) return false
   const now = clock.now()
-  reportTimes = reportTimes.filter(time => now - time < ERROR_REPORTS.windowMs)
+  reportTimes = reportTimes.filter((time) => now - time < ERROR_REPORTS.windowMs)
   if (reportTimes.length >= ERROR_REPORTS.max) return false
   reportTimes.push(now)
   const err = error instanceof Error ? error : new Error(String(error))
@@ -125,7 +125,7 @@ export async function reportError(error: unknown, context: string): Promise<bool
       event: context,
       errorType: err.name,
       errorMessage: err.message,
-      stackTrace: err.stack ?? ''
+      stackTrace: err.stack ?? '',
     })
     return true
   } catch {

@@ -14,7 +14,10 @@ export const LOCAL_CONFIG_IGNORED_NOTICE = 'Local configuration ignored'
 
 /** Features that remote configuration controls. */
 export type RemoteFeatures = Partial<
-  Pick<ResolvedFeatures, 'email' | 'socials' | 'swaps' | 'swapProviders' | 'onramp' | 'onrampProviders' | 'history' | 'branding'>
+  Pick<
+    ResolvedFeatures,
+    'email' | 'socials' | 'swaps' | 'swapProviders' | 'onramp' | 'onrampProviders' | 'history' | 'branding'
+  >
 >
 
 /** Local features: defaults, the dapp's options and basic mode. */
@@ -52,7 +55,7 @@ export const featuresNotice: ReadonlySignal<string | undefined> = computed(() =>
   const remote = remoteInEffect()
   const overrides = localOverrides.value
   const ignored = (Object.keys(remote) as (keyof RemoteFeatures)[]).some(
-    key => key in overrides && !sameValue(remote[key], overrides[key])
+    (key) => key in overrides && !sameValue(remote[key], overrides[key]),
   )
   return ignored ? LOCAL_CONFIG_IGNORED_NOTICE : undefined
 })
@@ -109,7 +112,9 @@ function providerList(config: unknown): string[] {
 
 function socialList(config: unknown): SocialProvider[] {
   if (!Array.isArray(config)) return [...DEFAULT_REMOTE_SOCIALS]
-  return [...new Set(config.filter((item): item is SocialProvider => (DEFAULT_SOCIALS as readonly unknown[]).includes(item)))]
+  return [
+    ...new Set(config.filter((item): item is SocialProvider => (DEFAULT_SOCIALS as readonly unknown[]).includes(item))),
+  ]
 }
 
 /**

@@ -94,7 +94,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       timeout: options.timeoutMs,
       retry: 0,
       // Status handling is ours, so the error text is the one the spec gives.
-      ignoreResponseError: true
+      ignoreResponseError: true,
     })
     if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
     return response._data
@@ -102,11 +102,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     url,
-    get: request => send('GET', request, 'json') as never,
-    post: request => send('POST', request, 'json') as never,
-    put: request => send('PUT', request, 'json') as never,
-    delete: request => send('DELETE', request, 'json') as never,
-    getBlob: request => send('GET', request, 'blob') as Promise<Blob>
+    get: (request) => send('GET', request, 'json') as never,
+    post: (request) => send('POST', request, 'json') as never,
+    put: (request) => send('PUT', request, 'json') as never,
+    delete: (request) => send('DELETE', request, 'json') as never,
+    getBlob: (request) => send('GET', request, 'blob') as Promise<Blob>,
   }
 }
 

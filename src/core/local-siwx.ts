@@ -43,7 +43,11 @@ const ACCOUNT_KINDS: Record<string, string> = { eip155: 'Ethereum', solana: 'Sol
  */
 export function formatSIWXMessage(data: SIWXMessageData): string {
   const [namespace = '', reference = ''] = data.chainId.split(':')
-  const lines = [`${data.domain} wants you to sign in with your ${ACCOUNT_KINDS[namespace] ?? namespace} account:`, data.accountAddress, '']
+  const lines = [
+    `${data.domain} wants you to sign in with your ${ACCOUNT_KINDS[namespace] ?? namespace} account:`,
+    data.accountAddress,
+    '',
+  ]
   // EIP-4361: one blank line around the statement, two in its place when there is none.
   lines.push(...(data.statement ? [data.statement, ''] : ['']))
   lines.push(`URI: ${data.uri}`, `Version: ${data.version}`, `Chain ID: ${reference}`, `Nonce: ${data.nonce}`)
@@ -51,7 +55,7 @@ export function formatSIWXMessage(data: SIWXMessageData): string {
   if (data.expirationTime) lines.push(`Expiration Time: ${data.expirationTime}`)
   if (data.notBefore) lines.push(`Not Before: ${data.notBefore}`)
   if (data.requestId) lines.push(`Request ID: ${data.requestId}`)
-  if (data.resources?.length) lines.push('Resources:', ...data.resources.map(resource => `- ${resource}`))
+  if (data.resources?.length) lines.push('Resources:', ...data.resources.map((resource) => `- ${resource}`))
   return lines.join('\n')
 }
 
@@ -59,7 +63,7 @@ export function formatSIWXMessage(data: SIWXMessageData): string {
 function createNonce(): string {
   const bytes = new Uint8Array(16)
   globalThis.crypto.getRandomValues(bytes)
-  return Array.from(bytes, byte => byte.toString(16).padStart(2, '0')).join('')
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 function isString(value: unknown): value is string {
@@ -72,7 +76,7 @@ function isSession(value: unknown): value is SIWXSession {
   const { data, message, signature } = value as Record<string, unknown>
   if (typeof data !== 'object' || data === null || !isString(message) || !isString(signature)) return false
   const fields = data as Record<string, unknown>
-  return ['chainId', 'accountAddress', 'domain', 'uri', 'version', 'nonce'].every(field => isString(fields[field]))
+  return ['chainId', 'accountAddress', 'domain', 'uri', 'version', 'nonce'].every((field) => isString(fields[field]))
 }
 
 function isLive(session: SIWXSession, now: number): boolean {
@@ -109,7 +113,7 @@ export function createLocalSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
       return []
     }
     const now = Date.now()
-    return Array.isArray(parsed) ? parsed.filter(isSession).filter(session => isLive(session, now)) : []
+    return Array.isArray(parsed) ? parsed.filter(isSession).filter((session) => isLive(session, now)) : []
   }
 
   function write(sessions: SIWXSession[]): void {
@@ -134,26 +138,26 @@ export function createLocalSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
         nonce: createNonce(),
         statement: options.statement ?? 'Sign in with your wallet.',
         issuedAt: new Date(now).toISOString(),
-        expirationTime: new Date(now + expiresInMs).toISOString()
+        expirationTime: new Date(now + expiresInMs).toISOString(),
       }
       return { ...data, toString: () => formatSIWXMessage(data) }
     },
     async addSession(session) {
       await check(session)
       const { chainId, accountAddress } = session.data
-      write([...read().filter(kept => !sameAccount(kept, chainId, accountAddress)), session])
+      write([...read().filter((kept) => !sameAccount(kept, chainId, accountAddress)), session])
     },
     async revokeSession(chainId, address) {
-      write(read().filter(session => !sameAccount(session, chainId, address)))
+      write(read().filter((session) => !sameAccount(session, chainId, address)))
     },
     async setSessions(sessions) {
       for (const session of sessions) await check(session)
       write(sessions)
     },
     async getSessions(chainId, address) {
-      return read().filter(session => sameAccount(session, chainId, address))
+      return read().filter((session) => sameAccount(session, chainId, address))
     },
     getRequired: () => options.required ?? false,
-    signOutOnDisconnect: options.signOutOnDisconnect ?? true
+    signOutOnDisconnect: options.signOutOnDisconnect ?? true,
   }
 }

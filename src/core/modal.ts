@@ -28,7 +28,7 @@ export const modalState: ModalSignals = {
   open: signal(false),
   loading: signal(false),
   shake: signal(false),
-  embedded: signal(false)
+  embedded: signal(false),
 }
 
 /** Options of {@link openModal}. */
@@ -89,10 +89,10 @@ function runFirstOpenTasks(): void {
   const tasks = pendingFirstOpenTasks
   pendingFirstOpenTasks = []
   if (tasks.length === 0) return
-  const runs = tasks.map(task =>
+  const runs = tasks.map((task) =>
     Promise.resolve()
       .then(task)
-      .catch(error => console.error('[SigKit] first-open task failed', error))
+      .catch((error) => console.error('[SigKit] first-open task failed', error)),
   )
   firstOpenRuns = Promise.all([firstOpenRuns, ...runs])
 }

@@ -43,7 +43,7 @@ export function getNetworkState(namespace: ChainNamespace): NetworkSignals {
       requestedCaipNetworks: signal([]),
       approvedCaipNetworkIds: signal([]),
       supportsAllNetworks: signal(true),
-      smartAccountEnabledNetworks: signal([])
+      smartAccountEnabledNetworks: signal([]),
     }
     networks.set(namespace, state)
   }
@@ -52,8 +52,8 @@ export function getNetworkState(namespace: ChainNamespace): NetworkSignals {
 
 /** Every requested network across namespaces. */
 export const requestedNetworks: ReadonlySignal<CaipNetwork[]> = computed(() => {
-  const ordered = [...namespaceOrder, ...CHAIN_NAMESPACES.filter(ns => !namespaceOrder.includes(ns))]
-  return ordered.flatMap(namespace => [...getNetworkState(namespace).requestedCaipNetworks.value])
+  const ordered = [...namespaceOrder, ...CHAIN_NAMESPACES.filter((ns) => !namespaceOrder.includes(ns))]
+  return ordered.flatMap((namespace) => [...getNetworkState(namespace).requestedCaipNetworks.value])
 })
 
 /** The network of the active namespace. */
@@ -64,7 +64,7 @@ export const activeCaipNetwork: ReadonlySignal<CaipNetwork | undefined> = comput
 
 /** CAIP-2 id of the active network. */
 export const selectedNetworkId: ReadonlySignal<CaipNetworkId | undefined> = computed(
-  () => activeCaipNetwork.value?.caipNetworkId
+  () => activeCaipNetwork.value?.caipNetworkId,
 )
 
 /**
@@ -104,7 +104,7 @@ export function setRequestedNetworks(list: readonly CaipNetwork[]): void {
  * ```
  */
 export function addRequestedNetwork(network: CaipNetwork): boolean {
-  if (requestedNetworks.peek().some(item => item.caipNetworkId === network.caipNetworkId)) return false
+  if (requestedNetworks.peek().some((item) => item.caipNetworkId === network.caipNetworkId)) return false
   setRequestedNetworks([...requestedNetworks.peek(), network])
   return true
 }
@@ -118,7 +118,7 @@ export function addRequestedNetwork(network: CaipNetwork): boolean {
  * ```
  */
 export function findRequestedNetwork(caipNetworkId: string): CaipNetwork | undefined {
-  return requestedNetworks.peek().find(network => network.caipNetworkId === caipNetworkId)
+  return requestedNetworks.peek().find((network) => network.caipNetworkId === caipNetworkId)
 }
 
 /**
@@ -156,7 +156,7 @@ export function createUnknownNetwork(caipNetworkId: CaipNetworkId): CaipNetwork 
     chainNamespace,
     name: UNKNOWN_NETWORK_NAME,
     nativeCurrency: { name: '', symbol: '', decimals: 18 },
-    rpcUrls: { default: { http: [] } }
+    rpcUrls: { default: { http: [] } },
   }
 }
 

@@ -11,7 +11,7 @@ import {
   DEFAULT_ENDPOINTS,
   DEFAULT_FEATURES,
   DEFAULT_SOCIALS,
-  DEFAULT_THEME_MODE
+  DEFAULT_THEME_MODE,
 } from './constants'
 import type {
   CaipNetwork,
@@ -20,13 +20,20 @@ import type {
   ResolvedFeatures,
   SocialProvider,
   ThemeMode,
-  ThemeVariables
+  ThemeVariables,
 } from './types'
 import type { SIWXConfig } from './siwx'
 import { isHttpUrl, isNonEmptyString, isRecord, isWsUrl } from './validate'
 
 /** What a `siwx` config must implement; only `getRequired` may be left out. */
-const SIWX_METHODS = ['createMessage', 'addSession', 'revokeSession', 'setSessions', 'getSessions', 'getRequired'] as const
+const SIWX_METHODS = [
+  'createMessage',
+  'addSession',
+  'revokeSession',
+  'setSessions',
+  'getSessions',
+  'getRequired',
+] as const
 
 /** Dapp metadata shown in wallets. */
 export interface AppKitMetadata {
@@ -222,12 +229,15 @@ const BOOLEAN_FEATURES = [
   'smartSessions',
   'collapseWallets',
   'pay',
-  'branding'
+  'branding',
 ] as const
 
 const CONNECT_METHODS: readonly ConnectMethod[] = ['email', 'social', 'wallet']
 
-function validateFeatures(value: unknown, basic: boolean): { features: ResolvedFeatures; overrides: Partial<ResolvedFeatures> } {
+function validateFeatures(
+  value: unknown,
+  basic: boolean,
+): { features: ResolvedFeatures; overrides: Partial<ResolvedFeatures> } {
   if (value !== undefined && !isRecord(value)) fail('features', 'must be an object')
   const input = value ?? {}
   const overrides: Partial<ResolvedFeatures> = {}
@@ -252,10 +262,13 @@ function validateFeatures(value: unknown, basic: boolean): { features: ResolvedF
     if (
       !Array.isArray(order) ||
       order.length === 0 ||
-      order.some(method => !CONNECT_METHODS.includes(method)) ||
+      order.some((method) => !CONNECT_METHODS.includes(method)) ||
       new Set(order).size !== order.length
     ) {
-      fail('features.connectMethodsOrder', `must list connect methods (${CONNECT_METHODS.join(', ')}), each at most once`)
+      fail(
+        'features.connectMethodsOrder',
+        `must list connect methods (${CONNECT_METHODS.join(', ')}), each at most once`,
+      )
     }
     overrides.connectMethodsOrder = [...order] as ConnectMethod[]
   }
@@ -272,7 +285,7 @@ const THEME_VARIABLE_TYPES: Record<keyof ThemeVariables, 'string' | 'number'> = 
   '--sk-color-mix-strength': 'number',
   '--sk-font-size-master': 'string',
   '--sk-border-radius-master': 'string',
-  '--sk-z-index': 'number'
+  '--sk-z-index': 'number',
 }
 
 /**
@@ -293,7 +306,8 @@ export function validateThemeVariables(value: unknown, path = 'themeVariables'):
     const key = rawKey.replace(/^--(w3m|apkt)-/, '--sk-') as keyof ThemeVariables
     const type = THEME_VARIABLE_TYPES[key]
     if (!type) continue
-    const valid = type === 'number' ? typeof variable === 'number' && Number.isFinite(variable) : typeof variable === 'string'
+    const valid =
+      type === 'number' ? typeof variable === 'number' && Number.isFinite(variable) : typeof variable === 'string'
     if (!valid) fail(`${path}['${rawKey}']`, `must be a ${type}`)
     result[key] = variable as string | number
   }
@@ -351,12 +365,14 @@ export function validateOptions(input: unknown): ResolvedOptions {
     throw new AppKitOptionsError('siwx', 'Cannot set both `siweConfig` and `siwx` options')
   }
   for (const key of ['siweConfig', 'siwx'] as const) {
-    if (input[key] !== undefined && (typeof input[key] !== 'object' || input[key] === null)) fail(key, 'must be an object')
+    if (input[key] !== undefined && (typeof input[key] !== 'object' || input[key] === null))
+      fail(key, 'must be an object')
   }
   const siwx = input['siwx'] as Record<string, unknown> | undefined
   if (siwx) {
     for (const method of SIWX_METHODS) {
-      if (typeof siwx[method] !== 'function' && (method !== 'getRequired' || siwx[method] !== undefined)) fail(`siwx.${method}`, 'must be a function')
+      if (typeof siwx[method] !== 'function' && (method !== 'getRequired' || siwx[method] !== undefined))
+        fail(`siwx.${method}`, 'must be a function')
     }
     optionalBoolean(siwx['signOutOnDisconnect'], 'siwx.signOutOnDisconnect', false)
   }
@@ -364,7 +380,7 @@ export function validateOptions(input: unknown): ResolvedOptions {
   let defaultNetwork = networks[0] as CaipNetwork
   if (input['defaultNetwork'] !== undefined) {
     const requested = validateNetwork(input['defaultNetwork'], 'defaultNetwork')
-    const match = networks.find(network => network.caipNetworkId === requested.caipNetworkId)
+    const match = networks.find((network) => network.caipNetworkId === requested.caipNetworkId)
     if (!match) fail('defaultNetwork', `(${requested.caipNetworkId}) must be one of networks`)
     defaultNetwork = match
   }
@@ -390,6 +406,6 @@ export function validateOptions(input: unknown): ResolvedOptions {
     allowUnsupportedChain: optionalBoolean(input['allowUnsupportedChain'], 'allowUnsupportedChain', false),
     enableNetworkSwitch: optionalBoolean(input['enableNetworkSwitch'], 'enableNetworkSwitch', true),
     debug: optionalBoolean(input['debug'], 'debug', false),
-    endpoints: validateEndpoints(input['endpoints'])
+    endpoints: validateEndpoints(input['endpoints']),
   }
 }

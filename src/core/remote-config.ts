@@ -34,7 +34,7 @@ let loading: Promise<void> | undefined
  * ```
  */
 export function loadRemoteConfig(options: LoadRemoteConfigOptions = {}): Promise<void> {
-  loading ??= load(options).catch(error => console.error('[SigKit] remote configuration failed', error))
+  loading ??= load(options).catch((error) => console.error('[SigKit] remote configuration failed', error))
   return loading
 }
 
@@ -50,13 +50,14 @@ async function load(options: LoadRemoteConfigOptions): Promise<void> {
 
   const [config, analytics] = await Promise.allSettled([
     withQueryRetry(() => client.get({ path: '/appkit/v1/config', params }), retry),
-    client.get({ path: '/getAnalyticsConfig', params })
+    client.get({ path: '/getAnalyticsConfig', params }),
   ])
   if (config.status === 'fulfilled') {
     const remote = parseRemoteFeatures(config.value)
     if (remote) applyRemoteFeatures(remote)
   }
-  const analyticsValue = analytics.status === 'fulfilled' && isRecord(analytics.value) ? analytics.value['isAnalyticsEnabled'] : undefined
+  const analyticsValue =
+    analytics.status === 'fulfilled' && isRecord(analytics.value) ? analytics.value['isAnalyticsEnabled'] : undefined
   setRemoteAnalyticsEnabled(analyticsValue === true)
 
   const { email, socials } = featuresState.peek()
@@ -107,7 +108,7 @@ export function isOriginAllowed(origin: string, allowedOrigins: readonly string[
   } catch {
     // Not a URL: only an exact entry can match it.
   }
-  return [...allowedOrigins, ...ALWAYS_ALLOWED_ORIGINS].some(entry => {
+  return [...allowedOrigins, ...ALWAYS_ALLOWED_ORIGINS].some((entry) => {
     const pattern = entry.trim().replace(/\/+$/, '')
     if (pattern === '') return false
     const target = pattern.includes('://') ? origin : host

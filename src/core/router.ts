@@ -12,7 +12,7 @@ import type { RouterEntry, ViewName } from './types'
 
 /** Router state: the history, newest last. */
 export const routerState: { history: Signal<readonly RouterEntry[]> } = {
-  history: signal([{ view: 'Connect' }])
+  history: signal([{ view: 'Connect' }]),
 }
 
 /** The view on top of the stack. */
@@ -20,7 +20,7 @@ export const currentView: ReadonlySignal<ViewName> = computed(() => routerState.
 
 /** The data passed with the current view. */
 export const currentData: ReadonlySignal<Record<string, unknown> | undefined> = computed(
-  () => routerState.history.value.at(-1)?.data
+  () => routerState.history.value.at(-1)?.data,
 )
 
 function entry(view: ViewName, data?: Record<string, unknown>): RouterEntry {

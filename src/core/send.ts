@@ -21,7 +21,7 @@ export const SEND_ERRORS = {
   missingToken: 'A token is required',
   unsupportedChain: 'Unsupported chain',
   invalidReceiver: 'Enter a valid receiver address',
-  invalidAmount: 'Enter an amount greater than zero'
+  invalidAmount: 'Enter an amount greater than zero',
 } as const
 
 /** The send form, a signal per field. */
@@ -44,7 +44,7 @@ export const sendState: SendSignals = {
   receiverProfileName: signal(undefined),
   receiverProfileImage: signal(undefined),
   loading: signal(false),
-  hash: signal(undefined)
+  hash: signal(undefined),
 }
 
 /**
@@ -109,7 +109,12 @@ export async function sendFromForm(): Promise<SendReturnType> {
     sendEvent({
       type: 'track',
       event: 'SEND_SUCCESS',
-      properties: { isSmartAccount: false, token: token?.symbol ?? network.nativeCurrency.symbol, amount, network: network.caipNetworkId }
+      properties: {
+        isSmartAccount: false,
+        token: token?.symbol ?? network.nativeCurrency.symbol,
+        amount,
+        network: network.caipNetworkId,
+      },
     })
     await refreshAccountData(namespace, { force: true })
     resetSend()

@@ -21,7 +21,10 @@ export const SIGNATURE_DECLINED = 'Signature declined'
  * const signature = await signMessage('Hello from SigKit')
  * ```
  */
-export async function signMessage(message: string, namespace: ChainNamespace | undefined = activeNamespace.peek()): Promise<string> {
+export async function signMessage(
+  message: string,
+  namespace: ChainNamespace | undefined = activeNamespace.peek(),
+): Promise<string> {
   const address = namespace ? getAccountState(namespace).address.peek() : undefined
   const provider = connectedProvider(namespace)
   if (!namespace || !address || !provider) throw new Error('Connector not connected')

@@ -45,7 +45,15 @@ export interface SIWXMessage extends SIWXMessageData {
 /** A signed CAIP-74 object, as WalletConnect's one-click sign-in returns it. */
 export interface SIWXCacao {
   h: { t: string }
-  p: { iss: string; domain: string; nonce: string; aud?: string; version?: string; iat?: string; [field: string]: unknown }
+  p: {
+    iss: string
+    domain: string
+    nonce: string
+    aud?: string
+    version?: string
+    iat?: string
+    [field: string]: unknown
+  }
   s: { t: string; s: string; m?: string }
 }
 
@@ -108,7 +116,9 @@ export function isSignInRequired(): boolean {
 }
 
 /** The account and network sign-in is about: the active namespace's. @internal */
-export function signInTarget(namespace: ChainNamespace | undefined = activeNamespace.peek()): SIWXMessageInput | undefined {
+export function signInTarget(
+  namespace: ChainNamespace | undefined = activeNamespace.peek(),
+): SIWXMessageInput | undefined {
   if (!namespace) return undefined
   const account = getAccountState(namespace)
   const network = getNetworkState(namespace).caipNetwork.peek()
@@ -138,7 +148,7 @@ export function requestSignIn(): Promise<boolean> {
   if (!siwx || !target) return Promise.resolve(false)
   const key = `${target.chainId}:${target.accountAddress}`
   if (checking?.key === key) return checking.result
-  const result = hasSession(siwx, target).then(async signedIn => {
+  const result = hasSession(siwx, target).then(async (signedIn) => {
     // The visitor moved on (another account or network) while the dapp answered.
     if (signedIn || activeCaipAddress.peek() !== key) return false
     awaitingSignIn = true
@@ -203,7 +213,7 @@ export function watchSignIn(): void {
     last = caipAddress
     awaitingSignIn = false
     requestSignIn()
-      .then(opened => {
+      .then((opened) => {
         // A sign view shown for the previous account goes when this one needs no signature.
         if (!opened && currentView.peek() === 'SIWXSignMessage') closeModal()
       })
@@ -251,11 +261,11 @@ export async function signOutOnDisconnect(namespace: ChainNamespace): Promise<vo
   if (!siwx?.signOutOnDisconnect || !address) return
   const networks = getNetworkState(namespace).requestedCaipNetworks.peek()
   await Promise.all(
-    networks.map(network =>
+    networks.map((network) =>
       Promise.resolve()
         .then(() => siwx.revokeSession(network.caipNetworkId, address))
-        .catch(error => console.error('[SigKit] siwx.revokeSession failed', error))
-    )
+        .catch((error) => console.error('[SigKit] siwx.revokeSession failed', error)),
+    ),
   )
 }
 

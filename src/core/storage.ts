@@ -20,7 +20,7 @@ export const STORAGE_KEYS = {
   activeCaipNetworkId: `${STORAGE_PREFIX.app}active_caip_network_id`,
   connectionStatus: `${STORAGE_PREFIX.app}connection_status`,
   recentWallets: `${STORAGE_PREFIX.app}recent_wallets`,
-  deepLink: `${STORAGE_PREFIX.app}deep_link`
+  deepLink: `${STORAGE_PREFIX.app}deep_link`,
 } as const
 
 /** A validator that narrows an unknown parsed value. */

@@ -9,7 +9,13 @@ import { applyNetwork } from './connect'
 import { connectedProvider } from './connected-connector'
 import { refreshAccountData } from './balances'
 import { closeModal } from './modal'
-import { activeCaipNetwork, findRequestedNetwork, getNetworkState, isNetworkSupported, setActiveCaipNetwork } from './network'
+import {
+  activeCaipNetwork,
+  findRequestedNetwork,
+  getNetworkState,
+  isNetworkSupported,
+  setActiveCaipNetwork,
+} from './network'
 import { goBack, pushView } from './router'
 import { resetSend } from './send'
 import { showErrorToast } from './toasts'

@@ -17,7 +17,7 @@ export interface ThemeSignals {
 /** Current theme. */
 export const themeState: ThemeSignals = {
   mode: signal(DEFAULT_THEME_MODE),
-  variables: signal({})
+  variables: signal({}),
 }
 
 /**

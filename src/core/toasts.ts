@@ -21,7 +21,7 @@ export interface ToastSignals {
 export const toastState: ToastSignals = {
   open: signal(false),
   message: signal(''),
-  variant: signal('success')
+  variant: signal('success'),
 }
 
 let reopenTimer: TimerHandle | undefined

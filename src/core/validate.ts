@@ -35,5 +35,5 @@ export function isWsUrl(value: unknown): value is string {
 
 /** @internal An array whose every item is a string. */
 export function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every(item => typeof item === 'string')
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }

@@ -16,7 +16,7 @@ export const WALLET_ERROR_CODES = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internal: -32603,
-  parse: -32700
+  parse: -32700,
 } as const
 
 const MESSAGES: Record<number, string> = {
@@ -25,7 +25,7 @@ const MESSAGES: Record<number, string> = {
   4200: 'The wallet does not support this method',
   4900: 'The wallet is disconnected',
   4901: 'The wallet is not connected to this network',
-  4902: 'The wallet does not know this network'
+  4902: 'The wallet does not know this network',
 }
 
 /**

@@ -24,7 +24,8 @@ export function isWalletListing(value: unknown): value is WalletListing {
     isOptionalString(wallet['mobile_link']) &&
     isOptionalString(wallet['desktop_link']) &&
     isOptionalString(wallet['webapp_link']) &&
-    (wallet['chains'] === undefined || (Array.isArray(wallet['chains']) && wallet['chains'].every(c => typeof c === 'string')))
+    (wallet['chains'] === undefined ||
+      (Array.isArray(wallet['chains']) && wallet['chains'].every((c) => typeof c === 'string')))
   )
 }
 
@@ -66,7 +67,7 @@ export function getRecentWallets(): WalletListing[] {
 export function addRecentWallet(wallet: WalletListing): WalletListing[] {
   const current = getRecentWallets()
   if (!isWalletListing(wallet)) return current
-  const next = [wallet, ...current.filter(item => item.id !== wallet.id)].slice(0, RECENT_WALLETS_KEPT)
+  const next = [wallet, ...current.filter((item) => item.id !== wallet.id)].slice(0, RECENT_WALLETS_KEPT)
   writeStorage(STORAGE_KEYS.recentWallets, next)
   return next
 }
@@ -107,4 +108,3 @@ export function getDeepLink(): StoredDeepLink | undefined {
 export function storeDeepLink(link: StoredDeepLink): void {
   writeStorage(STORAGE_KEYS.deepLink, link)
 }
-

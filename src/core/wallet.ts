@@ -3,7 +3,14 @@
  * balances, sending and signing. One entry instead of several keeps esbuild from cutting the
  * page-load core into more chunks (it splits shared code by which lazy entries use each file).
  */
-export { connectExternal, connectingState, disconnect, getWalletProvider, reconnect, type ConnectTarget } from './connect'
+export {
+  connectExternal,
+  connectingState,
+  disconnect,
+  getWalletProvider,
+  reconnect,
+  type ConnectTarget,
+} from './connect'
 export { switchNetwork, selectNetwork, switchingTo } from './switch-network'
 export { refreshBalances, refreshAccountData, watchBalancesOnNewBlocks, TOKEN_BALANCE_UNAVAILABLE } from './balances'
 export { sendFromForm, sendState, resetSend, SEND_ERRORS } from './send'

@@ -13,8 +13,6 @@ export function shortAddress(address: string): string {
  */
 export function formatBalance(value: string, symbol: string): string {
   const amount = Number(value)
-  const shown = Number.isFinite(amount)
-    ? amount.toLocaleString('en-US', { maximumFractionDigits: 3 })
-    : value
+  const shown = Number.isFinite(amount) ? amount.toLocaleString('en-US', { maximumFractionDigits: 3 }) : value
   return symbol ? `${shown} ${symbol}` : shown
 }

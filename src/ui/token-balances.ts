@@ -6,7 +6,12 @@
 import type { TokenBalance } from '../core/types'
 
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const usdFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
 
 /**
  * A token quantity with at most 4 decimals, e.g. `'1234.56789'` → `'1,234.5679'`. A value that is

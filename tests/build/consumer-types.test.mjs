@@ -55,7 +55,9 @@ test('a TypeScript dapp compiles against the published declarations', () => {
       files: ['app.ts'],
     }),
   )
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' })
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+    encoding: 'utf8',
+  })
   assert.is(tsc.status, 0, `tsc reported:\n${tsc.stdout}${tsc.stderr}`)
 })
 

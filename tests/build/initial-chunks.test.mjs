@@ -5,14 +5,27 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { contents, entryOutput, initialOutputs, inputPackage, loadManifest, packageName, readJson, root } from './helpers.mjs'
+import {
+  contents,
+  entryOutput,
+  initialOutputs,
+  inputPackage,
+  loadManifest,
+  packageName,
+  readJson,
+  root,
+} from './helpers.mjs'
 
 const manifest = loadManifest()
 const pkg = readJson('package.json')
 
 /** Never in the initial files: [label, matches a project input, matches a package name]. */
 const FORBIDDEN = [
-  ['optional features (src/features/**, reached only through the view registry)', (input) => input.startsWith('src/features/'), () => false],
+  [
+    'optional features (src/features/**, reached only through the view registry)',
+    (input) => input.startsWith('src/features/'),
+    () => false,
+  ],
   ['viem', () => false, (name) => name === 'viem'],
   ['@solana/*', () => false, (name) => name.startsWith('@solana/')],
   ['@walletconnect/*', () => false, (name) => name.startsWith('@walletconnect/')],
@@ -46,7 +59,10 @@ for (const [buildName, build] of Object.entries(manifest.builds)) {
         ...[...inputs].filter((input) => isProjectInput(input) || isPackage(inputPackage(input) ?? '')),
         ...[...externals].filter((specifier) => isPackage(packageName(specifier))).map((s) => `import "${s}"`),
       ]
-      assert.ok(found.length === 0, `initial files of the ${buildName} build contain ${label}:\n  ${found.join('\n  ')}`)
+      assert.ok(
+        found.length === 0,
+        `initial files of the ${buildName} build contain ${label}:\n  ${found.join('\n  ')}`,
+      )
     })
   }
 
@@ -108,7 +124,10 @@ reactBuild('every external import is a declared dependency or peer dependency', 
 
 reactBuild('bundles no package code', () => {
   const meta = readJson(manifest.builds.react.metafile)
-  assert.equal(Object.keys(meta.inputs).filter((input) => inputPackage(input)), [])
+  assert.equal(
+    Object.keys(meta.inputs).filter((input) => inputPackage(input)),
+    [],
+  )
 })
 
 reactBuild('the size pass leaves only react and react-dom external', () => {
@@ -117,7 +136,10 @@ reactBuild('the size pass leaves only react and react-dom external', () => {
   for (const output of Object.values(meta.outputs)) {
     for (const edge of output.imports) if (edge.external) external.add(packageName(edge.path))
   }
-  assert.equal([...external].filter((name) => name !== 'react' && name !== 'react-dom'), [])
+  assert.equal(
+    [...external].filter((name) => name !== 'react' && name !== 'react-dom'),
+    [],
+  )
 })
 
 reactBuild.run()
@@ -138,8 +160,14 @@ for (const [folder, [buildName, set]] of Object.entries(STAGED)) {
     const build = manifest.builds[buildName]
     const dir = join(root, 'dist/.size', folder)
     assert.ok(existsSync(dir), `${dir} is missing`)
-    const staged = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.js')).sort()
-    const expected = build[set].files.filter((f) => f.endsWith('.js')).map((f) => relative(build.outdir, f)).sort()
+    const staged = readdirSync(dir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'))
+      .sort()
+    const expected = build[set].files
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => relative(build.outdir, f))
+      .sort()
     assert.equal(staged, expected)
     assert.ok(staged.length > 0, `nothing staged in dist/.size/${folder}: its size check would measure 0 bytes`)
   })

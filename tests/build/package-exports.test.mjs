@@ -26,7 +26,8 @@ test('the CDN network definitions are one file that imports nothing, with the sa
   assert.not.match(readFileSync(file, 'utf8'), /\bimport\b/, 'a page loads it on its own')
   const cdn = await import(pathToFileURL(file).href)
   const npm = await import(pathToFileURL(join(root, 'dist/index.js')).href)
-  for (const name of ['solana', 'solanaDevnet', 'solanaTestnet', 'bitcoin', 'bitcoinTestnet']) assert.equal(cdn[name], npm[name], name)
+  for (const name of ['solana', 'solanaDevnet', 'solanaTestnet', 'bitcoin', 'bitcoinTestnet'])
+    assert.equal(cdn[name], npm[name], name)
   assert.is(cdn.solana.caipNetworkId, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
   assert.is(cdn.solana.nativeCurrency.decimals, 9)
   assert.is(cdn.bitcoin.nativeCurrency.decimals, 8)
@@ -39,7 +40,10 @@ test('the CDN sign-in config is one file that imports nothing, with the same exp
   const npm = await import(pathToFileURL(join(root, 'dist/siwx.js')).href)
   assert.equal(Object.keys(cdn).sort(), Object.keys(npm).sort())
   const siwx = cdn.createLocalSIWX({ storage: { getItem: () => null, setItem() {}, removeItem() {} } })
-  const message = await siwx.createMessage({ chainId: 'eip155:1', accountAddress: '0x0000000000000000000000000000000000000001' })
+  const message = await siwx.createMessage({
+    chainId: 'eip155:1',
+    accountAddress: '0x0000000000000000000000000000000000000001',
+  })
   assert.match(message.toString(), /wants you to sign in with your Ethereum account:\n0x0{39}1\n/)
 })
 

@@ -30,7 +30,11 @@ process.stdout.write(JSON.stringify({ touched: [...touched], fetchCalls, error }
 
 function probe(entry) {
   const url = pathToFileURL(join(root, entry)).href
-  const child = spawnSync(process.execPath, ['--input-type=module', '--eval', PROBE, url], { cwd: root, encoding: 'utf8', timeout: 20_000 })
+  const child = spawnSync(process.execPath, ['--input-type=module', '--eval', PROBE, url], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 20_000,
+  })
   try {
     return JSON.parse(child.stdout)
   } catch {
@@ -41,7 +45,11 @@ function probe(entry) {
 test('importing dist/index.js with no DOM throws nothing and touches no window, document, storage or fetch', () => {
   const result = probe('dist/index.js')
   assert.is(result.error, null, `import threw:\n${result.error}`)
-  assert.equal(result.touched, [], `touched at import time (even typeof counts: move it into a function): ${result.touched.join(', ')}`)
+  assert.equal(
+    result.touched,
+    [],
+    `touched at import time (even typeof counts: move it into a function): ${result.touched.join(', ')}`,
+  )
   assert.equal(result.fetchCalls, [])
 })
 

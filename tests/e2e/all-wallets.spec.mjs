@@ -25,7 +25,10 @@ function expectedList(config, search = '') {
 async function openAllWallets(page) {
   const log = { errors: [] }
   page.on('pageerror', (error) => log.errors.push(String(error?.stack ?? error)))
-  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  )
   await page.goto('/cdn.html')
   await page.waitForFunction(() => window.appKit !== undefined)
   await page.evaluate(() => window.appKit.open({ view: 'AllWallets' }))
@@ -55,7 +58,8 @@ test('the list pages in as it scrolls to the last wallet, with a bounded number 
   const pages = []
   page.on('request', (sent) => {
     const url = new URL(sent.url())
-    if (url.origin === config.apiUrl && url.pathname === '/getWallets' && !url.searchParams.has('search')) pages.push(Number(url.searchParams.get('page')))
+    if (url.origin === config.apiUrl && url.pathname === '/getWallets' && !url.searchParams.has('search'))
+      pages.push(Number(url.searchParams.get('page')))
   })
   const log = await openAllWallets(page)
   const dialog = modal(page)
@@ -70,7 +74,10 @@ test('the list pages in as it scrolls to the last wallet, with a bounded number 
   // Only rendered rows have an image, and each loads lazily from the wallet API host.
   const image = list.getByRole('option').nth(1).locator('img')
   await expect(image).toHaveAttribute('loading', 'lazy')
-  await expect(image).toHaveAttribute('src', new RegExp(`^${config.apiUrl}/getWalletImage/${expected.data[1].image_id}\\?`))
+  await expect(image).toHaveAttribute(
+    'src',
+    new RegExp(`^${config.apiUrl}/getWalletImage/${expected.data[1].image_id}\\?`),
+  )
   await expect.poll(() => image.evaluate((element) => element.complete && element.naturalWidth > 0)).toBe(true)
 
   // Scroll with the wheel, step by step, until the last wallet shows.
@@ -93,7 +100,10 @@ test('the list pages in as it scrolls to the last wallet, with a bounded number 
   expect(log.errors, 'uncaught errors on the page').toEqual([])
 })
 
-test('search shows the matching wallets after the typing pause; clearing it brings the list back', async ({ page, request }) => {
+test('search shows the matching wallets after the typing pause; clearing it brings the list back', async ({
+  page,
+  request,
+}) => {
   const config = await sandboxConfig(request)
   const expected = expectedList(config, 'nova')
   expect(expected.count).toBeGreaterThan(0)
@@ -113,7 +123,9 @@ test('search shows the matching wallets after the typing pause; clearing it brin
   const first = results.getByRole('option').first()
   await expect(first).toHaveAccessibleName(new RegExp(`^${expected.data[0].name}`))
   await expect(first).toHaveAttribute('aria-setsize', String(expected.count))
-  const shown = await results.getByRole('option').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? row.textContent))
+  const shown = await results
+    .getByRole('option')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? row.textContent))
   shown.forEach((name, index) => expect(name).toMatch(new RegExp(`^${expected.data[index].name}`)))
   expect(searches.length, 'one request after the pause, none per key').toBe(1)
   expect(searches[0].get('search')).toBe('nova')
@@ -125,13 +137,18 @@ test('search shows the matching wallets after the typing pause; clearing it brin
 
   const listRequests = searches.length
   await input.fill('')
-  await expect(dialog.getByRole('listbox', { name: 'Wallets' }).getByRole('option').first()).toHaveAccessibleName('SigKit Test Wallet, installed')
+  await expect(dialog.getByRole('listbox', { name: 'Wallets' }).getByRole('option').first()).toHaveAccessibleName(
+    'SigKit Test Wallet, installed',
+  )
   await expectBoundedRows(page, 'back on the full list')
   expect(searches.length).toBe(listRequests)
   expect(log.errors, 'uncaught errors on the page').toEqual([])
 })
 
-test('keyboard: Tab reaches the list once; arrows, End and Home move through it; Enter picks', async ({ page, request }) => {
+test('keyboard: Tab reaches the list once; arrows, End and Home move through it; Enter picks', async ({
+  page,
+  request,
+}) => {
   const config = await sandboxConfig(request)
   const expected = expectedList(config)
   await openAllWallets(page)

@@ -23,7 +23,10 @@ async function openDemo(page) {
   const log = { origin, requests: [], errors: [] }
   page.on('request', (request) => log.requests.push(request))
   page.on('pageerror', (error) => log.errors.push(String(error?.stack ?? error)))
-  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  )
   await page.goto('/cdn.html')
   await page.waitForFunction(() => customElements.get('appkit-button') !== undefined)
   await settle(page)
@@ -85,7 +88,9 @@ test('loads nothing before the click; the click opens the Connect view; Escape c
     return !['/cdn/', '/test-wallet/', '/app/', '/sandbox-config.js'].some((prefix) => url.pathname.startsWith(prefix))
   })
   expect(notAllowed.map(describe), 'requests before the click (only the page and its scripts may load)').toEqual([])
-  const uncounted = beforeClick.map((r) => new URL(r.url()).pathname).filter((p) => p.startsWith('/cdn/') && !initial.has(p))
+  const uncounted = beforeClick
+    .map((r) => new URL(r.url()).pathname)
+    .filter((p) => p.startsWith('/cdn/') && !initial.has(p))
   expect(uncounted, 'scripts loaded at page load but missing from the initial size budget').toEqual([])
   expect(log.errors, 'uncaught errors on the page').toEqual([])
 

@@ -21,7 +21,10 @@ test.describe.configure({ mode: 'serial' })
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-test('connect, balances from the chain, switch through add-chain, send, sign, decline, reload, disconnect', async ({ page, request }) => {
+test('connect, balances from the chain, switch through add-chain, send, sign, decline, reload, disconnect', async ({
+  page,
+  request,
+}) => {
   const config = await sandboxConfig(request)
   const wallet = config.accounts.wallet
   const log = await openDapp(page)
@@ -41,7 +44,10 @@ test('connect, balances from the chain, switch through add-chain, send, sign, de
   await expect(tokens).toContainText('1,250.5')
 
   // Switch to 31338: the wallet does not know it yet, so SigKit adds it (wallet_addEthereumChain).
-  await dialog.getByRole('button', { name: /Localhost/ }).first().click()
+  await dialog
+    .getByRole('button', { name: /Localhost/ })
+    .first()
+    .click()
   await dialog.getByRole('button', { name: /Localhost L2/ }).click()
   await answerWallet(page, 'Add network')
   await expect(page.getByTestId('network-name')).toHaveText('Localhost L2 (chain 31338)')
@@ -101,7 +107,9 @@ test('a failing balance route: toast, 30 s retry block, the native balance still
     await connectTestWallet(page)
     await expect(page.getByRole('alert').filter({ hasText: 'Token Balance Unavailable' })).toBeVisible()
     // Nothing else breaks: the native balance comes from the chain.
-    await expect(page.getByTestId('account-balance')).toHaveText(`${await chainBalance(config, config.accounts.wallet)} ETH`)
+    await expect(page.getByTestId('account-balance')).toHaveText(
+      `${await chainBalance(config, config.accounts.wallet)} ETH`,
+    )
     // Within the retry block a refresh does not ask the balance route again.
     const asked = await api.requestCount('balance')
     await page.getByRole('button', { name: 'Refresh balance' }).click()
@@ -148,7 +156,9 @@ test('axe finds no serious or critical violation in the Connect and Account view
   await expect(modal(page).getByRole('button', { name: /SigKit Test Wallet/ })).toBeVisible()
   expect(await seriousViolations(page), 'Connect view').toEqual([])
 
-  await modal(page).getByRole('button', { name: /SigKit Test Wallet/ }).click()
+  await modal(page)
+    .getByRole('button', { name: /SigKit Test Wallet/ })
+    .click()
   await answerWallet(page, 'Connect')
   await expect(page.getByTestId('account-status')).toHaveText('connected')
   await page.locator('appkit-button').click()

@@ -21,7 +21,10 @@ export async function chainBalance(config, address, chainId = 31337) {
 export async function openDapp(page, path = '/') {
   const log = { errors: [] }
   page.on('pageerror', (error) => log.errors.push(String(error?.stack ?? error)))
-  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  )
   await page.goto(path)
   await expect(page.locator('appkit-button')).toBeVisible()
   return log
@@ -47,7 +50,9 @@ export const modal = (page) => page.getByRole('dialog')
 /** Connects the SigKit Test Wallet through the modal and waits for the page to say so. */
 export async function connectTestWallet(page) {
   await page.locator('appkit-button').click()
-  await modal(page).getByRole('button', { name: /SigKit Test Wallet/ }).click()
+  await modal(page)
+    .getByRole('button', { name: /SigKit Test Wallet/ })
+    .click()
   await answerWallet(page, 'Connect')
   await expect(page.getByTestId('account-status')).toHaveText('connected')
 }
@@ -66,7 +71,7 @@ export async function emulator(request, config) {
     async requestCount(route) {
       const response = await request.get(`${base}/__sandbox/requests?route=${route}`)
       const body = await response.json()
-      return (Array.isArray(body) ? body : body.requests ?? []).length
+      return (Array.isArray(body) ? body : (body.requests ?? [])).length
     },
   }
 }

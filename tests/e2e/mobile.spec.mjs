@@ -5,9 +5,18 @@ import { generateWallets, queryWallets } from '../../demo/sandbox/wallets.mjs'
 import { expect, modal, sandboxConfig, test } from './helpers.mjs'
 
 const iPhone = devices['iPhone 13']
-test.use({ userAgent: iPhone.userAgent, viewport: iPhone.viewport, deviceScaleFactor: iPhone.deviceScaleFactor, isMobile: true, hasTouch: true })
+test.use({
+  userAgent: iPhone.userAgent,
+  viewport: iPhone.viewport,
+  deviceScaleFactor: iPhone.deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+})
 
-test('iPhone: tapping a wallet navigates to its deep link with the encoded URI, inside the tap', async ({ page, request }) => {
+test('iPhone: tapping a wallet navigates to its deep link with the encoded URI, inside the tap', async ({
+  page,
+  request,
+}) => {
   const config = await sandboxConfig(request)
   // A wallet of the dapp's networks with a custom-scheme deep link, from the emulator's fixture.
   const chains = config.chains.map((chain) => `eip155:${chain.chainId}`)
@@ -24,7 +33,10 @@ test('iPhone: tapping a wallet navigates to its deep link with the encoded URI, 
       return null
     }
   })
-  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort())
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  )
   await page.goto('/cdn.html')
   await page.waitForFunction(() => window.appKit !== undefined)
 

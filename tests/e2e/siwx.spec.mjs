@@ -12,11 +12,16 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** Clicks the button and picks the test wallet; the wallet asks to connect. */
 async function connect(page) {
   await page.locator('appkit-button').click()
-  await modal(page).getByRole('button', { name: /SigKit Test Wallet/ }).click()
+  await modal(page)
+    .getByRole('button', { name: /SigKit Test Wallet/ })
+    .click()
   await answerWallet(page, 'Connect')
 }
 
-test('required sign-in: the sign view cannot be dismissed; signing keeps the session across a reload; cancelling disconnects', async ({ page, request }) => {
+test('required sign-in: the sign view cannot be dismissed; signing keeps the session across a reload; cancelling disconnects', async ({
+  page,
+  request,
+}) => {
   const config = await sandboxConfig(request)
   const log = await openDapp(page, '/?siwx=required')
   const status = page.getByTestId('sign-in-status')
@@ -41,7 +46,11 @@ test('required sign-in: the sign view cannot be dismissed; signing keeps the ses
   // axe on the sign view.
   await page.addScriptTag({ content: axeSource })
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
-  expect(results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact)).map((violation) => violation.id)).toEqual([])
+  expect(
+    results.violations
+      .filter((violation) => ['serious', 'critical'].includes(violation.impact))
+      .map((violation) => violation.id),
+  ).toEqual([])
 
   // A declined signature keeps the view and says so; then sign.
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
@@ -70,7 +79,9 @@ test('required sign-in: the sign view cannot be dismissed; signing keeps the ses
   expect(log.errors).toEqual([])
 })
 
-test('optional sign-in: Escape closes the sign view and the wallet stays connected, not signed in', async ({ page }) => {
+test('optional sign-in: Escape closes the sign view and the wallet stays connected, not signed in', async ({
+  page,
+}) => {
   await openDapp(page, '/?siwx=optional')
   await connect(page)
   const dialog = modal(page)

@@ -84,7 +84,10 @@ test('EVM and Solana connected together; the active namespace switches both ways
   // Pick an EVM network in the modal: not connected there, so SwitchActiveChain, then Connect for EVM.
   await page.locator('appkit-button').click()
   const dialog = modal(page)
-  await dialog.getByRole('button', { name: new RegExp(solana.name) }).first().click()
+  await dialog
+    .getByRole('button', { name: new RegExp(solana.name) })
+    .first()
+    .click()
   await dialog.getByRole('button', { name: /^Localhost$/ }).click()
   await expect(dialog.getByRole('heading', { name: 'Switch to Localhost' })).toBeVisible()
   await dialog.getByRole('button', { name: 'Connect an EVM wallet' }).click()
@@ -95,7 +98,10 @@ test('EVM and Solana connected together; the active namespace switches both ways
 
   // Back to Solana: connected there already, so no wallet prompt and no SwitchActiveChain.
   await page.locator('appkit-button').click()
-  await dialog.getByRole('button', { name: /Localhost/ }).first().click()
+  await dialog
+    .getByRole('button', { name: /Localhost/ })
+    .first()
+    .click()
   await dialog.getByRole('button', { name: new RegExp(solana.name) }).click()
   await expect(page.getByTestId('account-address')).toHaveText(solana.accounts.wallet)
   await expect(page.getByTestId('network-name')).toHaveText(networkLabel(solana))
@@ -103,7 +109,10 @@ test('EVM and Solana connected together; the active namespace switches both ways
 
   // And to EVM again, the same way.
   await expect(dialog.getByRole('tabpanel')).toBeVisible()
-  await dialog.getByRole('button', { name: new RegExp(solana.name) }).first().click()
+  await dialog
+    .getByRole('button', { name: new RegExp(solana.name) })
+    .first()
+    .click()
   await dialog.getByRole('button', { name: /^Localhost$/ }).click()
   await expect(page.getByTestId('account-address')).toHaveText(config.accounts.wallet)
   await expect(walletPrompt(page)).toHaveCount(0)

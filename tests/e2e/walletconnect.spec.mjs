@@ -29,7 +29,10 @@ async function decodeQr(page) {
   })
 }
 
-test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves, the balance shows', async ({ page, request }) => {
+test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves, the balance shows', async ({
+  page,
+  request,
+}) => {
   const config = await sandboxConfig(request)
   expect(config.relayUrl, 'the sandbox runs a relay').toBeTruthy()
   const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))

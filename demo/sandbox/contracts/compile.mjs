@@ -38,7 +38,9 @@ export function compileToken() {
   const output = JSON.parse(solc.compile(JSON.stringify(input)))
   const errors = (output.errors ?? []).filter((/** @type {{severity: string}} */ e) => e.severity === 'error')
   if (errors.length > 0) {
-    throw new Error(`Token.sol does not compile:\n${errors.map((/** @type {{formattedMessage: string}} */ e) => e.formattedMessage).join('\n')}`)
+    throw new Error(
+      `Token.sol does not compile:\n${errors.map((/** @type {{formattedMessage: string}} */ e) => e.formattedMessage).join('\n')}`,
+    )
   }
   const contract = output.contracts['Token.sol'].Token
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }

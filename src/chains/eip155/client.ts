@@ -15,7 +15,7 @@ export function toViemChain(network: CaipNetwork): Chain {
     nativeCurrency: network.nativeCurrency,
     rpcUrls: { default: { http: [...network.rpcUrls.default.http] } },
     ...(network.blockExplorers ? { blockExplorers: network.blockExplorers } : {}),
-    ...(network.testnet !== undefined ? { testnet: network.testnet } : {})
+    ...(network.testnet !== undefined ? { testnet: network.testnet } : {}),
   })
 }
 
@@ -25,16 +25,16 @@ export function toViemChain(network: CaipNetwork): Chain {
  */
 export function createClientCache(config: RpcConfig): (network: CaipNetwork) => PublicClient {
   const clients = new Map<string, PublicClient>()
-  return network => {
+  return (network) => {
     let client = clients.get(network.caipNetworkId)
     if (!client) {
-      const transports = rpcUrlsFor(network, config).map(url =>
-        http(url, { retryCount: RPC_RETRY.attempts, retryDelay: RPC_RETRY.delayMs, timeout: RPC_TIMEOUT_MS })
+      const transports = rpcUrlsFor(network, config).map((url) =>
+        http(url, { retryCount: RPC_RETRY.attempts, retryDelay: RPC_RETRY.delayMs, timeout: RPC_TIMEOUT_MS }),
       )
       client = createPublicClient({
         chain: toViemChain(network),
         transport: transports.length === 1 ? (transports[0] as ReturnType<typeof http>) : fallback(transports),
-        pollingInterval: POLLING_INTERVAL_MS
+        pollingInterval: POLLING_INTERVAL_MS,
       })
       clients.set(network.caipNetworkId, client)
     }

@@ -8,7 +8,7 @@ import type { EIP1193Provider } from '../../core/types'
 /** Accounts from a wallet reply, checksummed; anything that is not an address is dropped. */
 function parseAccounts(value: unknown): string[] {
   if (!Array.isArray(value)) return []
-  return value.flatMap(item => {
+  return value.flatMap((item) => {
     try {
       return typeof item === 'string' ? [getAddress(item)] : []
     } catch {

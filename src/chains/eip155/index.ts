@@ -38,7 +38,8 @@ export function createEip155Adapter(config: AdapterConfig): ChainAdapter {
     getIdentity: ({ address }) => api.getIdentity({ address, sender: address }),
     async signMessage({ provider, address, message }) {
       const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })
-      if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) throw new Error('The wallet returned an invalid signature')
+      if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
+        throw new Error('The wallet returned an invalid signature')
       return signature
     },
     async sendTransaction(parameters) {
@@ -47,9 +48,10 @@ export function createEip155Adapter(config: AdapterConfig): ChainAdapter {
       return submitTransaction(parameters.provider, request)
     },
     waitForReceipt: ({ network, hash }) => waitForReceipt(clientFor(network), hash as `0x${string}`),
-    watchBlocks: ({ network, onBlock }) => clientFor(network).watchBlockNumber({ onBlockNumber: () => onBlock(), emitOnBegin: false }),
-    isAddress: value => isAddress(value, { strict: false }),
-    wrapProvider
+    watchBlocks: ({ network, onBlock }) =>
+      clientFor(network).watchBlockNumber({ onBlockNumber: () => onBlock(), emitOnBegin: false }),
+    isAddress: (value) => isAddress(value, { strict: false }),
+    wrapProvider,
   }
 }
 

@@ -22,9 +22,9 @@ export async function waitForReceipt(client: PublicClient, hash: `0x${string}`):
     timeout: RECEIPT_WAIT.timeoutMs,
     retryCount: RECEIPT_WAIT.retries,
     retryDelay: ({ count }) => RECEIPT_WAIT.retryDelayMs * 2 ** count,
-    onReplaced: replacement => {
+    onReplaced: (replacement) => {
       replaced = replacement.reason
-    }
+    },
   })
   return { hash: receipt.transactionHash, status: receipt.status, ...(replaced ? { replaced } : {}) }
 }

@@ -27,7 +27,7 @@ const FALLBACK_CODES: readonly number[] = [
   WALLET_ERROR_CODES.invalidInput,
   WALLET_ERROR_CODES.invalidParams,
   WALLET_ERROR_CODES.methodNotFound,
-  WALLET_ERROR_CODES.unsupportedMethod
+  WALLET_ERROR_CODES.unsupportedMethod,
 ]
 
 const NOT_SUPPORTED_CODES: readonly number[] = [WALLET_ERROR_CODES.methodNotFound, WALLET_ERROR_CODES.unsupportedMethod]
@@ -41,24 +41,41 @@ const usesWalletSend = new Set<EIP1193Provider>()
  * (a CAIP-10 `eip155:<chain>:0x…` or a bare address).
  * @internal
  */
-export function buildSendRequest({ from, to, amount, token, network }: Omit<SendParameters, 'provider'>): TransactionRequest {
+export function buildSendRequest({
+  from,
+  to,
+  amount,
+  token,
+  network,
+}: Omit<SendParameters, 'provider'>): TransactionRequest {
   const tokenAddress = token?.address?.split(':').at(-1)
   if (tokenAddress) {
     const decimals = Number(token?.quantity.decimals)
     return {
       from: from as `0x${string}`,
       to: tokenAddress as `0x${string}`,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as `0x${string}`, parseUnits(amount, decimals)] })
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [to as `0x${string}`, parseUnits(amount, decimals)],
+      }),
     }
   }
-  return { from: from as `0x${string}`, to: to as `0x${string}`, value: parseUnits(amount, network.nativeCurrency.decimals) }
+  return {
+    from: from as `0x${string}`,
+    to: to as `0x${string}`,
+    value: parseUnits(amount, network.nativeCurrency.decimals),
+  }
 }
 
 /**
  * Fills in gas and fees the caller left out, then checks the rules.
  * @internal
  */
-export async function prepareTransaction(client: PublicClient, request: TransactionRequest): Promise<TransactionRequest> {
+export async function prepareTransaction(
+  client: PublicClient,
+  request: TransactionRequest,
+): Promise<TransactionRequest> {
   assertTransactionRules(request)
   const prepared = { ...request }
   if (prepared.gasPrice === undefined && prepared.maxFeePerGas === undefined) {
@@ -73,7 +90,7 @@ export async function prepareTransaction(client: PublicClient, request: Transact
     account: prepared.from,
     to: prepared.to,
     ...(prepared.value !== undefined ? { value: prepared.value } : {}),
-    ...(prepared.data !== undefined ? { data: prepared.data } : {})
+    ...(prepared.data !== undefined ? { data: prepared.data } : {}),
   })
   assertTransactionRules(prepared)
   return prepared
@@ -97,7 +114,10 @@ function toWalletParams(request: TransactionRequest): Record<string, string> {
  * const hash = await submitTransaction(provider, await prepareTransaction(client, request))
  * ```
  */
-export async function submitTransaction(provider: EIP1193Provider, request: TransactionRequest): Promise<`0x${string}`> {
+export async function submitTransaction(
+  provider: EIP1193Provider,
+  request: TransactionRequest,
+): Promise<`0x${string}`> {
   const params = [toWalletParams(request)]
   let refusal: unknown
   if (!usesWalletSend.has(provider)) {
@@ -131,6 +151,7 @@ function remember(provider: EIP1193Provider): void {
 }
 
 function parseHash(value: unknown): `0x${string}` {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value)) throw new Error('The wallet returned an invalid transaction hash')
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value))
+    throw new Error('The wallet returned an invalid transaction hash')
   return value as `0x${string}`
 }

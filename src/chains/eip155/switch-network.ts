@@ -37,11 +37,12 @@ export async function switchNetwork({ provider, network }: SwitchNetworkParamete
         rpcUrls: [...network.rpcUrls.default.http],
         chainName: network.name,
         nativeCurrency: network.nativeCurrency,
-        blockExplorerUrls: network.blockExplorers ? [network.blockExplorers.default.url] : undefined
-      }
-    ]
+        blockExplorerUrls: network.blockExplorers ? [network.blockExplorers.default.url] : undefined,
+      },
+    ],
   })
   // Most wallets switch after adding; the ones that only add need a second request.
   const now = parseChainId(await provider.request({ method: 'eth_chainId' }))
-  if (now !== Number(network.id)) await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
+  if (now !== Number(network.id))
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
 }

@@ -20,7 +20,7 @@ export const TRANSACTION_ERRORS = {
   tipAboveMax: 'maxPriorityFeePerGas cannot be higher than maxFeePerGas',
   maxFeeTooHigh: 'maxFeePerGas cannot be higher than 2^256-1',
   invalidFrom: 'Invalid from address',
-  invalidTo: 'Invalid to address'
+  invalidTo: 'Invalid to address',
 } as const
 
 /**
@@ -37,7 +37,11 @@ export function assertTransactionRules(tx: TransactionFields): void {
     throw new Error(TRANSACTION_ERRORS.mixedFees)
   }
   if (tx.maxFeePerGas !== undefined && tx.maxFeePerGas > MAX_UINT256) throw new Error(TRANSACTION_ERRORS.maxFeeTooHigh)
-  if (tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas !== undefined && tx.maxPriorityFeePerGas > tx.maxFeePerGas) {
+  if (
+    tx.maxFeePerGas !== undefined &&
+    tx.maxPriorityFeePerGas !== undefined &&
+    tx.maxPriorityFeePerGas > tx.maxFeePerGas
+  ) {
     throw new Error(TRANSACTION_ERRORS.tipAboveMax)
   }
   if (!isAddress(tx.from, { strict: false })) throw new Error(TRANSACTION_ERRORS.invalidFrom)

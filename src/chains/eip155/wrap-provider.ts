@@ -7,7 +7,13 @@ import type { EIP1193Provider } from '../../core/types'
 import { isUserRejection } from '../../core/wallet-errors'
 
 const SEND_METHODS = new Set(['eth_sendTransaction', 'wallet_sendTransaction'])
-const SIGNING_METHODS = new Set([...SEND_METHODS, 'personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'wallet_sendCalls'])
+const SIGNING_METHODS = new Set([
+  ...SEND_METHODS,
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData_v4',
+  'wallet_sendCalls',
+])
 
 /** What the widget wants to know about requests made through the provider. */
 export interface ProviderHooks {
@@ -41,7 +47,7 @@ export function wrapProvider(provider: EIP1193Provider, hooks: ProviderHooks): E
         return answer
       },
       on: (event, listener) => provider.on?.(event, listener),
-      removeListener: (event, listener) => provider.removeListener?.(event, listener)
+      removeListener: (event, listener) => provider.removeListener?.(event, listener),
     }
     wrapped.set(provider, result)
   }

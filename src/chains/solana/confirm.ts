@@ -22,7 +22,9 @@ const MAX_POLL_DELAY_MS = 2000
 export async function waitForConfirmation(rpc: SolanaRpc, signature: string): Promise<ReceiptOutcome> {
   const deadline = clock.now() + RECEIPT_WAIT.timeoutMs
   for (let attempt = 0; clock.now() < deadline; attempt++) {
-    const { value } = await rpc.getSignatureStatuses([signature as Signature], { searchTransactionHistory: true }).send()
+    const { value } = await rpc
+      .getSignatureStatuses([signature as Signature], { searchTransactionHistory: true })
+      .send()
     const status = value[0]
     if (status && (status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized')) {
       return { hash: signature, status: status.err ? 'reverted' : 'success' }

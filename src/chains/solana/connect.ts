@@ -20,7 +20,13 @@ export function parseAccounts(value: unknown): string[] {
  * const { accounts, chainId } = await connect({ provider, network: solanaDevnet })
  * ```
  */
-export async function connect({ provider, network }: { provider: EIP1193Provider; network: CaipNetwork }): Promise<ConnectReturnType> {
+export async function connect({
+  provider,
+  network,
+}: {
+  provider: EIP1193Provider
+  network: CaipNetwork
+}): Promise<ConnectReturnType> {
   const accounts = parseAccounts(await provider.request({ method: 'solana_requestAccounts' }))
   if (accounts.length === 0) throw new Error('Account not found for connector')
   return { accounts, chainId: network.id }
@@ -34,7 +40,13 @@ export async function connect({ provider, network }: { provider: EIP1193Provider
  * const session = await reconnect({ provider, network })
  * ```
  */
-export async function reconnect({ provider, network }: { provider: EIP1193Provider; network?: CaipNetwork }): Promise<ConnectReturnType | undefined> {
+export async function reconnect({
+  provider,
+  network,
+}: {
+  provider: EIP1193Provider
+  network?: CaipNetwork
+}): Promise<ConnectReturnType | undefined> {
   const accounts = parseAccounts(await provider.request({ method: 'solana_getAccounts' }))
   if (accounts.length === 0 || !network) return undefined
   return { accounts, chainId: network.id }

@@ -43,14 +43,23 @@ export function createSolanaAdapter(config: AdapterConfig): ChainAdapter {
     async signMessage({ provider, address, message }) {
       // SPEC §7: the message goes base58 encoded; the signature comes back base58.
       const encoded = getBase58Decoder().decode(getUtf8Encoder().encode(message))
-      const reply = await provider.request({ method: 'solana_signMessage', params: { message: encoded, pubkey: address } })
+      const reply = await provider.request({
+        method: 'solana_signMessage',
+        params: { message: encoded, pubkey: address },
+      })
       const signature = isRecord(reply) ? reply['signature'] : undefined
-      if (typeof signature !== 'string' || !isSignature(signature)) throw new Error('The wallet returned an invalid signature')
+      if (typeof signature !== 'string' || !isSignature(signature))
+        throw new Error('The wallet returned an invalid signature')
       return signature
     },
     async sendTransaction(parameters) {
       const rpc = rpcFor(parameters.network)
-      return submitTransaction(parameters.provider, rpc, await buildTransfer(rpc, parameters), parameters.network.caipNetworkId)
+      return submitTransaction(
+        parameters.provider,
+        rpc,
+        await buildTransfer(rpc, parameters),
+        parameters.network.caipNetworkId,
+      )
     },
     waitForReceipt: ({ network, hash }) => waitForConfirmation(rpcFor(network), hash),
     watchBlocks({ network, onBlock }) {
@@ -62,7 +71,7 @@ export function createSolanaAdapter(config: AdapterConfig): ChainAdapter {
           rpcFor(network)
             .getSlot({ commitment: 'confirmed' })
             .send()
-            .then(slot => {
+            .then((slot) => {
               if (lastSlot !== undefined && slot > lastSlot) onBlock()
               lastSlot = slot
             })
@@ -78,7 +87,7 @@ export function createSolanaAdapter(config: AdapterConfig): ChainAdapter {
         timer = undefined
       }
     },
-    isAddress: value => isAddress(value)
+    isAddress: (value) => isAddress(value),
   }
 }
 

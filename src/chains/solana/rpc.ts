@@ -3,7 +3,13 @@
  * (`/v1/?chainId=solana:…&projectId=…`) with the network's own RPC URLs as fallbacks, as the
  * eip155 clients do.
  */
-import { createDefaultRpcTransport, createSolanaRpcFromTransport, type RpcTransport, type SolanaRpcApi, type Rpc } from '@solana/kit'
+import {
+  createDefaultRpcTransport,
+  createSolanaRpcFromTransport,
+  type RpcTransport,
+  type SolanaRpcApi,
+  type Rpc,
+} from '@solana/kit'
 import type { CaipNetwork } from '../../core/types'
 import { rpcUrlsFor, type RpcConfig } from '../rpc-urls'
 
@@ -12,8 +18,8 @@ export type SolanaRpc = Rpc<SolanaRpcApi>
 
 /** A transport that tries each URL in turn: an unreachable or failing proxy falls back to the node. */
 function fallbackTransport(urls: readonly string[]): RpcTransport {
-  const transports = urls.map(url => createDefaultRpcTransport({ url }))
-  return (async config => {
+  const transports = urls.map((url) => createDefaultRpcTransport({ url }))
+  return (async (config) => {
     let lastError: unknown = new Error('No RPC URL for this network')
     for (const transport of transports) {
       try {
@@ -33,7 +39,7 @@ function fallbackTransport(urls: readonly string[]): RpcTransport {
  */
 export function createRpcCache(config: RpcConfig): (network: CaipNetwork) => SolanaRpc {
   const clients = new Map<string, SolanaRpc>()
-  return network => {
+  return (network) => {
     let rpc = clients.get(network.caipNetworkId)
     if (!rpc) {
       rpc = createSolanaRpcFromTransport(fallbackTransport(rpcUrlsFor(network, config)))

@@ -16,10 +16,14 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Address,
   type Base64EncodedWireTransaction,
-  type Instruction
+  type Instruction,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction } from '@solana-program/token'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+} from '@solana-program/token'
 import type { SendParameters } from '../../core/adapter'
 import type { CaipNetworkId } from '../../core/types'
 import { isRecord } from '../../core/validate'
@@ -41,32 +45,61 @@ export async function buildTransfer(rpc: SolanaRpc, parameters: SendParameters):
   const recipient = address(parameters.to)
   const { token } = parameters
   const instructions = token?.address
-    ? await tokenTransfer(rpc, payer, recipient, address(token.address.split(':').at(-1) ?? ''), toBaseUnits(parameters.amount, Number(token.quantity.decimals)), Number(token.quantity.decimals))
-    : [getTransferSolInstruction({ source: createNoopSigner(payer), destination: recipient, amount: toBaseUnits(parameters.amount, parameters.network.nativeCurrency.decimals) })]
+    ? await tokenTransfer(
+        rpc,
+        payer,
+        recipient,
+        address(token.address.split(':').at(-1) ?? ''),
+        toBaseUnits(parameters.amount, Number(token.quantity.decimals)),
+        Number(token.quantity.decimals),
+      )
+    : [
+        getTransferSolInstruction({
+          source: createNoopSigner(payer),
+          destination: recipient,
+          amount: toBaseUnits(parameters.amount, parameters.network.nativeCurrency.decimals),
+        }),
+      ]
   const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()
   const message = pipe(
     createTransactionMessage({ version: 'legacy' }),
-    draft => setTransactionMessageFeePayer(payer, draft),
-    draft => setTransactionMessageLifetimeUsingBlockhash(blockhash, draft),
-    draft => appendTransactionMessageInstructions(instructions, draft)
+    (draft) => setTransactionMessageFeePayer(payer, draft),
+    (draft) => setTransactionMessageLifetimeUsingBlockhash(blockhash, draft),
+    (draft) => appendTransactionMessageInstructions(instructions, draft),
   )
   return getBase64EncodedWireTransaction(compileTransaction(message))
 }
 
 /** transferChecked between associated token accounts, creating the recipient's when missing. */
-async function tokenTransfer(rpc: SolanaRpc, owner: Address, recipient: Address, mint: Address, amount: bigint, decimals: number): Promise<Instruction[]> {
+async function tokenTransfer(
+  rpc: SolanaRpc,
+  owner: Address,
+  recipient: Address,
+  mint: Address,
+  amount: bigint,
+  decimals: number,
+): Promise<Instruction[]> {
   // The mint's owner is its token program (Token or Token-2022); the accounts derive from it.
   const { value: mintAccount } = await rpc.getAccountInfo(mint, { encoding: 'base64' }).send()
   if (!mintAccount) throw new Error('Token mint not found on this network')
   const tokenProgram = mintAccount.owner
   const [[source], [destination]] = await Promise.all([
     findAssociatedTokenPda({ owner, mint, tokenProgram }),
-    findAssociatedTokenPda({ owner: recipient, mint, tokenProgram })
+    findAssociatedTokenPda({ owner: recipient, mint, tokenProgram }),
   ])
   const authority = createNoopSigner(owner)
   return [
-    getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata: destination, owner: recipient, mint, tokenProgram }),
-    getTransferCheckedInstruction({ source, mint, destination, authority, amount, decimals }, { programAddress: tokenProgram })
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: authority,
+      ata: destination,
+      owner: recipient,
+      mint,
+      tokenProgram,
+    }),
+    getTransferCheckedInstruction(
+      { source, mint, destination, authority, amount, decimals },
+      { programAddress: tokenProgram },
+    ),
   ]
 }
 
@@ -82,10 +115,12 @@ export async function submitTransaction(
   provider: SendParameters['provider'],
   rpc: SolanaRpc,
   transaction: Base64EncodedWireTransaction,
-  chain: CaipNetworkId
+  chain: CaipNetworkId,
 ): Promise<string> {
   try {
-    return signatureOf(await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } }, chain))
+    return signatureOf(
+      await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } }, chain),
+    )
   } catch (error) {
     const code = walletErrorCode(error)
     if (code !== WALLET_ERROR_CODES.unsupportedMethod && code !== WALLET_ERROR_CODES.methodNotFound) throw error
@@ -93,11 +128,14 @@ export async function submitTransaction(
   const signed = await provider.request({ method: 'solana_signTransaction', params: { transaction } }, chain)
   const wire = isRecord(signed) && typeof signed['transaction'] === 'string' ? signed['transaction'] : undefined
   if (!wire) throw new Error('The wallet returned an invalid reply')
-  return rpc.sendTransaction(wire as Base64EncodedWireTransaction, { encoding: 'base64', preflightCommitment: 'confirmed' }).send()
+  return rpc
+    .sendTransaction(wire as Base64EncodedWireTransaction, { encoding: 'base64', preflightCommitment: 'confirmed' })
+    .send()
 }
 
 function signatureOf(reply: unknown): string {
   const signature = isRecord(reply) ? reply['signature'] : undefined
-  if (typeof signature !== 'string' || !isSignature(signature)) throw new Error('The wallet returned an invalid signature')
+  if (typeof signature !== 'string' || !isSignature(signature))
+    throw new Error('The wallet returned an invalid signature')
   return signature
 }

@@ -4,7 +4,14 @@
  * becomes a {@link ConnectorInfo} carrying its providers; the chain adapters do the rest.
  * Started by the Connect view and by session restore, never at import.
  */
-import { addConnectors, connectorsState, GENERIC_INJECTED_ID, isConnector, removeConnectors, type ConnectorInfo } from '../../core/connectors'
+import {
+  addConnectors,
+  connectorsState,
+  GENERIC_INJECTED_ID,
+  isConnector,
+  removeConnectors,
+  type ConnectorInfo,
+} from '../../core/connectors'
 import { startWalletStandardDiscovery } from './wallet-standard'
 import { getResolvedOptions } from '../../core/appkit-state'
 import { CHAIN_NAMESPACES } from '../../core/constants'
@@ -38,11 +45,14 @@ export function startInjectedDiscovery(): void {
   started = true
   if (!getResolvedOptions()?.projectIdMissing) {
     const chains = CHAIN_NAMESPACES
-    addConnectors([{ id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', chains, view: 'ConnectingWalletConnect' }])
+    addConnectors([
+      { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', chains, view: 'ConnectingWalletConnect' },
+    ])
     // Last in the list (SPEC §9 order ends with recommended): the full wallet list.
-    if (featuresState.peek().allWallets) addConnectors([{ id: 'allWallets', name: 'All Wallets', type: 'recommended', chains, view: 'AllWallets' }])
+    if (featuresState.peek().allWallets)
+      addConnectors([{ id: 'allWallets', name: 'All Wallets', type: 'recommended', chains, view: 'AllWallets' }])
   }
-  window.addEventListener('eip6963:announceProvider', event => onAnnounce((event as CustomEvent).detail))
+  window.addEventListener('eip6963:announceProvider', (event) => onAnnounce((event as CustomEvent).detail))
   window.dispatchEvent(new Event('eip6963:requestProvider'))
   addLegacyProvider()
   startWalletStandardDiscovery(publishWallet)
@@ -67,8 +77,14 @@ export function publishWallet(incoming: ConnectorInfo): void {
   const all = connectorsState.peek()
   const name = incoming.name.toLowerCase()
   const twin =
-    all.find(other => isConnector(other, incoming.id)) ??
-    all.find(other => other.type === 'injected' && !other.generic && other.name.toLowerCase() === name && !other.chains.some(chain => incoming.chains.includes(chain)))
+    all.find((other) => isConnector(other, incoming.id)) ??
+    all.find(
+      (other) =>
+        other.type === 'injected' &&
+        !other.generic &&
+        other.name.toLowerCase() === name &&
+        !other.chains.some((chain) => incoming.chains.includes(chain)),
+    )
   if (!twin) return addConnectors([incoming])
   const [primary, secondary] = twin.rdns || !incoming.rdns ? [twin, incoming] : [incoming, twin]
   const aliases = new Set([...(twin.aliases ?? []), ...(incoming.aliases ?? []), secondary.id])
@@ -80,8 +96,8 @@ export function publishWallet(incoming: ConnectorInfo): void {
       ...primary,
       chains: [...new Set([...twin.chains, ...incoming.chains])],
       providers: { ...twin.providers, ...incoming.providers },
-      ...(aliases.size > 0 ? { aliases: [...aliases] } : {})
-    }
+      ...(aliases.size > 0 ? { aliases: [...aliases] } : {}),
+    },
   ])
 }
 
@@ -94,7 +110,8 @@ export function parseAnnouncement(detail: unknown): ConnectorInfo | undefined {
   if (!isRecord(detail) || !isRecord(detail['info'])) return undefined
   const { uuid, name, icon, rdns } = detail['info']
   const provider = detail['provider']
-  if (!isNonEmptyString(uuid) || !isNonEmptyString(name) || !isNonEmptyString(rdns) || !isProvider(provider)) return undefined
+  if (!isNonEmptyString(uuid) || !isNonEmptyString(name) || !isNonEmptyString(rdns) || !isProvider(provider))
+    return undefined
   return {
     id: rdns,
     name: name.trim().slice(0, 64),
@@ -102,7 +119,7 @@ export function parseAnnouncement(detail: unknown): ConnectorInfo | undefined {
     chains: ['eip155'],
     rdns,
     providers: { eip155: provider },
-    ...(typeof icon === 'string' && /^(data:image\/|https:)/.test(icon) ? { imageUrl: icon } : {})
+    ...(typeof icon === 'string' && /^(data:image\/|https:)/.test(icon) ? { imageUrl: icon } : {}),
   }
 }
 
@@ -117,6 +134,15 @@ function legacyProvider(): EIP1193Provider | undefined {
 
 function addLegacyProvider(): void {
   const provider = legacyProvider()
-  if (!provider || connectorsState.peek().some(connector => connector.providers?.eip155 === provider)) return
-  addConnectors([{ id: GENERIC_INJECTED_ID, name: 'Browser Wallet', type: 'injected', chains: ['eip155'], providers: { eip155: provider }, generic: true }])
+  if (!provider || connectorsState.peek().some((connector) => connector.providers?.eip155 === provider)) return
+  addConnectors([
+    {
+      id: GENERIC_INJECTED_ID,
+      name: 'Browser Wallet',
+      type: 'injected',
+      chains: ['eip155'],
+      providers: { eip155: provider },
+      generic: true,
+    },
+  ])
 }

@@ -20,27 +20,47 @@ type Feature = Record<string, (...args: any[]) => Promise<any>>
  * Answers one request with the wallet's features.
  * @internal
  */
-export async function request(wallet: StandardWallet, { method, params }: { method: string; params?: unknown }, chain?: string): Promise<unknown> {
+export async function request(
+  wallet: StandardWallet,
+  { method, params }: { method: string; params?: unknown },
+  chain?: string,
+): Promise<unknown> {
   const input = isRecord(params) ? params : {}
   switch (method) {
     case 'solana_requestAccounts':
       return addresses((await feature(wallet, 'standard:connect', 'connect')()).accounts)
     case 'solana_getAccounts':
       // Already granted accounts, else a silent connect (which never prompts).
-      return addresses(wallet.accounts.length > 0 ? wallet.accounts : (await feature(wallet, 'standard:connect', 'connect')({ silent: true })).accounts)
+      return addresses(
+        wallet.accounts.length > 0
+          ? wallet.accounts
+          : (await feature(wallet, 'standard:connect', 'connect')({ silent: true })).accounts,
+      )
     case 'solana_disconnect':
       return wallet.features['standard:disconnect'] ? feature(wallet, 'standard:disconnect', 'disconnect')() : undefined
     case 'solana_signMessage': {
       const message = getBase58Encoder().encode(String(input['message'] ?? ''))
-      const [signed] = await feature(wallet, 'solana:signMessage', 'signMessage')({ account: account(wallet, input['pubkey']), message })
+      const [signed] = await feature(
+        wallet,
+        'solana:signMessage',
+        'signMessage',
+      )({ account: account(wallet, input['pubkey']), message })
       return { signature: getBase58Decoder().decode(bytes(signed?.signature)) }
     }
     case 'solana_signTransaction': {
-      const [signed] = await feature(wallet, 'solana:signTransaction', 'signTransaction')(transactionInput(wallet, input, chain))
+      const [signed] = await feature(
+        wallet,
+        'solana:signTransaction',
+        'signTransaction',
+      )(transactionInput(wallet, input, chain))
       return { transaction: getBase64Decoder().decode(bytes(signed?.signedTransaction)) }
     }
     case 'solana_signAndSendTransaction': {
-      const [sent] = await feature(wallet, 'solana:signAndSendTransaction', 'signAndSendTransaction')(transactionInput(wallet, input, chain))
+      const [sent] = await feature(
+        wallet,
+        'solana:signAndSendTransaction',
+        'signAndSendTransaction',
+      )(transactionInput(wallet, input, chain))
       return { signature: getBase58Decoder().decode(bytes(sent?.signature)) }
     }
     default:
@@ -57,12 +77,14 @@ function feature(wallet: StandardWallet, name: string, method: string): (...args
 }
 
 function addresses(accounts: unknown): string[] {
-  return Array.isArray(accounts) ? accounts.flatMap(item => (isRecord(item) && typeof item['address'] === 'string' ? [item['address']] : [])) : []
+  return Array.isArray(accounts)
+    ? accounts.flatMap((item) => (isRecord(item) && typeof item['address'] === 'string' ? [item['address']] : []))
+    : []
 }
 
 /** The wallet's account object for `address`, else its first (the one SigKit connected). */
 function account(wallet: StandardWallet, address: unknown): Account {
-  const found = wallet.accounts.find(item => item.address === address) ?? wallet.accounts[0]
+  const found = wallet.accounts.find((item) => item.address === address) ?? wallet.accounts[0]
   if (!found) throw Object.assign(new Error('The wallet is not connected'), { code: UNAUTHORIZED })
   return found
 }
@@ -72,7 +94,7 @@ function transactionInput(wallet: StandardWallet, input: Record<string, unknown>
     account: account(wallet, undefined),
     transaction: getBase64Encoder().encode(String(input['transaction'] ?? '')),
     // The Wallet Standard asks for the chain; without one the wallet uses its first Solana chain.
-    chain: chain ?? wallet.chains.find(item => item.startsWith('solana:'))
+    chain: chain ?? wallet.chains.find((item) => item.startsWith('solana:')),
   }
 }
 

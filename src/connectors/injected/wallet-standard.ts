@@ -32,9 +32,9 @@ export function startWalletStandardDiscovery(onWallet: (connector: ConnectorInfo
       }
       // Unregistering is not supported: a wallet that leaves the page goes with it.
       return () => undefined
-    }
+    },
   })
-  window.addEventListener('wallet-standard:register-wallet', event => {
+  window.addEventListener('wallet-standard:register-wallet', (event) => {
     const callback = (event as CustomEvent).detail
     if (typeof callback !== 'function') return
     try {
@@ -52,10 +52,17 @@ export function startWalletStandardDiscovery(onWallet: (connector: ConnectorInfo
  * @internal
  */
 export function parseStandardWallet(wallet: unknown): ConnectorInfo | undefined {
-  if (!isRecord(wallet) || !isNonEmptyString(wallet['name']) || !Array.isArray(wallet['chains']) || !isRecord(wallet['features'])) return undefined
-  if (!wallet['chains'].some(chain => typeof chain === 'string' && chain.startsWith('solana:'))) return undefined
+  if (
+    !isRecord(wallet) ||
+    !isNonEmptyString(wallet['name']) ||
+    !Array.isArray(wallet['chains']) ||
+    !isRecord(wallet['features'])
+  )
+    return undefined
+  if (!wallet['chains'].some((chain) => typeof chain === 'string' && chain.startsWith('solana:'))) return undefined
   const connect = wallet['features']['standard:connect']
-  if (!isRecord(connect) || typeof connect['connect'] !== 'function' || !Array.isArray(wallet['accounts'])) return undefined
+  if (!isRecord(connect) || typeof connect['connect'] !== 'function' || !Array.isArray(wallet['accounts']))
+    return undefined
   const name = wallet['name'].trim().slice(0, 64)
   const icon = wallet['icon']
   return {
@@ -64,20 +71,23 @@ export function parseStandardWallet(wallet: unknown): ConnectorInfo | undefined 
     type: 'injected',
     chains: ['solana'],
     providers: { solana: standardWalletProvider(wallet as unknown as StandardWallet) },
-    ...(typeof icon === 'string' && /^(data:image\/|https:)/.test(icon) ? { imageUrl: icon } : {})
+    ...(typeof icon === 'string' && /^(data:image\/|https:)/.test(icon) ? { imageUrl: icon } : {}),
   }
 }
 
 function standardWalletProvider(wallet: StandardWallet): EIP1193Provider {
   return {
-    request: (args, chain) => import('./wallet-standard-provider').then(provider => provider.request(wallet, args, chain)),
+    request: (args, chain) =>
+      import('./wallet-standard-provider').then((provider) => provider.request(wallet, args, chain)),
     // Wallet Standard reports account changes as a 'change' event; returns the function that stops.
     on(event, listener) {
-      const events = wallet.features['standard:events'] as { on?: (name: string, listener: (change: unknown) => void) => () => void } | undefined
+      const events = wallet.features['standard:events'] as
+        { on?: (name: string, listener: (change: unknown) => void) => () => void } | undefined
       if (event !== 'accountsChanged' || typeof events?.on !== 'function') return undefined
-      return events.on('change', change => {
-        if (isRecord(change) && Array.isArray(change['accounts'])) listener(wallet.accounts.map(account => account.address))
+      return events.on('change', (change) => {
+        if (isRecord(change) && Array.isArray(change['accounts']))
+          listener(wallet.accounts.map((account) => account.address))
       })
-    }
+    },
   }
 }

@@ -27,7 +27,7 @@ export const AUTH_INIT_FAILED = 'A problem occurred while trying initialize auth
  * ```
  */
 export function canAuthenticate(networks: readonly CaipNetwork[], siwx: SIWXConfig | undefined): siwx is SIWXConfig {
-  return siwx !== undefined && networks.length > 0 && networks.every(network => network.chainNamespace === 'eip155')
+  return siwx !== undefined && networks.length > 0 && networks.every((network) => network.chainNamespace === 'eip155')
 }
 
 /**
@@ -48,15 +48,22 @@ export async function authenticateSession(
   siwx: SIWXConfig,
   networks: readonly CaipNetwork[],
   namespaces: Record<string, ProposalNamespace>,
-  active: CaipNetwork | undefined
+  active: CaipNetwork | undefined,
 ): Promise<SessionLike | undefined> {
   const first = active && networks.includes(active) ? active : (networks[0] as CaipNetwork)
   const message = await siwx.createMessage({ chainId: first.caipNetworkId, accountAddress: '' })
-  if (!isRecord(message) || typeof message.domain !== 'string' || typeof message.nonce !== 'string' || typeof message.uri !== 'string') {
+  if (
+    !isRecord(message) ||
+    typeof message.domain !== 'string' ||
+    typeof message.nonce !== 'string' ||
+    typeof message.uri !== 'string'
+  ) {
     throw new Error('siwx.createMessage must return a message with a domain, uri and nonce')
   }
-  const chainId = networks.some(network => network.caipNetworkId === message.chainId) ? message.chainId : first.caipNetworkId
-  const chains = [chainId, ...networks.map(network => network.caipNetworkId).filter(id => id !== chainId)]
+  const chainId = networks.some((network) => network.caipNetworkId === message.chainId)
+    ? message.chainId
+    : first.caipNetworkId
+  const chains = [chainId, ...networks.map((network) => network.caipNetworkId).filter((id) => id !== chainId)]
   const result = await provider.authenticate({
     chains,
     domain: message.domain,
@@ -69,9 +76,11 @@ export async function authenticateSession(
     nbf: message.notBefore,
     methods: namespaces['eip155']?.methods,
     // Read by the provider for its per-chain RPC URLs, as in connect().
-    optionalNamespaces: namespaces
+    optionalNamespaces: namespaces,
   } as unknown as Parameters<Provider['authenticate']>[0])
-  const sessions = (result.auths ?? []).flatMap(cacao => sessionFrom(cacao as unknown, request => provider.client.formatAuthMessage(request)))
+  const sessions = (result.auths ?? []).flatMap((cacao) =>
+    sessionFrom(cacao as unknown, (request) => provider.client.formatAuthMessage(request)),
+  )
   if (sessions.length > 0) {
     try {
       await siwx.setSessions(sessions)
@@ -89,12 +98,22 @@ export async function authenticateSession(
  * `format` writes the CAIP-122 text the wallet signed.
  * @internal
  */
-export function sessionFrom(cacao: unknown, format: (request: { request: SIWXCacao['p']; iss: string }) => string): SIWXSession[] {
+export function sessionFrom(
+  cacao: unknown,
+  format: (request: { request: SIWXCacao['p']; iss: string }) => string,
+): SIWXSession[] {
   if (!isRecord(cacao) || !isRecord(cacao['p']) || !isRecord(cacao['s']) || !isRecord(cacao['h'])) return []
   const { p, s } = cacao as unknown as SIWXCacao
   const issuer = /^did:pkh:(eip155:\d+):(0x[0-9a-fA-F]{40})$/.exec(String(p.iss))
   const uri = p.aud ?? p['uri']
-  if (!issuer || typeof s.s !== 'string' || typeof p.domain !== 'string' || typeof p.nonce !== 'string' || typeof uri !== 'string') return []
+  if (
+    !issuer ||
+    typeof s.s !== 'string' ||
+    typeof p.domain !== 'string' ||
+    typeof p.nonce !== 'string' ||
+    typeof uri !== 'string'
+  )
+    return []
   const data: Record<string, unknown> = {
     accountAddress: issuer[2],
     chainId: issuer[1] as CaipNetworkId,
@@ -107,8 +126,15 @@ export function sessionFrom(cacao: unknown, format: (request: { request: SIWXCac
     requestId: p['requestId'],
     issuedAt: p.iat,
     expirationTime: p['exp'],
-    notBefore: p['nbf']
+    notBefore: p['nbf'],
   }
   for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key]
-  return [{ data: data as unknown as SIWXMessageData, message: format({ request: p, iss: p.iss }), signature: s.s, cacao: cacao as unknown as SIWXCacao }]
+  return [
+    {
+      data: data as unknown as SIWXMessageData,
+      message: format({ request: p, iss: p.iss }),
+      signature: s.s,
+      cacao: cacao as unknown as SIWXCacao,
+    },
+  ]
 }

@@ -38,7 +38,7 @@ const CONNECTOR: ConnectorInfo = {
   id: WALLETCONNECT_ID,
   name: 'WalletConnect',
   type: 'walletConnect',
-  chains: CHAIN_NAMESPACES
+  chains: CHAIN_NAMESPACES,
 }
 
 let loading: Promise<Provider> | undefined
@@ -53,7 +53,7 @@ let connecting: Promise<void> | undefined
  * ```
  */
 export function loadUniversalProvider(): Promise<Provider> {
-  loading ??= createProvider().catch(error => {
+  loading ??= createProvider().catch((error) => {
     loading = undefined
     throw error
   })
@@ -70,20 +70,23 @@ async function createProvider(): Promise<Provider> {
       name: typeof document === 'undefined' ? 'SigKit dapp' : document.title || location.host,
       description: '',
       url: typeof location === 'undefined' ? 'https://localhost' : location.origin,
-      icons: []
+      icons: [],
     },
     // A self-hosted relay (the sandbox) has no hosted telemetry behind it.
-    telemetryEnabled: options.endpoints.relay === DEFAULT_ENDPOINTS.relay
+    telemetryEnabled: options.endpoints.relay === DEFAULT_ENDPOINTS.relay,
   } as Parameters<typeof UniversalProvider.init>[0])
   provider.on('display_uri', (uri: string) => setWcUri(uri, pairingExpiry(uri, clock.now())))
   provider.on('session_delete', () => endSession())
   provider.on('session_update', ({ params }: { params: { namespaces: SessionLike['namespaces'] } }) => {
-    if (provider.session) applySession({ ...(provider.session as unknown as SessionLike), namespaces: params.namespaces })
+    if (provider.session)
+      applySession({ ...(provider.session as unknown as SessionLike), namespaces: params.namespaces })
   })
   provider.on('session_event', (payload: { params: { event: { name: string; data: unknown }; chainId: string } }) =>
-    onSessionEvent(payload.params.event, payload.params.chainId)
+    onSessionEvent(payload.params.event, payload.params.chainId),
   )
-  const providers = Object.fromEntries(CHAIN_NAMESPACES.map(namespace => [namespace, namespaceProvider(provider, namespace)]))
+  const providers = Object.fromEntries(
+    CHAIN_NAMESPACES.map((namespace) => [namespace, namespaceProvider(provider, namespace)]),
+  )
   addConnectors([{ ...CONNECTOR, providers, disconnect: () => provider.disconnect() }])
   return provider
 }
@@ -100,13 +103,18 @@ function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP11
       // answers eth_chainId, eth_accounts and approved-chain switches itself, unlisted.
       const methods = (provider.session?.namespaces[namespace] as { methods?: string[] } | undefined)?.methods
       if (namespace !== 'eip155' && methods && !methods.includes(args.method)) {
-        throw Object.assign(new Error(`The wallet does not support ${args.method}`), { code: WALLET_ERROR_CODES.unsupportedMethod })
+        throw Object.assign(new Error(`The wallet does not support ${args.method}`), {
+          code: WALLET_ERROR_CODES.unsupportedMethod,
+        })
       }
       const chainId = getNetworkState(namespace).caipNetwork.peek()?.id
-      return provider.request(args as { method: string; params?: unknown[] }, chain ?? (chainId === undefined ? undefined : `${namespace}:${chainId}`))
+      return provider.request(
+        args as { method: string; params?: unknown[] },
+        chain ?? (chainId === undefined ? undefined : `${namespace}:${chainId}`),
+      )
     },
     on: (event, listener) => provider.on(event, listener),
-    removeListener: (event, listener) => provider.removeListener(event, listener)
+    removeListener: (event, listener) => provider.removeListener(event, listener),
   }
 }
 
@@ -142,7 +150,7 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
   try {
     const provider = await loadUniversalProvider()
     const networks = requestedNetworks.peek()
-    const namespaces = buildNamespaces(networks, network => network.rpcUrls.default.http[0])
+    const namespaces = buildNamespaces(networks, (network) => network.rpcUrls.default.http[0])
     const siwx = getSIWX()
     const session = canAuthenticate(networks, siwx)
       ? await authenticateSession(provider, siwx, networks, namespaces, getNetworkState('eip155').caipNetwork.peek())
@@ -153,7 +161,11 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
   } catch (error) {
     connectionState.wcError.value = true
     setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
-    sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { method: 'walletconnect', message: String((error as Error)?.message ?? error) } })
+    sendEvent({
+      type: 'track',
+      event: 'CONNECT_ERROR',
+      properties: { method: 'walletconnect', message: String((error as Error)?.message ?? error) },
+    })
     throw error
   }
 }
@@ -170,7 +182,7 @@ function finalize(wallet: WalletListing | undefined): void {
   sendEvent({
     type: 'track',
     event: 'CONNECT_SUCCESS',
-    properties: { method: isMobile() ? 'mobile' : 'qrcode', name: wallet?.name ?? 'WalletConnect' }
+    properties: { method: isMobile() ? 'mobile' : 'qrcode', name: wallet?.name ?? 'WalletConnect' },
   })
   routeAfterConnect(activeNamespace.peek() ?? 'eip155')
 }
@@ -178,7 +190,11 @@ function finalize(wallet: WalletListing | undefined): void {
 /** Puts every namespace of the session into state; namespaces the session no longer has end. */
 function applySession(session: SessionLike): void {
   const metadata = session.peer?.metadata
-  const info: ConnectorInfo = { ...CONNECTOR, name: metadata?.name || 'WalletConnect', ...(metadata?.icons?.[0] ? { imageUrl: metadata.icons[0] } : {}) }
+  const info: ConnectorInfo = {
+    ...CONNECTOR,
+    name: metadata?.name || 'WalletConnect',
+    ...(metadata?.icons?.[0] ? { imageUrl: metadata.icons[0] } : {}),
+  }
   const accounts = accountsByNamespace(session)
   for (const [namespace, result] of accounts) applyConnection(namespace, info, result)
   for (const namespace of namespacesOfThisConnector()) if (!accounts.has(namespace)) clearNamespace(namespace)
@@ -186,7 +202,7 @@ function applySession(session: SessionLike): void {
 
 function namespacesOfThisConnector(): ChainNamespace[] {
   const stored = getConnectedConnectorIds()
-  return CHAIN_NAMESPACES.filter(namespace => stored[namespace] === WALLETCONNECT_ID)
+  return CHAIN_NAMESPACES.filter((namespace) => stored[namespace] === WALLETCONNECT_ID)
 }
 
 /** The wallet ended the session (or it expired): every namespace it carried is disconnected. */
@@ -198,17 +214,23 @@ function onSessionEvent(event: { name: string; data: unknown }, chainId: string)
   const namespace = chainId?.split(':')[0] as ChainNamespace
   if (!CHAIN_NAMESPACES.includes(namespace)) return
   if (event.name === 'chainChanged') {
-    const id = String(event.data).replace(/^0x[0-9a-f]+$/i, hex => String(parseInt(hex, 16)))
+    const id = String(event.data).replace(/^0x[0-9a-f]+$/i, (hex) => String(parseInt(hex, 16)))
     const caipNetworkId = (id.includes(':') ? id : `${namespace}:${id}`) as CaipNetworkId
     applyNetwork(namespace, findRequestedNetwork(caipNetworkId) ?? createUnknownNetwork(caipNetworkId))
   } else if (event.name === 'accountsChanged' && Array.isArray(event.data)) {
-    const accounts = event.data.filter((item): item is string => typeof item === 'string').map(item => item.split(':').at(-1) as string)
+    const accounts = event.data
+      .filter((item): item is string => typeof item === 'string')
+      .map((item) => item.split(':').at(-1) as string)
     if (accounts.length === 0) return clearNamespace(namespace)
     const network = getNetworkState(namespace).caipNetwork.peek()
-    applyConnection(namespace, { ...CONNECTOR, name: getAccountState(namespace).connectedWalletInfo.peek()?.name ?? 'WalletConnect' }, {
-      accounts,
-      chainId: network?.id ?? chainId.split(':')[1] ?? ''
-    })
+    applyConnection(
+      namespace,
+      { ...CONNECTOR, name: getAccountState(namespace).connectedWalletInfo.peek()?.name ?? 'WalletConnect' },
+      {
+        accounts,
+        chainId: network?.id ?? chainId.split(':')[1] ?? '',
+      },
+    )
   }
 }
 

@@ -41,9 +41,11 @@ export function isTelegram(): boolean {
  * dapp's page instead of pairing (SPEC §2: two Solana wallets and one other), by rdns.
  */
 const IN_APP_BROWSERS: Record<string, (page: string, origin: string) => string> = {
-  'app.phantom': (page, origin) => `https://phantom.app/ul/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent(origin)}`,
-  'com.solflare': (page, origin) => `https://solflare.com/ul/v1/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent(origin)}`,
-  'com.coinbase.wallet': (page) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page)}`
+  'app.phantom': (page, origin) =>
+    `https://phantom.app/ul/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent(origin)}`,
+  'com.solflare': (page, origin) =>
+    `https://solflare.com/ul/v1/browse/${encodeURIComponent(page)}?ref=${encodeURIComponent(origin)}`,
+  'com.coinbase.wallet': (page) => `https://go.cb-w.com/dapp?cb_url=${encodeURIComponent(page)}`,
 }
 
 /**

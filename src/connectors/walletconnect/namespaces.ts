@@ -24,12 +24,17 @@ const METHODS: Record<ChainNamespace, string[]> = {
     'wallet_switchEthereumChain',
     'wallet_addEthereumChain',
     'wallet_sendCalls',
-    'wallet_getCapabilities'
+    'wallet_getCapabilities',
   ],
-  solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction'],
+  solana: [
+    'solana_signMessage',
+    'solana_signTransaction',
+    'solana_signAllTransactions',
+    'solana_signAndSendTransaction',
+  ],
   bip122: ['signMessage', 'sendTransfer', 'getAccountAddresses'],
   polkadot: ['polkadot_signMessage', 'polkadot_signTransaction'],
-  cosmos: ['cosmos_signDirect', 'cosmos_signAmino', 'cosmos_getAccounts']
+  cosmos: ['cosmos_signDirect', 'cosmos_signAmino', 'cosmos_getAccounts'],
 }
 
 const EVENTS: Record<ChainNamespace, string[]> = {
@@ -37,7 +42,7 @@ const EVENTS: Record<ChainNamespace, string[]> = {
   solana: ['accountsChanged', 'chainChanged'],
   bip122: ['bip122_addressesChanged'],
   polkadot: [],
-  cosmos: []
+  cosmos: [],
 }
 
 /**
@@ -49,13 +54,16 @@ const EVENTS: Record<ChainNamespace, string[]> = {
  * buildNamespaces([mainnet, solana], (network) => network.rpcUrls.default.http[0])
  * ```
  */
-export function buildNamespaces(networks: readonly CaipNetwork[], rpcUrlFor: (network: CaipNetwork) => string | undefined): Record<string, ProposalNamespace> {
+export function buildNamespaces(
+  networks: readonly CaipNetwork[],
+  rpcUrlFor: (network: CaipNetwork) => string | undefined,
+): Record<string, ProposalNamespace> {
   const result: Record<string, ProposalNamespace> = {}
   for (const network of networks) {
     const namespace = (result[network.chainNamespace] ??= {
       chains: [],
       methods: METHODS[network.chainNamespace],
-      events: EVENTS[network.chainNamespace]
+      events: EVENTS[network.chainNamespace],
     })
     namespace.chains.push(network.caipNetworkId)
     const rpcUrl = rpcUrlFor(network)

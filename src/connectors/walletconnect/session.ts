@@ -26,7 +26,7 @@ export function accountsByNamespace(session: SessionLike): Map<ChainNamespace, C
   for (const [key, value] of Object.entries(session.namespaces ?? {})) {
     for (const account of value?.accounts ?? []) {
       const parts = typeof account === 'string' ? account.split(':') : []
-      if (parts.length !== 3 || parts.some(part => part === '')) continue
+      if (parts.length !== 3 || parts.some((part) => part === '')) continue
       const [namespace, chainId, address] = parts as [string, string, string]
       if (!isChainNamespace(namespace) || namespace !== key.split(':')[0]) continue
       const entry = result.get(namespace) ?? { accounts: [], chainId }

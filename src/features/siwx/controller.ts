@@ -68,7 +68,11 @@ export async function signIn(): Promise<void> {
     sendEvent({ type: 'track', event: 'SIWX_AUTH_SUCCESS', properties: { network: target.chainId } })
     closeModal()
   } catch (error) {
-    sendEvent({ type: 'track', event: 'SIWX_AUTH_ERROR', properties: { network: target.chainId, message: String((error as Error)?.message ?? error) } })
+    sendEvent({
+      type: 'track',
+      event: 'SIWX_AUTH_ERROR',
+      properties: { network: target.chainId, message: String((error as Error)?.message ?? error) },
+    })
     // SPEC §4: the sign view comes back, unless the visitor is busy with another view.
     if (!modalState.open.peek()) void openModal({ view: 'SIWXSignMessage' })
     throw error
@@ -88,7 +92,8 @@ export async function cancelSignIn(): Promise<void> {
   sendEvent({ type: 'track', event: 'CLICK_CANCEL_SIWX', properties: {} })
   const required = isSignInRequired()
   endSignInRequest()
-  if (required) await disconnect().catch(error => console.error('[SigKit] disconnect after cancelled sign-in failed', error))
+  if (required)
+    await disconnect().catch((error) => console.error('[SigKit] disconnect after cancelled sign-in failed', error))
   closeModal()
   resetView('Connect')
 }

@@ -36,6 +36,6 @@ export function useAppKitAccount(parameters: UseAppKitAccountParameters = {}): U
     caipAddress: state.caipAddress.value,
     address: state.address.value,
     isConnected: status === 'connected',
-    status
+    status,
   }
 }

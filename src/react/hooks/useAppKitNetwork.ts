@@ -26,10 +26,10 @@ export function useAppKitNetwork(): UseAppKitNetworkReturnType {
     caipNetwork,
     caipNetworkId: caipNetwork?.caipNetworkId,
     chainId: caipNetwork?.id,
-    switchNetwork
+    switchNetwork,
   }
 }
 
 function switchNetwork(network: CaipNetwork): Promise<void> {
-  return import('../../core/wallet').then(wallet => wallet.switchNetwork(network))
+  return import('../../core/wallet').then((wallet) => wallet.switchNetwork(network))
 }

@@ -26,14 +26,17 @@ export function useAppKitProvider<T = EIP1193Provider>(namespace: ChainNamespace
   const state = getAccountState(namespace)
   const status = state.status.value
   const address = state.address.value
-  const [result, setResult] = useState<UseAppKitProviderReturnType<T>>({ walletProvider: undefined, walletProviderType: undefined })
+  const [result, setResult] = useState<UseAppKitProviderReturnType<T>>({
+    walletProvider: undefined,
+    walletProviderType: undefined,
+  })
   useEffect(() => {
     let current = true
     if (status !== 'connected') {
       setResult({ walletProvider: undefined, walletProviderType: undefined })
       return
     }
-    void import('../../core/wallet').then(async wallet => {
+    void import('../../core/wallet').then(async (wallet) => {
       const found = await wallet.getWalletProvider(namespace)
       if (current) setResult({ walletProvider: found?.provider as T | undefined, walletProviderType: found?.type })
     })

@@ -56,10 +56,13 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; view: ViewName 
     return (
       <Centered role="alert">
         <span>This view could not be loaded.</span>
-        <RetryButton type="button" onClick={() => {
+        <RetryButton
+          type="button"
+          onClick={() => {
             forgetLazyView(this.props.view)
             this.setState({ failed: false })
-          }}>
+          }}
+        >
           Try again
         </RetryButton>
       </Centered>

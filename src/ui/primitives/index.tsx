@@ -54,7 +54,13 @@ export const ListItem = styled('button', {
 })
 
 /** A wallet's 40 px logo in a list row. @internal */
-export const WalletLogo = styled('img', { flexShrink: 0, width: '40px', height: '40px', borderRadius: '$sm', objectFit: 'cover' })
+export const WalletLogo = styled('img', {
+  flexShrink: 0,
+  width: '40px',
+  height: '40px',
+  borderRadius: '$sm',
+  objectFit: 'cover',
+})
 
 /** Stands in for a wallet logo that is missing or failed: the name's initial. @internal */
 export const WalletInitial = styled('span', {

@@ -26,7 +26,7 @@ import {
   type LoggedCall,
   type Sandbox,
   type TestWallet,
-  type Person
+  type Person,
 } from './helpers'
 
 let sandbox: Sandbox
@@ -59,8 +59,8 @@ test('connect: the wallet prompts once, the adapter returns the checksummed acco
   const result = await adapter.connect({ provider: wallet, network: l1 })
   assert.equal(result, { accounts: [getAddress(account)], chainId: 31337 })
   assert.equal(
-    person.asked.map(request => request.method),
-    ['eth_requestAccounts']
+    person.asked.map((request) => request.method),
+    ['eth_requestAccounts'],
   )
 })
 
@@ -85,7 +85,7 @@ test('token balances through the balance route: native ETH, USDC 1250.5 (6 decim
   assert.is(sandbox.requests('balance').length, before + 1, 'one request to the balance route')
   const usdc = tokenOf(sandbox, 31337, 'USDC')
   const skt = tokenOf(sandbox, 31337, 'SKT')
-  const bySymbol = Object.fromEntries(tokens.map(token => [token.symbol, token]))
+  const bySymbol = Object.fromEntries(tokens.map((token) => [token.symbol, token]))
   assert.equal(Object.keys(bySymbol).sort(), ['ETH', 'SKT', 'USDC'])
   const eth = bySymbol['ETH']!
   assert.is(eth.address, undefined, 'native ETH has no contract address')
@@ -107,7 +107,7 @@ test('token balances through the balance route: native ETH, USDC 1250.5 (6 decim
 test('reads go through the RPC proxy of the emulator (/v1/?chainId=&projectId=)', async () => {
   const rpc = sandbox.requests('rpc')
   assert.ok(rpc.length > 0, 'the native balance read went through the proxy')
-  assert.ok(rpc.some(request => request.url === `/v1/?chainId=eip155%3A31337&projectId=${PROJECT_ID}`))
+  assert.ok(rpc.some((request) => request.url === `/v1/?chainId=eip155%3A31337&projectId=${PROJECT_ID}`))
 })
 
 test('send 0.01 ETH: the wallet prompts, the receipt says success, the recipient has exactly 0.01 ETH more', async () => {
@@ -115,7 +115,13 @@ test('send 0.01 ETH: the wallet prompts, the receipt says success, the recipient
   const recipientBefore = await client.getBalance({ address: recipient })
   const prompts = person.asked.length
   person.willApprove()
-  const hash = await adapter.sendTransaction({ provider: wallet, network: l1, from: account, to: recipient, amount: '0.01' })
+  const hash = await adapter.sendTransaction({
+    provider: wallet,
+    network: l1,
+    from: account,
+    to: recipient,
+    amount: '0.01',
+  })
   assert.match(hash, /^0x[0-9a-f]{64}$/)
   assert.is(person.asked.length, prompts + 1)
   assert.is(person.asked.at(-1)!.method, 'eth_sendTransaction')
@@ -129,21 +135,32 @@ test('send 0.01 ETH: the wallet prompts, the receipt says success, the recipient
 })
 
 test('send 5 USDC: an ERC-20 transfer to the token contract, the recipient holds exactly 5e6 more units', async () => {
-  const usdcLine = tokens.find(token => token.symbol === 'USDC')!
+  const usdcLine = tokens.find((token) => token.symbol === 'USDC')!
   const recipientBefore = await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)
   const walletBefore = await tokenBalanceOf(sandbox, 31337, 'USDC', account)
   const ethBefore = await ethBalance(sandbox, 31337, recipient)
   person.willApprove()
-  const hash = await adapter.sendTransaction({ provider: wallet, network: l1, from: account, to: recipient, amount: '5', token: usdcLine })
+  const hash = await adapter.sendTransaction({
+    provider: wallet,
+    network: l1,
+    from: account,
+    to: recipient,
+    amount: '5',
+    token: usdcLine,
+  })
   assert.is((await adapter.waitForReceipt({ network: l1, hash })).status, 'success')
   const transaction = await chainClient(sandbox, 31337).getTransaction({ hash: hash as Hex })
-  assert.is(transaction.to?.toLowerCase(), tokenOf(sandbox, 31337, 'USDC').address.toLowerCase(), 'sent to the token contract')
+  assert.is(
+    transaction.to?.toLowerCase(),
+    tokenOf(sandbox, 31337, 'USDC').address.toLowerCase(),
+    'sent to the token contract',
+  )
   assert.is(transaction.value, 0n)
   assert.is((await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)) - recipientBefore, parseUnits('5', 6))
   assert.is(walletBefore - (await tokenBalanceOf(sandbox, 31337, 'USDC', account)), 5_000_000n)
   assert.is(await ethBalance(sandbox, 31337, recipient), ethBefore, 'no ETH moved to the recipient')
   const after = await adapter.getTokenBalances({ address: account, network: l1, forceUpdate: true })
-  assert.is(after.find(token => token.symbol === 'USDC')!.quantity.numeric, '1245.5')
+  assert.is(after.find((token) => token.symbol === 'USDC')!.quantity.numeric, '1245.5')
 })
 
 test('switch to 31338 goes through the add-chain path: 4902, wallet_addEthereumChain, then the wallet is on 0x7a6a', async () => {
@@ -155,13 +172,13 @@ test('switch to 31338 goes through the add-chain path: 4902, wallet_addEthereumC
   await adapter.switchNetwork({ provider: spy, network: l2 })
   wallet.removeListener('chainChanged', onChain)
   assert.equal(
-    spy.log.map(call => [call.method, call.error?.code]),
+    spy.log.map((call) => [call.method, call.error?.code]),
     [
       ['wallet_switchEthereumChain', 4902],
       ['wallet_addEthereumChain', undefined],
-      ['eth_chainId', undefined]
+      ['eth_chainId', undefined],
     ],
-    'the wallet switched while adding, so no second switch request'
+    'the wallet switched while adding, so no second switch request',
   )
   const added = (spy.log[1]!.params as any[])[0]
   assert.equal(added, {
@@ -169,7 +186,7 @@ test('switch to 31338 goes through the add-chain path: 4902, wallet_addEthereumC
     rpcUrls: [sandbox.chains[1]!.rpcUrl],
     chainName: 'Localhost L2',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    blockExplorerUrls: undefined
+    blockExplorerUrls: undefined,
   })
   assert.is(person.asked.at(-1)!.action, 'Add network')
   assert.is(await wallet.request({ method: 'eth_chainId' }), '0x7a6a')
@@ -182,8 +199,8 @@ test('switch back to 31337 is a plain wallet_switchEthereumChain the person appr
   person.willApprove()
   await adapter.switchNetwork({ provider: spy, network: l1 })
   assert.equal(
-    spy.log.map(call => [call.method, call.error?.code]),
-    [['wallet_switchEthereumChain', undefined]]
+    spy.log.map((call) => [call.method, call.error?.code]),
+    [['wallet_switchEthereumChain', undefined]],
   )
   assert.equal(spy.log[0]!.params, [{ chainId: '0x7a69' }])
   assert.is(person.asked.at(-1)!.action, 'Switch network')
@@ -222,7 +239,7 @@ test('transaction rules reject before anything reaches the wallet, each with its
     [TRANSACTION_ERRORS.tipAboveMax, { ...base, maxFeePerGas: 10n, maxPriorityFeePerGas: 20n }],
     [TRANSACTION_ERRORS.maxFeeTooHigh, { ...base, maxFeePerGas: 2n ** 256n }],
     [TRANSACTION_ERRORS.invalidFrom, { ...base, from: '0x1234' as Hex }],
-    [TRANSACTION_ERRORS.invalidTo, { ...base, to: '0xnot-an-address' as Hex }]
+    [TRANSACTION_ERRORS.invalidTo, { ...base, to: '0xnot-an-address' as Hex }],
   ]
   for (const [text, request] of cases) {
     const error = await rejection(prepareTransaction(client, request))
@@ -230,14 +247,26 @@ test('transaction rules reject before anything reaches the wallet, each with its
   }
   assert.is(TRANSACTION_ERRORS.maxFeeTooHigh, 'maxFeePerGas cannot be higher than 2^256-1')
   // Through the adapter's own send: a bad receiver or sender never reaches the wallet either.
-  let error = await rejection(adapter.sendTransaction({ provider: wallet, network: l1, from: account, to: '0x1234', amount: '0.01' }))
+  let error = await rejection(
+    adapter.sendTransaction({ provider: wallet, network: l1, from: account, to: '0x1234', amount: '0.01' }),
+  )
   assert.is(error.message, 'Invalid to address')
-  error = await rejection(adapter.sendTransaction({ provider: wallet, network: l1, from: 'me', to: recipient, amount: '0.01' }))
+  error = await rejection(
+    adapter.sendTransaction({ provider: wallet, network: l1, from: 'me', to: recipient, amount: '0.01' }),
+  )
   assert.is(error.message, 'Invalid from address')
   assert.is(person.asked.length, prompts, 'the wallet never prompted')
-  assert.is(await chainClient(sandbox, 31337).getTransactionCount({ address: account }), nonceBefore, 'nothing was sent')
+  assert.is(
+    await chainClient(sandbox, 31337).getTransactionCount({ address: account }),
+    nonceBefore,
+    'nothing was sent',
+  )
   // Valid explicit fees pass the rules and are kept; only the gas is filled in.
-  const prepared = await prepareTransaction(client, { ...base, maxFeePerGas: 2n * 10n ** 9n, maxPriorityFeePerGas: 10n ** 9n })
+  const prepared = await prepareTransaction(client, {
+    ...base,
+    maxFeePerGas: 2n * 10n ** 9n,
+    maxPriorityFeePerGas: 10n ** 9n,
+  })
   assert.is(prepared.maxFeePerGas, 2n * 10n ** 9n, 'given fees are kept')
   assert.is(prepared.gas, 21000n, 'gas is estimated')
 })
@@ -252,12 +281,14 @@ function walletSendOnly(inner: EIP1193Provider): EIP1193Provider & { log: Logged
     log,
     async request(args) {
       log.push({ method: args.method, params: args.params })
-      if (args.method === 'eth_sendTransaction') throw Object.assign(new Error('The method eth_sendTransaction does not exist'), { code: -32601 })
-      if (args.method === 'wallet_sendTransaction') return inner.request({ method: 'eth_sendTransaction', params: args.params })
+      if (args.method === 'eth_sendTransaction')
+        throw Object.assign(new Error('The method eth_sendTransaction does not exist'), { code: -32601 })
+      if (args.method === 'wallet_sendTransaction')
+        return inner.request({ method: 'eth_sendTransaction', params: args.params })
       return inner.request(args)
     },
     on: (event, listener) => inner.on?.(event, listener),
-    removeListener: (event, listener) => inner.removeListener?.(event, listener)
+    removeListener: (event, listener) => inner.removeListener?.(event, listener),
   }
 }
 
@@ -268,8 +299,8 @@ test('wallet_sendTransaction fallback on -32601, remembered for the next send', 
   person.willApprove()
   const first = await adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.001' })
   assert.equal(
-    provider.log.map(call => call.method),
-    ['eth_sendTransaction', 'wallet_sendTransaction']
+    provider.log.map((call) => call.method),
+    ['eth_sendTransaction', 'wallet_sendTransaction'],
   )
   assert.equal(provider.log[1]!.params, provider.log[0]!.params, 'the same transaction is retried')
   assert.is((await adapter.waitForReceipt({ network: l1, hash: first })).status, 'success')
@@ -277,9 +308,9 @@ test('wallet_sendTransaction fallback on -32601, remembered for the next send', 
   person.willApprove()
   const second = await adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.002' })
   assert.equal(
-    provider.log.map(call => call.method),
+    provider.log.map((call) => call.method),
     ['eth_sendTransaction', 'wallet_sendTransaction', 'wallet_sendTransaction'],
-    'the fallback is remembered: straight to wallet_sendTransaction'
+    'the fallback is remembered: straight to wallet_sendTransaction',
   )
   assert.is((await adapter.waitForReceipt({ network: l1, hash: second })).status, 'success')
   assert.is((await client.getBalance({ address: recipient })) - recipientBefore, parseEther('0.003'))
@@ -289,11 +320,17 @@ test('wallet_sendTransaction fallback on -32601, remembered for the next send', 
   person.willApprove()
   await adapter.waitForReceipt({
     network: l1,
-    hash: await adapter.sendTransaction({ provider: direct, network: l1, from: account, to: recipient, amount: '0.001' })
+    hash: await adapter.sendTransaction({
+      provider: direct,
+      network: l1,
+      from: account,
+      to: recipient,
+      amount: '0.001',
+    }),
   })
   assert.equal(
-    direct.log.map(call => call.method),
-    ['eth_sendTransaction']
+    direct.log.map((call) => call.method),
+    ['eth_sendTransaction'],
   )
 })
 
@@ -310,13 +347,15 @@ test('a fallback the wallet does not support either is not remembered, and the w
         throw Object.assign(new Error('Invalid parameters: the wallet refused this transaction'), { code: -32602 })
       }
       return wallet.request(args as never)
-    }
+    },
   }
   const prompts = person.asked.length
-  const error = await rejection(adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.001' }))
+  const error = await rejection(
+    adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.001' }),
+  )
   assert.equal(
-    log.map(call => call.method),
-    ['eth_sendTransaction', 'wallet_sendTransaction']
+    log.map((call) => call.method),
+    ['eth_sendTransaction', 'wallet_sendTransaction'],
   )
   assert.is(codeOf(error), -32602, 'the wallet’s answer to eth_sendTransaction, not 4200 for the fallback')
   assert.is(person.asked.length, prompts)
@@ -324,9 +363,9 @@ test('a fallback the wallet does not support either is not remembered, and the w
   person.willApprove()
   const hash = await adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.001' })
   assert.equal(
-    log.map(call => call.method).slice(2),
+    log.map((call) => call.method).slice(2),
     ['eth_sendTransaction'],
-    'the next send uses eth_sendTransaction again'
+    'the next send uses eth_sendTransaction again',
   )
   assert.is((await adapter.waitForReceipt({ network: l1, hash })).status, 'success')
 })
@@ -334,7 +373,9 @@ test('a fallback the wallet does not support either is not remembered, and the w
 test('a declined transaction rejects with 4001 and sends nothing', async () => {
   const nonceBefore = await chainClient(sandbox, 31337).getTransactionCount({ address: account })
   person.willReject()
-  const error = await rejection(adapter.sendTransaction({ provider: wallet, network: l1, from: account, to: recipient, amount: '0.01' }))
+  const error = await rejection(
+    adapter.sendTransaction({ provider: wallet, network: l1, from: account, to: recipient, amount: '0.01' }),
+  )
   assert.is(codeOf(error), 4001)
   assert.is(await chainClient(sandbox, 31337).getTransactionCount({ address: account }), nonceBefore)
 })

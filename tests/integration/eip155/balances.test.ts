@@ -9,7 +9,13 @@ import { getAccountState } from '../../../src/core/account'
 import { setClock } from '../../../src/core/clock'
 import { hideToast, toastState } from '../../../src/core/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
-import { TOKEN_BALANCE_UNAVAILABLE, connectExternal, refreshAccountData, refreshBalances, switchNetwork } from '../../../src/core/wallet'
+import {
+  TOKEN_BALANCE_UNAVAILABLE,
+  connectExternal,
+  refreshAccountData,
+  refreshBalances,
+  switchNetwork,
+} from '../../../src/core/wallet'
 import { activeCaipNetwork } from '../../../src/core/network'
 import {
   CONNECTOR_ID,
@@ -22,7 +28,7 @@ import {
   waitFor,
   type Person,
   type Sandbox,
-  type TestWallet
+  type TestWallet,
 } from './helpers'
 
 let sandbox: Sandbox
@@ -35,7 +41,8 @@ let offsetMs = 0
 let restoreClock: () => void
 const eip155 = () => getAccountState('eip155')
 const balanceRequests = () => sandbox.requests('balance').length
-const rpcCalls = (method: string) => sandbox.requests('rpc').filter(request => (request.body as { method?: string })?.method === method).length
+const rpcCalls = (method: string) =>
+  sandbox.requests('rpc').filter((request) => (request.body as { method?: string })?.method === method).length
 
 test.before(async () => {
   sandbox = await startSandbox()
@@ -48,9 +55,13 @@ test.before(async () => {
   person.willApprove()
   await connectExternal(CONNECTOR_ID)
   const expected = await ethBalanceText(sandbox, 31337, account)
-  await waitFor(() => eip155().balance.peek() === expected && eip155().tokenBalance.peek().length === 3 && eip155().profileName.peek(), {
-    what: 'the balances and identity after connecting'
-  })
+  await waitFor(
+    () =>
+      eip155().balance.peek() === expected && eip155().tokenBalance.peek().length === 3 && eip155().profileName.peek(),
+    {
+      what: 'the balances and identity after connecting',
+    },
+  )
 })
 test.after(async () => {
   restoreClock?.()
@@ -59,9 +70,13 @@ test.after(async () => {
 
 /** Moves the native balance on the chain itself (anvil signs for its unlocked account). */
 async function spendOnChain(amount: string) {
-  const hash = await nodeRpc(sandbox, 31337, 'eth_sendTransaction', [{ from: account, to: recipient, value: toHex(parseEther(amount)) }])
+  const hash = await nodeRpc(sandbox, 31337, 'eth_sendTransaction', [
+    { from: account, to: recipient, value: toHex(parseEther(amount)) },
+  ])
   // Anvil answers before its automine has always written the block: wait for the receipt.
-  await waitFor(() => nodeRpc(sandbox, 31337, 'eth_getTransactionReceipt', [hash]), { what: 'the transfer to be mined' })
+  await waitFor(() => nodeRpc(sandbox, 31337, 'eth_getTransactionReceipt', [hash]), {
+    what: 'the transfer to be mined',
+  })
 }
 
 test('identity on a non-test network: sigkit-tester.eth, looked up once', () => {
@@ -75,7 +90,10 @@ test('concurrent refreshes (5 at once, forced) make exactly one balance request 
   await Promise.all(Array.from({ length: 5 }, () => refreshBalances('eip155', { force: true })))
   assert.is(balanceRequests(), before + 1)
   assert.is(rpcCalls('eth_getBalance'), nativeBefore + 1)
-  assert.ok(sandbox.requests('balance').at(-1)!.url.includes('forceUpdate='), 'forced: the service is told to skip its cache')
+  assert.ok(
+    sandbox.requests('balance').at(-1)!.url.includes('forceUpdate='),
+    'forced: the service is told to skip its cache',
+  )
 })
 
 test('within 30 s an unforced refresh is served from the caches', async () => {
@@ -129,7 +147,9 @@ test('after 30 s token balances are fetched again', async () => {
   const before = balanceRequests()
   await refreshBalances('eip155', { force: true })
   assert.is(balanceRequests(), before + 1)
-  const native = eip155().tokenBalance.peek().find(token => !token.address)
+  const native = eip155()
+    .tokenBalance.peek()
+    .find((token) => !token.address)
   assert.is(native?.quantity.numeric, await ethBalanceText(sandbox, 31337, account))
   assert.is(eip155().tokenBalance.peek().length, 3)
 })
@@ -173,11 +193,15 @@ test('inside the retry window a network switch shows no token lines of the old n
   await switchNetwork(networkFor(sandbox, 31338))
   assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31338')
   const expected = await ethBalanceText(sandbox, 31338, account)
-  await waitFor(() => eip155().balance.peek() === expected && !eip155().balanceLoading.peek(), { what: 'the 31338 native balance' })
+  await waitFor(() => eip155().balance.peek() === expected && !eip155().balanceLoading.peek(), {
+    what: 'the 31338 native balance',
+  })
   assert.equal(
-    eip155().tokenBalance.peek().filter(token => token.chainId !== 'eip155:31338'),
+    eip155()
+      .tokenBalance.peek()
+      .filter((token) => token.chainId !== 'eip155:31338'),
     [],
-    'no line of another network is shown as this network’s'
+    'no line of another network is shown as this network’s',
   )
 })
 
@@ -185,11 +209,18 @@ test('inside the retry window a switch to an unknown chain still shows no balanc
   person.willApprove()
   await wallet.request({
     method: 'wallet_addEthereumChain',
-    params: [{ chainId: '0x3e7', chainName: 'Elsewhere', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]
+    params: [
+      {
+        chainId: '0x3e7',
+        chainName: 'Elsewhere',
+        rpcUrls: ['http://127.0.0.1:9'],
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
   })
   assert.is(activeCaipNetwork.peek()?.name, 'Unknown Network')
   await waitFor(() => !eip155().balanceLoading.peek())
-  await new Promise(resolve => setTimeout(resolve, 50))
+  await new Promise((resolve) => setTimeout(resolve, 50))
   assert.equal(eip155().tokenBalance.peek(), [])
   assert.is(eip155().balance.peek(), undefined)
 })

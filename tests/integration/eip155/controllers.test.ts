@@ -33,7 +33,7 @@ import {
   sendState,
   signMessage,
   switchNetwork,
-  switchingTo
+  switchingTo,
 } from '../../../src/core/wallet'
 import { resetCore } from '../../unit/core/helpers/fixtures'
 import type { MemoryStorage } from '../../unit/core/helpers/memory-storage'
@@ -52,7 +52,7 @@ import {
   waitFor,
   type Person,
   type Sandbox,
-  type TestWallet
+  type TestWallet,
 } from './helpers'
 
 let sandbox: Sandbox
@@ -73,7 +73,7 @@ test.before(async () => {
   l2 = networkFor(sandbox, 31338)
   ;({ provider: wallet, person, storage: walletStorage } = makeWallet(sandbox))
   pageStorage = configureCore(sandbox, [l1, l2], wallet)
-  subscribeEvents(record => events.push(record))
+  subscribeEvents((record) => events.push(record))
   account = getAddress(sandbox.accounts.wallet)
   recipient = getAddress(sandbox.accounts.recipient)
 })
@@ -87,12 +87,15 @@ async function balancesSettled(chainId: number, address: string) {
       eip155().balance.peek() === expected &&
       !eip155().balanceLoading.peek() &&
       eip155().tokenBalance.peek().length > 0 &&
-      eip155().tokenBalance.peek().every(token => token.chainId === `eip155:${chainId}`),
-    { what: `balances of ${address} on ${chainId}` }
+      eip155()
+        .tokenBalance.peek()
+        .every((token) => token.chainId === `eip155:${chainId}`),
+    { what: `balances of ${address} on ${chainId}` },
   )
 }
 
-const numericBySymbol = (tokens: readonly TokenBalance[]) => Object.fromEntries(tokens.map(token => [token.symbol, token.quantity.numeric]))
+const numericBySymbol = (tokens: readonly TokenBalance[]) =>
+  Object.fromEntries(tokens.map((token) => [token.symbol, token.quantity.numeric]))
 
 test('a declined connect: status back to disconnected, "Connection declined", nothing stored', async () => {
   person.willReject()
@@ -104,7 +107,12 @@ test('a declined connect: status back to disconnected, "Connection declined", no
   assert.is(connectingState.error.peek(), 'Connection declined')
   assert.is(connectingState.connectorId.peek(), CONNECTOR_ID)
   assert.equal(getConnectedConnectorIds(), {})
-  assert.ok(events.some(record => record.data.event === 'CONNECT_ERROR' && record.data.properties?.['message'] === 'Connection declined'))
+  assert.ok(
+    events.some(
+      (record) =>
+        record.data.event === 'CONNECT_ERROR' && record.data.properties?.['message'] === 'Connection declined',
+    ),
+  )
 })
 
 test('connectExternal: connected with the address, CAIP address, balances (native + 3 tokens) and the stored connector', async () => {
@@ -118,7 +126,11 @@ test('connectExternal: connected with the address, CAIP address, balances (nativ
   assert.is(eip155().address.peek(), account)
   assert.is(eip155().caipAddress.peek(), `eip155:31337:${account}`)
   assert.equal(eip155().allAccounts.peek(), [{ address: account, type: 'eoa' }])
-  assert.equal(eip155().connectedWalletInfo.peek(), { name: 'SigKit Test Wallet', icon: undefined, identifier: 'dev.sigkit.testwallet' })
+  assert.equal(eip155().connectedWalletInfo.peek(), {
+    name: 'SigKit Test Wallet',
+    icon: undefined,
+    identifier: 'dev.sigkit.testwallet',
+  })
   assert.is(connectionState.status.peek(), 'connected')
   assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31337')
   assert.equal(getConnectedConnectorIds(), { eip155: CONNECTOR_ID })
@@ -131,16 +143,16 @@ test('connectExternal: connected with the address, CAIP address, balances (nativ
   assert.equal(numericBySymbol(tokens), {
     ETH: await ethBalanceText(sandbox, 31337, account),
     USDC: '1250.5',
-    SKT: '42'
+    SKT: '42',
   })
-  assert.ok(events.some(record => record.data.event === 'CONNECT_SUCCESS'))
+  assert.ok(events.some((record) => record.data.event === 'CONNECT_SUCCESS'))
 })
 
 test('identity on a non-test network: profile name and avatar from the identity route', async () => {
   await waitFor(() => eip155().profileName.peek(), { what: 'the profile name' })
   assert.is(eip155().profileName.peek(), 'sigkit-tester.eth')
   assert.is(eip155().profileImage.peek(), `${sandbox.apiUrl}/public/getAssetImage/avatar-tester`)
-  assert.ok(sandbox.requests('identity').some(request => request.url.startsWith(`/v1/identity/${account}`)))
+  assert.ok(sandbox.requests('identity').some((request) => request.url.startsWith(`/v1/identity/${account}`)))
 })
 
 test('reconnect() after a reload restores the session without a prompt: connecting, then connected', async () => {
@@ -156,7 +168,7 @@ test('reconnect() after a reload restores the session without a prompt: connecti
   wallet = reloaded.provider
   configureCore(sandbox, [l1, l2], wallet, pageStorage)
   connectorsState.value = []
-  subscribeEvents(record => events.push(record)) // resetCore dropped the subscription
+  subscribeEvents((record) => events.push(record)) // resetCore dropped the subscription
   assert.is(eip155().status.peek(), 'disconnected')
   assert.is(eip155().address.peek(), undefined)
 
@@ -164,7 +176,7 @@ test('reconnect() after a reload restores the session without a prompt: connecti
   const statuses: string[] = []
   const stop = effect(() => void statuses.push(connectionState.status.value))
   const restoring = reconnect()
-  await new Promise(resolve => setTimeout(resolve, 100))
+  await new Promise((resolve) => setTimeout(resolve, 100))
   publishWallet(wallet)
   await restoring
   stop()
@@ -193,7 +205,9 @@ test('signMessage: a signature viem verifies; a refusal rejects with 4001 and sh
 
 test('sendFromForm validation: each SPEC text, and the wallet is never asked', async () => {
   const prompts = person.asked.length
-  const nativeLine = eip155().tokenBalance.peek().find(token => !token.address)!
+  const nativeLine = eip155()
+    .tokenBalance.peek()
+    .find((token) => !token.address)!
   const attempt = async (form: { token?: TokenBalance; amount: string; to: string }, text: string) => {
     resetSend()
     sendState.token.value = form.token
@@ -223,7 +237,9 @@ test('sendFromForm: 0.01 ETH sent, the balance refreshes by itself, the form res
   const recipientBefore = await client.getBalance({ address: recipient })
   const loading: boolean[] = []
   const stop = effect(() => void loading.push(sendState.loading.value))
-  sendState.token.value = eip155().tokenBalance.peek().find(token => !token.address)
+  sendState.token.value = eip155()
+    .tokenBalance.peek()
+    .find((token) => !token.address)
   sendState.amount.value = '0.01'
   sendState.receiverAddress.value = recipient
   person.willApprove()
@@ -236,18 +252,31 @@ test('sendFromForm: 0.01 ETH sent, the balance refreshes by itself, the form res
   const after = eip155().balance.peek()!
   assert.is(after, await ethBalanceText(sandbox, 31337, account), 'the account state shows the chain balance')
   assert.is(parseEther(before) - parseEther(after), parseEther('0.01') + fee, 'down by 0.01 ETH plus the fee')
-  assert.is(eip155().tokenBalance.peek().find(token => !token.address)!.quantity.numeric, after, 'the token list too')
+  assert.is(
+    eip155()
+      .tokenBalance.peek()
+      .find((token) => !token.address)!.quantity.numeric,
+    after,
+    'the token list too',
+  )
   assert.is((await client.getBalance({ address: recipient })) - recipientBefore, parseEther('0.01'))
   assert.is(sendState.amount.peek(), '')
   assert.is(sendState.receiverAddress.peek(), '')
   assert.is(sendState.token.peek(), undefined)
   assert.is(sendState.hash.peek(), undefined)
-  const success = events.filter(record => record.data.event === 'SEND_SUCCESS').at(-1)
-  assert.equal(success?.data.properties, { isSmartAccount: false, token: 'ETH', amount: '0.01', network: 'eip155:31337' })
+  const success = events.filter((record) => record.data.event === 'SEND_SUCCESS').at(-1)
+  assert.equal(success?.data.properties, {
+    isSmartAccount: false,
+    token: 'ETH',
+    amount: '0.01',
+    network: 'eip155:31337',
+  })
 })
 
 test('sendFromForm: 5 USDC, the USDC line follows by itself, the view returns to Account', async () => {
-  const usdc = eip155().tokenBalance.peek().find(token => token.symbol === 'USDC')!
+  const usdc = eip155()
+    .tokenBalance.peek()
+    .find((token) => token.symbol === 'USDC')!
   const recipientBefore = await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)
   sendState.token.value = usdc
   sendState.amount.value = '5'
@@ -256,7 +285,12 @@ test('sendFromForm: 5 USDC, the USDC line follows by itself, the view returns to
   const outcome = await sendFromForm()
   assert.is(outcome.status, 'success')
   assert.is((await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)) - recipientBefore, 5_000_000n)
-  assert.is(eip155().tokenBalance.peek().find(token => token.symbol === 'USDC')!.quantity.numeric, '1245.5')
+  assert.is(
+    eip155()
+      .tokenBalance.peek()
+      .find((token) => token.symbol === 'USDC')!.quantity.numeric,
+    '1245.5',
+  )
   assert.is(currentView.peek(), 'Account')
   assert.is(sendState.token.peek(), undefined)
 })
@@ -277,7 +311,7 @@ test('switchNetwork(l2): the wallet adds 31338, the active network and the balan
   assert.equal(numericBySymbol(eip155().tokenBalance.peek()), {
     ETH: await ethBalanceText(sandbox, 31338, account),
     USDC: '1250.5',
-    SKT: '42'
+    SKT: '42',
   })
 })
 
@@ -287,7 +321,12 @@ test('switchNetwork(l1) back: a plain switch, balances of 31337 again', async ()
   assert.is(person.asked.at(-1)!.method, 'wallet_switchEthereumChain')
   assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31337')
   await balancesSettled(31337, account)
-  assert.is(eip155().tokenBalance.peek().find(token => token.symbol === 'USDC')!.quantity.numeric, '1245.5')
+  assert.is(
+    eip155()
+      .tokenBalance.peek()
+      .find((token) => token.symbol === 'USDC')!.quantity.numeric,
+    '1245.5',
+  )
   // The network already active: nothing happens, nobody is asked.
   const prompts = person.asked.length
   await switchNetwork(l1)
@@ -317,12 +356,16 @@ test('accountsChanged from the wallet: the new account with its own balances and
   await balancesSettled(31337, recipient)
   const usdcOfRecipient = await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)
   assert.is(
-    eip155().tokenBalance.peek().some(token => token.symbol === 'USDC'),
+    eip155()
+      .tokenBalance.peek()
+      .some((token) => token.symbol === 'USDC'),
     usdcOfRecipient > 0n,
-    'token lines are the recipient’s'
+    'token lines are the recipient’s',
   )
-  await waitFor(async () => sandbox.requests('identity').some(request => request.url.startsWith(`/v1/identity/${recipient}`)))
-  await new Promise(resolve => setTimeout(resolve, 50))
+  await waitFor(async () =>
+    sandbox.requests('identity').some((request) => request.url.startsWith(`/v1/identity/${recipient}`)),
+  )
+  await new Promise((resolve) => setTimeout(resolve, 50))
   assert.is(eip155().profileName.peek(), undefined)
   wallet.testWallet.setAccount(account)
   assert.is(eip155().address.peek(), account)
@@ -334,7 +377,14 @@ test('chainChanged to a chain the dapp does not know: "Unknown Network", Unsuppo
   person.willApprove()
   await wallet.request({
     method: 'wallet_addEthereumChain',
-    params: [{ chainId: '0x3e7', chainName: 'Elsewhere', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]
+    params: [
+      {
+        chainId: '0x3e7',
+        chainName: 'Elsewhere',
+        rpcUrls: ['http://127.0.0.1:9'],
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ],
   })
   const network = activeCaipNetwork.peek()!
   assert.is(network.name, UNKNOWN_NETWORK_NAME)
@@ -354,7 +404,9 @@ test('chainChanged to a chain the dapp does not know: "Unknown Network", Unsuppo
   await switchNetwork(l1)
   assert.is(activeCaipNetwork.peek()?.caipNetworkId, 'eip155:31337')
   assert.is(currentView.peek(), 'Account', 'the UnsupportedChain view is left')
-  await waitFor(async () => eip155().balance.peek() === (await ethBalanceText(sandbox, 31337, account)), { what: 'the native balance' })
+  await waitFor(async () => eip155().balance.peek() === (await ethBalanceText(sandbox, 31337, account)), {
+    what: 'the native balance',
+  })
 })
 
 test('the dapp’s provider (getWalletProvider): a viem send refreshes the balances once mined; a refusal shows the toast', async () => {
@@ -368,8 +420,14 @@ test('the dapp’s provider (getWalletProvider): a viem send refreshes the balan
   const expected = await ethBalanceText(sandbox, 31337, account)
   assert.is.not(expected, before)
   await waitFor(() => eip155().balance.peek() === expected, { what: 'the balance to follow the send by itself' })
-  assert.is((await chainClient(sandbox, 31337).waitForTransactionReceipt({ hash, pollingInterval: 50 })).status, 'success')
-  assert.is((await chainClient(sandbox, 31337).getBalance({ address: recipient })) - recipientBefore, parseEther('0.02'))
+  assert.is(
+    (await chainClient(sandbox, 31337).waitForTransactionReceipt({ hash, pollingInterval: 50 })).status,
+    'success',
+  )
+  assert.is(
+    (await chainClient(sandbox, 31337).getBalance({ address: recipient })) - recipientBefore,
+    parseEther('0.02'),
+  )
 
   hideToast()
   person.willReject()
@@ -391,7 +449,7 @@ test('disconnect(): address, balances and connector id cleared, status disconnec
   assert.is(eip155().connectedWalletInfo.peek(), undefined)
   assert.equal(getConnectedConnectorIds(), {})
   assert.is(wallet.testWallet.authorized, false, 'wallet_revokePermissions reached the wallet')
-  assert.ok(events.some(record => record.data.event === 'DISCONNECT_SUCCESS'))
+  assert.ok(events.some((record) => record.data.event === 'DISCONNECT_SUCCESS'))
   // Nothing to restore any more.
   await reconnect()
   assert.is(eip155().status.peek(), 'disconnected')

@@ -25,7 +25,7 @@ export { startSandbox }
 
 /** A sandbox chain as the demo hands it to SigKit. */
 export function networkFor(sandbox: Sandbox, chainId: 31337 | 31338): CaipNetwork {
-  const chain = sandbox.chains.find(candidate => candidate.chainId === chainId)
+  const chain = sandbox.chains.find((candidate) => candidate.chainId === chainId)
   if (!chain) throw new Error(`sandbox has no chain ${chainId}`)
   return {
     id: chainId,
@@ -34,7 +34,7 @@ export function networkFor(sandbox: Sandbox, chainId: 31337 | 31338): CaipNetwor
     name: chainId === 31337 ? 'Localhost' : 'Localhost L2',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [chain.rpcUrl] } },
-    testnet: false
+    testnet: false,
   }
 }
 
@@ -48,7 +48,7 @@ export function solanaNetworkFor(sandbox: Sandbox): CaipNetwork {
     name,
     nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
     rpcUrls: { default: { http: [rpcUrl] } },
-    testnet: false
+    testnet: false,
   }
 }
 
@@ -73,7 +73,7 @@ export function makeWallet(sandbox: Sandbox, { person = scriptedPerson(), storag
     knownChainIds: [31337],
     approve: person.approve,
     storage,
-    origin: ORIGIN
+    origin: ORIGIN,
   })
   return { provider, person, storage }
 }
@@ -87,7 +87,10 @@ export interface LoggedCall {
 }
 
 /** Wraps a provider so every request (and its answer or error code) is logged, events pass through. */
-export function loggingProvider(inner: EIP1193Provider, log: LoggedCall[] = []): EIP1193Provider & { log: LoggedCall[] } {
+export function loggingProvider(
+  inner: EIP1193Provider,
+  log: LoggedCall[] = [],
+): EIP1193Provider & { log: LoggedCall[] } {
   return {
     log,
     async request(args) {
@@ -103,7 +106,7 @@ export function loggingProvider(inner: EIP1193Provider, log: LoggedCall[] = []):
       }
     },
     on: (event, listener) => inner.on?.(event, listener),
-    removeListener: (event, listener) => inner.removeListener?.(event, listener)
+    removeListener: (event, listener) => inner.removeListener?.(event, listener),
   }
 }
 
@@ -111,7 +114,12 @@ export function loggingProvider(inner: EIP1193Provider, log: LoggedCall[] = []):
  * Core set up as the demo sets it up: a memory localStorage, validated options, the eip155
  * adapter on the sandbox, and the test wallet published as an injected connector.
  */
-export function configureCore(sandbox: Sandbox, networks: CaipNetwork[], provider: EIP1193Provider, storage?: MemoryStorage): MemoryStorage {
+export function configureCore(
+  sandbox: Sandbox,
+  networks: CaipNetwork[],
+  provider: EIP1193Provider,
+  storage?: MemoryStorage,
+): MemoryStorage {
   const pageStorage = storage ?? createMemoryStorage()
   installStorage(pageStorage)
   const endpoints = endpointsFor(sandbox)
@@ -125,19 +133,26 @@ export function configureCore(sandbox: Sandbox, networks: CaipNetwork[], provide
 /** Publishes (or re-publishes) the test wallet as the EIP-6963 connector the demo announces. */
 export function publishWallet(provider: EIP1193Provider): void {
   addConnectors([
-    { id: CONNECTOR_ID, name: 'SigKit Test Wallet', type: 'injected', chains: ['eip155'], rdns: 'dev.sigkit.testwallet', providers: { eip155: provider } }
+    {
+      id: CONNECTOR_ID,
+      name: 'SigKit Test Wallet',
+      type: 'injected',
+      chains: ['eip155'],
+      rdns: 'dev.sigkit.testwallet',
+      providers: { eip155: provider },
+    },
   ])
 }
 
 /** viem reading a sandbox chain directly (not through the emulator). */
 export function chainClient(sandbox: Sandbox, chainId: number): PublicClient {
-  const chain = sandbox.chains.find(candidate => candidate.chainId === chainId)
+  const chain = sandbox.chains.find((candidate) => candidate.chainId === chainId)
   if (!chain) throw new Error(`sandbox has no chain ${chainId}`)
   return createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0 }) }) as PublicClient
 }
 
 export const tokenOf = (sandbox: Sandbox, chainId: number, symbol: string) => {
-  const token = sandbox.tokens[chainId]?.find(candidate => candidate.symbol === symbol)
+  const token = sandbox.tokens[chainId]?.find((candidate) => candidate.symbol === symbol)
   if (!token) throw new Error(`no ${symbol} on ${chainId}`)
   return token as { address: Hex; symbol: string; name: string; decimals: number }
 }
@@ -153,17 +168,17 @@ export const tokenBalanceOf = (sandbox: Sandbox, chainId: number, symbol: string
     address: tokenOf(sandbox, chainId, symbol).address,
     abi: erc20Abi,
     functionName: 'balanceOf',
-    args: [address as Hex]
+    args: [address as Hex],
   })
 
 /** A JSON-RPC call straight to a sandbox node (anvil methods, unlocked-account sends). */
 export async function nodeRpc(sandbox: Sandbox, chainId: number, method: string, params: unknown[] = []): Promise<any> {
-  const chain = sandbox.chains.find(candidate => candidate.chainId === chainId)
+  const chain = sandbox.chains.find((candidate) => candidate.chainId === chainId)
   if (!chain) throw new Error(`sandbox has no chain ${chainId}`)
   const response = await fetch(chain.rpcUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   })
   const body = (await response.json()) as { result?: unknown; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
@@ -171,7 +186,10 @@ export async function nodeRpc(sandbox: Sandbox, chainId: number, method: string,
 }
 
 /** Polls `check` until it returns a truthy value (or throws the last assertion after `timeoutMs`). */
-export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 5000, what = 'condition' } = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 5000, what = 'condition' } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let lastError: unknown
   for (;;) {
@@ -185,7 +203,7 @@ export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 5000
       if (lastError) throw lastError
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
     }
-    await new Promise(resolve => setTimeout(resolve, 25))
+    await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
 
@@ -193,7 +211,9 @@ export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 5000
 export async function rejection(promise: Promise<unknown>): Promise<any> {
   try {
     const value = await promise
-    assert.unreachable(`expected a rejection, got ${JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`)
+    assert.unreachable(
+      `expected a rejection, got ${JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`,
+    )
   } catch (error) {
     if ((error as { name?: string })?.name === 'Assertion') throw error
     return error

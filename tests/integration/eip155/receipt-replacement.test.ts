@@ -19,7 +19,7 @@ import {
   waitFor,
   type Person,
   type Sandbox,
-  type TestWallet
+  type TestWallet,
 } from './helpers'
 
 let sandbox: Sandbox
@@ -52,7 +52,13 @@ test.after(async () => {
  */
 async function replaceWhileWaiting(replacement: (original: { to: Hex; value: bigint }) => { to: Hex; value: bigint }) {
   person.willApprove()
-  const hash = (await adapter.sendTransaction({ provider: wallet, network: l1, from: account, to: recipient, amount: '0.01' })) as Hex
+  const hash = (await adapter.sendTransaction({
+    provider: wallet,
+    network: l1,
+    from: account,
+    to: recipient,
+    amount: '0.01',
+  })) as Hex
   const client = chainClient(sandbox, 31337)
   const pending = await client.getTransaction({ hash })
   assert.is(pending.blockNumber, null, 'not mined: automine is off')
@@ -62,8 +68,11 @@ async function replaceWhileWaiting(replacement: (original: { to: Hex; value: big
     () =>
       sandbox
         .requests('rpc')
-        .some(request => (request.body as any)?.method === 'eth_getTransactionByHash' && (request.body as any)?.params?.[0] === hash),
-    { what: 'the receipt wait to read the pending transaction' }
+        .some(
+          (request) =>
+            (request.body as any)?.method === 'eth_getTransactionByHash' && (request.body as any)?.params?.[0] === hash,
+        ),
+    { what: 'the receipt wait to read the pending transaction' },
   )
   const { to, value } = replacement({ to: pending.to as Hex, value: pending.value })
   const replacementHash = (await nodeRpc(sandbox, 31337, 'eth_sendTransaction', [
@@ -74,29 +83,40 @@ async function replaceWhileWaiting(replacement: (original: { to: Hex; value: big
       nonce: toHex(pending.nonce),
       gas: toHex(21000n),
       maxFeePerGas: toHex(pending.maxFeePerGas! * 2n),
-      maxPriorityFeePerGas: toHex(pending.maxPriorityFeePerGas! * 2n + 1n)
-    }
+      maxPriorityFeePerGas: toHex(pending.maxPriorityFeePerGas! * 2n + 1n),
+    },
   ])) as Hex
   await nodeRpc(sandbox, 31337, 'evm_mine')
   const outcome = await waiting
   const receipt = await client.getTransactionReceipt({ hash: replacementHash })
   assert.is(receipt.status, 'success')
-  assert.is(await client.getTransactionReceipt({ hash }).catch(() => undefined), undefined, 'the original was never mined')
+  assert.is(
+    await client.getTransactionReceipt({ hash }).catch(() => undefined),
+    undefined,
+    'the original was never mined',
+  )
   return { outcome, replacementHash }
 }
 
 test('a repriced replacement (same transfer, higher fees) is reported as repriced, with its hash', async () => {
   const recipientBefore = await chainClient(sandbox, 31337).getBalance({ address: recipient })
-  const { outcome, replacementHash } = await replaceWhileWaiting(original => original)
+  const { outcome, replacementHash } = await replaceWhileWaiting((original) => original)
   assert.equal(outcome, { hash: replacementHash, status: 'success', replaced: 'repriced' })
-  assert.is((await chainClient(sandbox, 31337).getBalance({ address: recipient })) - recipientBefore, parseEther('0.01'))
+  assert.is(
+    (await chainClient(sandbox, 31337).getBalance({ address: recipient })) - recipientBefore,
+    parseEther('0.01'),
+  )
 })
 
 test('a cancellation (0 ETH to itself with the same nonce) is reported as cancelled', async () => {
   const recipientBefore = await chainClient(sandbox, 31337).getBalance({ address: recipient })
   const { outcome, replacementHash } = await replaceWhileWaiting(() => ({ to: account, value: 0n }))
   assert.equal(outcome, { hash: replacementHash, status: 'success', replaced: 'cancelled' })
-  assert.is(await chainClient(sandbox, 31337).getBalance({ address: recipient }), recipientBefore, 'nothing reached the recipient')
+  assert.is(
+    await chainClient(sandbox, 31337).getBalance({ address: recipient }),
+    recipientBefore,
+    'nothing reached the recipient',
+  )
 })
 
 test.run()

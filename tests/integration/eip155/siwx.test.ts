@@ -21,7 +21,19 @@ import { cancelSignIn, signIn } from '../../../src/features/siwx/controller'
 import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/core/local-siwx'
 import { resetCore } from '../../unit/core/helpers/fixtures'
 import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/core/helpers/memory-storage'
-import { CONNECTOR_ID, endpointsFor, makeWallet, networkFor, publishWallet, rejection, startSandbox, waitFor, type Person, type Sandbox, type TestWallet } from './helpers'
+import {
+  CONNECTOR_ID,
+  endpointsFor,
+  makeWallet,
+  networkFor,
+  publishWallet,
+  rejection,
+  startSandbox,
+  waitFor,
+  type Person,
+  type Sandbox,
+  type TestWallet,
+} from './helpers'
 
 let sandbox: Sandbox
 let l1: CaipNetwork
@@ -43,9 +55,22 @@ function setUp(siwx: { required?: boolean; signOutOnDisconnect?: boolean } = {})
     statement: 'Sign in to the SigKit sandbox.',
     storage: sessionStorage,
     ...siwx,
-    verify: (session) => verifyMessage({ address: session.data.accountAddress as Hex, message: session.message, signature: session.signature as Hex })
+    verify: (session) =>
+      verifyMessage({
+        address: session.data.accountAddress as Hex,
+        message: session.message,
+        signature: session.signature as Hex,
+      }),
   })
-  initCore(validateOptions({ projectId: 'sandbox', networks: [l1, l2], endpoints: endpointsFor(sandbox), features: { analytics: false }, siwx: config }))
+  initCore(
+    validateOptions({
+      projectId: 'sandbox',
+      networks: [l1, l2],
+      endpoints: endpointsFor(sandbox),
+      features: { analytics: false },
+      siwx: config,
+    }),
+  )
   registerAdapter('eip155', async () => ({ createAdapter: createEip155Adapter }))
   // A wallet that has never seen the site, so connecting always prompts once.
   ;({ provider: wallet, person } = makeWallet(sandbox))
@@ -86,9 +111,17 @@ test('a fresh connection opens SIWXSignMessage; signing stores a session that ve
   assert.is(others.length, 0)
   assert.is(session?.data.chainId, 'eip155:31337')
   assert.is(getAddress(session!.data.accountAddress), account)
-  assert.match(session!.message, new RegExp(`^\\S+ wants you to sign in with your Ethereum account:\n${account}\n\nSign in to the SigKit sandbox\.\n`, 'i'))
+  assert.match(
+    session!.message,
+    new RegExp(
+      `^\\S+ wants you to sign in with your Ethereum account:\n${account}\n\nSign in to the SigKit sandbox\.\n`,
+      'i',
+    ),
+  )
   assert.match(session!.message, /\nChain ID: 31337\n/)
-  assert.ok(await verifyMessage({ address: account as Hex, message: session!.message, signature: session!.signature as Hex }))
+  assert.ok(
+    await verifyMessage({ address: account as Hex, message: session!.message, signature: session!.signature as Hex }),
+  )
   const asked = person.asked.at(-1)
   assert.is(asked?.method, 'personal_sign', 'the wallet was asked to sign the message')
   assert.is(tracked('SIWX_AUTH_SUCCESS'), 1)
@@ -105,10 +138,17 @@ test('connecting again with a live session does not ask; a network without one d
   // The session is per network (SPEC §3: chainId is part of it): the L2 has none yet.
   person.willApprove(2)
   await switchNetwork(l2)
-  await waitFor(() => modalState.open.value && currentView.value === 'SIWXSignMessage', { what: 'the sign view for the L2' })
+  await waitFor(() => modalState.open.value && currentView.value === 'SIWXSignMessage', {
+    what: 'the sign view for the L2',
+  })
   person.willApprove()
   await signIn()
-  assert.equal(storedSessions().map((session) => session.data.chainId).sort(), ['eip155:31337', 'eip155:31338'])
+  assert.equal(
+    storedSessions()
+      .map((session) => session.data.chainId)
+      .sort(),
+    ['eip155:31337', 'eip155:31338'],
+  )
   await disconnect()
 })
 
@@ -131,7 +171,9 @@ test('a declined signature keeps the sign view (and says so); signing again work
   closeModal()
   person.willReject()
   await rejection(signIn())
-  await waitFor(() => modalState.open.value && currentView.value === 'SIWXSignMessage', { what: 'the sign view to come back' })
+  await waitFor(() => modalState.open.value && currentView.value === 'SIWXSignMessage', {
+    what: 'the sign view to come back',
+  })
 
   person.willApprove()
   await signIn()

@@ -25,17 +25,23 @@ const balanceUrl = (address: string, caip: string) =>
 
 /** The chain's own view, in the emulator's units: symbol → numeric string. */
 async function chainHoldings(chainId: number, address: `0x${string}`) {
-  const chain = sandbox.chains.find(candidate => candidate.chainId === chainId)!
+  const chain = sandbox.chains.find((candidate) => candidate.chainId === chainId)!
   const client = createPublicClient({ transport: http(chain.rpcUrl) })
   const holdings: Record<string, string> = { ETH: formatEther(await client.getBalance({ address })) }
   for (const token of sandbox.tokens[chainId]!) {
-    const amount = await client.readContract({ address: token.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const amount = await client.readContract({
+      address: token.address as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address],
+    })
     if (amount > 0n) holdings[token.symbol] = formatUnits(amount, token.decimals)
   }
   return holdings
 }
 
-const numericBySymbol = (balances: any[]) => Object.fromEntries(balances.map(item => [item.symbol, item.quantity.numeric]))
+const numericBySymbol = (balances: any[]) =>
+  Object.fromEntries(balances.map((item) => [item.symbol, item.quantity.numeric]))
 
 test('balance: ETH, USDC and SKT lines in the hosted shape, with prices, values and icons', async () => {
   const { status, body } = await fetchJson(balanceUrl(wallet, 'eip155:31337'))
@@ -89,8 +95,16 @@ test('balance equals the chain on both chains, and follows a real transfer', asy
   const l2 = sandbox.chains[1]!
   const usdc = sandbox.tokens[l2.chainId]![0]!
   const client = createWalletClient({ account: wallet, chain: viemChainFor(l2), transport: http(l2.rpcUrl) })
-  const hash = await client.writeContract({ address: usdc.address as `0x${string}`, abi: erc20Abi, functionName: 'transfer', args: [sandbox.accounts.recipient as `0x${string}`, parseUnits('10', 6)] })
-  const receipt = await createPublicClient({ transport: http(l2.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 20 })
+  const hash = await client.writeContract({
+    address: usdc.address as `0x${string}`,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [sandbox.accounts.recipient as `0x${string}`, parseUnits('10', 6)],
+  })
+  const receipt = await createPublicClient({ transport: http(l2.rpcUrl) }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 20,
+  })
   assert.is(receipt.status, 'success')
 
   const after = await fetchJson(balanceUrl(wallet, l2.caipNetworkId))
@@ -101,7 +115,10 @@ test('balance equals the chain on both chains, and follows a real transfer', asy
   assert.ok(Number(numericBySymbol(after.body.balances).ETH) < 10000, 'gas was paid in ETH')
   const recipient = await fetchJson(balanceUrl(sandbox.accounts.recipient, l2.caipNetworkId))
   assert.is(recipient.body.balances.find((item: any) => item.symbol === 'USDC').quantity.numeric, '10')
-  assert.not.ok(recipient.body.balances.some((item: any) => item.symbol === 'SKT'), 'zero balances are left out')
+  assert.not.ok(
+    recipient.body.balances.some((item: any) => item.symbol === 'SKT'),
+    'zero balances are left out',
+  )
   // The other chain did not move.
   const l1 = await fetchJson(balanceUrl(wallet, 'eip155:31337'))
   assert.is(l1.body.balances.find((item: any) => item.symbol === 'USDC').quantity.numeric, '1250.5')
@@ -121,7 +138,11 @@ test('POST /v1/fungible/price: prices of known tokens, by CAIP-10 address', asyn
   const { status, body } = await postJson(`${api}/v1/fungible/price`, {
     currency: 'usd',
     projectId: 'test-project',
-    addresses: [`eip155:31337:${usdc!.address}`, `eip155:31338:${skt!.address.toLowerCase()}`, 'eip155:1:0x0000000000000000000000000000000000000001'],
+    addresses: [
+      `eip155:31337:${usdc!.address}`,
+      `eip155:31338:${skt!.address.toLowerCase()}`,
+      'eip155:1:0x0000000000000000000000000000000000000001',
+    ],
   })
   assert.is(status, 200)
   assert.equal(body, {
@@ -155,18 +176,33 @@ test('RPC: /v1/?chainId= forwards single and batch calls to the right chain', as
       { jsonrpc: '2.0', id: 8, method: 'eth_getBalance', params: [sandbox.accounts.recipient, 'latest'] },
     ])
     assert.is(status, 200)
-    assert.equal(body.map((item: any) => item.id), [7, 8])
+    assert.equal(
+      body.map((item: any) => item.id),
+      [7, 8],
+    )
     assert.is(Number(body[0].result), chainId)
     assert.ok(BigInt(body[1].result) >= parseUnits('10000', 18))
   }
   // viem, as SigKit would use it, through the emulator.
   const viaEmulator = createPublicClient({ transport: http(`${api}/v1/?chainId=eip155:31338&projectId=p`) })
   assert.is(await viaEmulator.getChainId(), 31338)
-  assert.is(await viaEmulator.readContract({ address: sandbox.tokens[31338]![1]!.address as `0x${string}`, abi: erc20Abi, functionName: 'symbol' }), 'SKT')
+  assert.is(
+    await viaEmulator.readContract({
+      address: sandbox.tokens[31338]![1]!.address as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'symbol',
+    }),
+    'SKT',
+  )
 })
 
 test('RPC: an unknown chain → 400 with a JSON-RPC error', async () => {
-  const { status, body } = await postJson(`${api}/v1/?chainId=eip155:1&projectId=p`, { jsonrpc: '2.0', id: 3, method: 'eth_chainId', params: [] })
+  const { status, body } = await postJson(`${api}/v1/?chainId=eip155:1&projectId=p`, {
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'eth_chainId',
+    params: [],
+  })
   assert.is(status, 400)
   assert.is(body.jsonrpc, '2.0')
   assert.is(body.id, 3)
@@ -175,7 +211,10 @@ test('RPC: an unknown chain → 400 with a JSON-RPC error', async () => {
 })
 
 test('GET /v1/supported-chains lists both sandbox chains', async () => {
-  assert.equal((await fetchJson(`${api}/v1/supported-chains?${SDK_PARAMS}`)).body, { http: ['eip155:31337', 'eip155:31338'], ws: [] })
+  assert.equal((await fetchJson(`${api}/v1/supported-chains?${SDK_PARAMS}`)).body, {
+    http: ['eip155:31337', 'eip155:31338'],
+    ws: [],
+  })
 })
 
 test.run()

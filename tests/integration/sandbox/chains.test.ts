@@ -44,8 +44,13 @@ test('accounts come from the test mnemonic: wallet = #0, recipient = #2', () => 
 })
 
 test('USDC (6 decimals) and SKT (18) at the same addresses on both chains, deployed by account #9', async () => {
-  const deployer = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 9 }).address
-  const expected = [getContractAddress({ from: deployer, nonce: 0n }), getContractAddress({ from: deployer, nonce: 1n })]
+  const deployer = mnemonicToAccount('test test test test test test test test test test test junk', {
+    addressIndex: 9,
+  }).address
+  const expected = [
+    getContractAddress({ from: deployer, nonce: 0n }),
+    getContractAddress({ from: deployer, nonce: 1n }),
+  ]
   for (const chain of sandbox.chains) {
     const tokens = sandbox.tokens[chain.chainId]!
     assert.equal(
@@ -55,7 +60,10 @@ test('USDC (6 decimals) and SKT (18) at the same addresses on both chains, deplo
         { symbol: 'SKT', name: 'SigKit Token', decimals: 18 },
       ],
     )
-    assert.equal(tokens.map(token => token.address), expected)
+    assert.equal(
+      tokens.map((token) => token.address),
+      expected,
+    )
     const client = clientFor(chain.rpcUrl)
     for (const token of tokens) {
       const address = token.address as `0x${string}`
@@ -71,8 +79,18 @@ test('the wallet holds 1250.5 USDC, 42 SKT and its 10000 ETH on both chains', as
   for (const chain of sandbox.chains) {
     const client = clientFor(chain.rpcUrl)
     const [usdc, skt] = sandbox.tokens[chain.chainId]!
-    const usdcBalance = await client.readContract({ address: usdc!.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] })
-    const sktBalance = await client.readContract({ address: skt!.address as `0x${string}`, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] })
+    const usdcBalance = await client.readContract({
+      address: usdc!.address as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [wallet],
+    })
+    const sktBalance = await client.readContract({
+      address: skt!.address as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [wallet],
+    })
     assert.is(formatUnits(usdcBalance, 6), '1250.5', `USDC on ${chain.chainId}`)
     assert.is(formatUnits(sktBalance, 18), '42', `SKT on ${chain.chainId}`)
     assert.is(formatEther(await client.getBalance({ address: wallet })), '10000', `ETH on ${chain.chainId}`)
@@ -96,8 +114,23 @@ test('the committed Token.json matches a fresh compile of Token.sol', () => {
   assert.ok(committed === fresh, 'Token.json is stale: run `node demo/sandbox/contracts/compile.mjs` and commit it')
   assert.is(TOKEN_ARTIFACT_FILE, join(process.cwd(), 'demo/sandbox/contracts/Token.json'))
   const { abi } = JSON.parse(committed)
-  const names = abi.filter((item: { type: string }) => item.type === 'function' || item.type === 'event').map((item: { name: string }) => item.name).sort()
-  assert.equal(names, ['Approval', 'Transfer', 'allowance', 'approve', 'balanceOf', 'decimals', 'name', 'symbol', 'totalSupply', 'transfer', 'transferFrom'])
+  const names = abi
+    .filter((item: { type: string }) => item.type === 'function' || item.type === 'event')
+    .map((item: { name: string }) => item.name)
+    .sort()
+  assert.equal(names, [
+    'Approval',
+    'Transfer',
+    'allowance',
+    'approve',
+    'balanceOf',
+    'decimals',
+    'name',
+    'symbol',
+    'totalSupply',
+    'transfer',
+    'transferFrom',
+  ])
 })
 
 test.run()

@@ -53,20 +53,31 @@ test('429 sets Retry-After: 1 (readable cross-origin)', async () => {
 test('slow: answers normally after delayMs', async () => {
   sandbox.faults.set({ route: 'price', mode: 'slow', delayMs: 400, times: 1 })
   const started = Date.now()
-  const { status, body } = await postJson(`${api}/v1/fungible/price`, { currency: 'usd', addresses: [`eip155:31337:${sandbox.tokens[31337]![0]!.address}`] })
+  const { status, body } = await postJson(`${api}/v1/fungible/price`, {
+    currency: 'usd',
+    addresses: [`eip155:31337:${sandbox.tokens[31337]![0]!.address}`],
+  })
   const took = Date.now() - started
   assert.is(status, 200)
   assert.is(body.fungibles[0].symbol, 'USDC')
   assert.ok(took >= 390, `took ${took} ms`)
   // Without delayMs the default is 3 s: just check what is in force, not wait it out.
-  assert.equal(sandbox.faults.set({ route: 'price', mode: 'slow' }), { route: 'price', mode: 'slow', remaining: null, delayMs: 3000 })
+  assert.equal(sandbox.faults.set({ route: 'price', mode: 'slow' }), {
+    route: 'price',
+    mode: 'slow',
+    remaining: null,
+    delayMs: 3000,
+  })
 })
 
 test('malformed: 200 with JSON of the wrong shape', async () => {
   sandbox.faults.set({ route: 'balance', mode: 'malformed', times: 1 })
   const { status, body } = await fetchJson(balanceUrl)
   assert.is(status, 200)
-  assert.ok(!Array.isArray(body.balances) || body.balances.some((item: any) => typeof item.symbol !== 'string'), JSON.stringify(body))
+  assert.ok(
+    !Array.isArray(body.balances) || body.balances.some((item: any) => typeof item.symbol !== 'string'),
+    JSON.stringify(body),
+  )
   sandbox.faults.set({ route: 'config', mode: 'malformed', times: 1 })
   const config = await fetchJson(`${api}/appkit/v1/config`)
   assert.is(config.status, 200)
@@ -96,7 +107,11 @@ test('times: the first N requests fail, then the route is back to normal', async
 
 test('every route name takes a fault (rpc, images, analytics, errors, origins too)', async () => {
   const calls: Record<string, () => Promise<Response>> = {
-    rpc: () => fetch(`${api}/v1/?chainId=eip155:31337`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }) }),
+    rpc: () =>
+      fetch(`${api}/v1/?chainId=eip155:31337`, {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+      }),
     walletImage: () => fetch(`${api}/getWalletImage/sigkit-test-wallet`),
     analytics: () => fetch(`${api}/getAnalyticsConfig`),
     errors: () => fetch(`${api}/e`, { method: 'POST', body: '{}' }),
@@ -143,7 +158,10 @@ test('request log: per route, with method, URL and time; from JS and over HTTP; 
     assert.is(entry.url, balanceUrl.slice(api.length))
     assert.ok(entry.time >= before && entry.time <= Date.now())
   }
-  assert.equal(sandbox.requests('wallets').map(entry => entry.url), ['/getWallets?page=2'])
+  assert.equal(
+    sandbox.requests('wallets').map((entry) => entry.url),
+    ['/getWallets?page=2'],
+  )
   assert.is(sandbox.requests().length, 4)
 
   const overHttp = await fetchJson(`${api}/__sandbox/requests?route=balance`)

@@ -22,7 +22,11 @@ export async function fetchJson<T = any>(url: string, init: RequestInit = {}): P
 
 /** POST a JSON body. */
 export function postJson<T = any>(url: string, body: unknown): Promise<JsonAnswer<T>> {
-  return fetchJson<T>(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return fetchJson<T>(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 }
 
 /** A JSON-RPC call straight to a node (or through the emulator's /v1/). */
@@ -34,7 +38,7 @@ export async function jsonRpc(url: string, method: string, params: unknown[] = [
 
 /** Whether a TCP connection to 127.0.0.1:port is accepted. */
 export function isListening(port: number): Promise<boolean> {
-  return new Promise(resolve => {
+  return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port })
     socket.once('connect', () => {
       socket.destroy()

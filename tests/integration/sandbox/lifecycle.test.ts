@@ -17,7 +17,7 @@ async function eventually(check: () => Promise<boolean> | boolean, ms = 3000): P
   const deadline = Date.now() + ms
   while (Date.now() < deadline) {
     if (await check()) return true
-    await new Promise(resolve => setTimeout(resolve, 50))
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return check()
 }
@@ -37,7 +37,10 @@ test('startAnvil: a taken port fails fast with a clear message', async () => {
   const node = await startAnvil({ chainId: 31337 })
   try {
     const started = Date.now()
-    const error = await startAnvil({ chainId: 31338, port: node.port }).then(() => undefined, (e: Error) => e)
+    const error = await startAnvil({ chainId: 31338, port: node.port }).then(
+      () => undefined,
+      (e: Error) => e,
+    )
     assert.ok(error, 'second anvil on the same port must fail')
     assert.match(error!.message, /in use|answers chain 31337/)
     assert.ok(Date.now() - started < 5000)
@@ -54,8 +57,8 @@ console.log(JSON.stringify({ port: node.port, pid: node.pid }))
 process.exit(0)`
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
   let output = ''
-  child.stdout.on('data', chunk => (output += chunk))
-  await new Promise(resolve => child.on('close', resolve))
+  child.stdout.on('data', (chunk) => (output += chunk))
+  await new Promise((resolve) => child.on('close', resolve))
   const { port, pid } = JSON.parse(output)
   assert.ok(await eventually(async () => !(await isListening(port))), `anvil still listens on ${port}`)
   assert.ok(await eventually(() => !isAlive(pid) || isZombie(pid)), `anvil ${pid} still runs`)
@@ -72,7 +75,7 @@ function isZombie(pid: number): boolean {
 
 test('startSandbox().stop() closes the API and both chains', async () => {
   const sandbox = await startSandbox()
-  const ports = [portOf(sandbox.apiUrl), ...sandbox.chains.map(chain => portOf(chain.rpcUrl))]
+  const ports = [portOf(sandbox.apiUrl), ...sandbox.chains.map((chain) => portOf(chain.rpcUrl))]
   for (const port of ports) assert.ok(await isListening(port), `${port} listens while running`)
   await sandbox.stop()
   for (const port of ports) assert.not.ok(await isListening(port), `${port} still listens after stop()`)
@@ -92,12 +95,17 @@ async function startDemoServer(extraArgs: string[] = []): Promise<DemoServer> {
     env: { ...process.env, API_PORT: '0', ANVIL_PORT: '0', ANVIL_L2_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const exit = new Promise<number | null>(resolve => child.on('close', code => resolve(code)))
+  const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
   let output = ''
   let errors = ''
-  child.stdout.on('data', chunk => (output += chunk))
-  child.stderr.on('data', chunk => (errors += chunk))
-  const ready = await eventually(() => /Test wallet/.test(output) && (extraArgs.includes('--static') ? /Sandbox/.test(output) : /Chain 31338/.test(output)), 15_000)
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (errors += chunk))
+  const ready = await eventually(
+    () =>
+      /Test wallet/.test(output) &&
+      (extraArgs.includes('--static') ? /Sandbox/.test(output) : /Chain 31338/.test(output)),
+    15_000,
+  )
   if (!ready) {
     child.kill('SIGKILL')
     throw new Error(`demo server did not start:\n${output}\n${errors}`)
@@ -108,7 +116,7 @@ async function startDemoServer(extraArgs: string[] = []): Promise<DemoServer> {
     const match = /^\s+(.+?)\s+(http:\/\/\S+)/.exec(line)
     if (match) urls[match[1]!] = match[2]!
   }
-  return { lines, urls, exit, signal: name => child.kill(name) }
+  return { lines, urls, exit, signal: (name) => child.kill(name) }
 }
 
 test('demo server: prints every URL, publishes the sandbox config, Ctrl+C stops the chains', async () => {
@@ -122,12 +130,18 @@ test('demo server: prints every URL, publishes the sandbox config, Ctrl+C stops 
     const config = await fetchJson(`${page}sandbox-config.json`)
     assert.is(config.status, 200)
     assert.is(config.body.apiUrl, server.urls['API emulator'])
-    assert.equal(config.body.chains.map((chain: any) => [chain.chainId, chain.name, chain.caipNetworkId, chain.rpcUrl]), [
-      [31337, 'Localhost', 'eip155:31337', server.urls['Chain 31337']],
-      [31338, 'Localhost L2', 'eip155:31338', server.urls['Chain 31338']],
-    ])
+    assert.equal(
+      config.body.chains.map((chain: any) => [chain.chainId, chain.name, chain.caipNetworkId, chain.rpcUrl]),
+      [
+        [31337, 'Localhost', 'eip155:31337', server.urls['Chain 31337']],
+        [31338, 'Localhost L2', 'eip155:31338', server.urls['Chain 31338']],
+      ],
+    )
     assert.is(config.body.accounts.wallet, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
-    assert.equal(config.body.tokens['31337'].map((token: any) => token.symbol), ['USDC', 'SKT'])
+    assert.equal(
+      config.body.tokens['31337'].map((token: any) => token.symbol),
+      ['USDC', 'SKT'],
+    )
 
     const script = await fetch(`${page}sandbox-config.js`)
     assert.match(script.headers.get('content-type') ?? '', /javascript/)
@@ -136,12 +150,16 @@ test('demo server: prints every URL, publishes the sandbox config, Ctrl+C stops 
     assert.equal(globals['__SIGKIT_SANDBOX__'], config.body)
 
     // The emulator and chains it printed are live.
-    const balance = await fetchJson(`${config.body.apiUrl}/v1/account/${config.body.accounts.wallet}/balance?chainId=eip155:31338`)
+    const balance = await fetchJson(
+      `${config.body.apiUrl}/v1/account/${config.body.accounts.wallet}/balance?chainId=eip155:31338`,
+    )
     assert.is(balance.body.balances.find((item: any) => item.symbol === 'SKT').quantity.numeric, '42')
     assert.is(Number(await jsonRpc(server.urls['Chain 31338']!, 'eth_chainId')), 31338)
 
     // /test-wallet/ serves demo/test-wallet/ (written elsewhere; check whatever is there).
-    const walletFiles = readdirSync(join(root, 'demo/test-wallet'), { withFileTypes: true }).filter(entry => entry.isFile() && entry.name.endsWith('.js'))
+    const walletFiles = readdirSync(join(root, 'demo/test-wallet'), { withFileTypes: true }).filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.js'),
+    )
     for (const file of walletFiles.slice(0, 2)) {
       const response = await fetch(`${page}test-wallet/${file.name}`)
       assert.is(response.status, 200, file.name)
@@ -155,7 +173,12 @@ test('demo server: prints every URL, publishes the sandbox config, Ctrl+C stops 
     throw error
   }
 
-  const ports = [server.urls['Demo dapp']!, server.urls['API emulator']!, server.urls['Chain 31337']!, server.urls['Chain 31338']!].map(portOf)
+  const ports = [
+    server.urls['Demo dapp']!,
+    server.urls['API emulator']!,
+    server.urls['Chain 31337']!,
+    server.urls['Chain 31338']!,
+  ].map(portOf)
   server.signal('SIGINT')
   assert.is(await server.exit, 0)
   for (const port of ports) assert.not.ok(await isListening(port), `${port} still listens after Ctrl+C`)
@@ -164,8 +187,8 @@ test('demo server: prints every URL, publishes the sandbox config, Ctrl+C stops 
 test('demo server --static: no chains, config script says null, config JSON 404', async () => {
   const server = await startDemoServer(['--static'])
   try {
-    assert.ok(server.lines.some(line => /Sandbox\s+off/.test(line)))
-    assert.not.ok(server.lines.some(line => /Chain 3133/.test(line)))
+    assert.ok(server.lines.some((line) => /Sandbox\s+off/.test(line)))
+    assert.not.ok(server.lines.some((line) => /Chain 3133/.test(line)))
     const page = server.urls['Demo dapp']!
     assert.is(await (await fetch(`${page}sandbox-config.js`)).text(), 'window.__SIGKIT_SANDBOX__ = null;\n')
     assert.is((await fetch(`${page}sandbox-config.json`)).status, 404)

@@ -41,7 +41,10 @@ test('features can be changed from JS and over HTTP', async () => {
   assert.is(body.features.find((f: any) => f.id === 'activity').isEnabled, false)
   await postJson(`${api}/__sandbox/features`, { swaps: { isEnabled: true, config: ['1inch'] }, activity: true })
   ;({ body } = await fetchJson(`${api}/appkit/v1/config`))
-  assert.equal(body.features.find((f: any) => f.id === 'swaps'), { id: 'swaps', isEnabled: true, config: ['1inch'] })
+  assert.equal(
+    body.features.find((f: any) => f.id === 'swaps'),
+    { id: 'swaps', isEnabled: true, config: ['1inch'] },
+  )
   assert.is(body.features.find((f: any) => f.id === 'activity').isEnabled, true)
   sandbox.setFeatures({ swaps: { isEnabled: false, config: [] } })
 })
@@ -81,13 +84,13 @@ test('the wallet fixture: 600+ listings, test wallet first, unique 64-hex ids, d
     webapp_link: null,
   })
   const rest = wallets.slice(1)
-  assert.ok(rest.every(wallet => /^[0-9a-f]{64}$/.test(wallet.id)))
-  assert.is(new Set(wallets.map(wallet => wallet.id)).size, wallets.length)
-  assert.is(new Set(wallets.map(wallet => wallet.name)).size, wallets.length)
-  assert.ok(rest.some(wallet => wallet.rdns) && rest.some(wallet => !wallet.rdns))
-  assert.ok(rest.some(wallet => wallet.webapp_link?.startsWith('https://')))
-  assert.ok(rest.some(wallet => /^[a-z0-9]+:\/\/$/.test(wallet.mobile_link ?? '')))
-  assert.ok(rest.some(wallet => wallet.chains.some(chain => chain.startsWith('solana:'))))
+  assert.ok(rest.every((wallet) => /^[0-9a-f]{64}$/.test(wallet.id)))
+  assert.is(new Set(wallets.map((wallet) => wallet.id)).size, wallets.length)
+  assert.is(new Set(wallets.map((wallet) => wallet.name)).size, wallets.length)
+  assert.ok(rest.some((wallet) => wallet.rdns) && rest.some((wallet) => !wallet.rdns))
+  assert.ok(rest.some((wallet) => wallet.webapp_link?.startsWith('https://')))
+  assert.ok(rest.some((wallet) => /^[a-z0-9]+:\/\/$/.test(wallet.mobile_link ?? '')))
+  assert.ok(rest.some((wallet) => wallet.chains.some((chain) => chain.startsWith('solana:'))))
   assert.equal(generateWallets(), wallets)
 })
 
@@ -105,7 +108,10 @@ test('GET /getWallets pages through everything, 40 at a time, 1-based', async ()
     page++
   }
   assert.is(page, Math.ceil(all.length / 40) + 1)
-  assert.equal(seen, all.map(wallet => wallet.id))
+  assert.equal(
+    seen,
+    all.map((wallet) => wallet.id),
+  )
   const first = await fetchJson(`${api}/getWallets?page=1&entries=40`)
   assert.equal(first.body.data[0], all[0])
   const bad = await fetchJson(`${api}/getWallets?page=0`)
@@ -114,11 +120,14 @@ test('GET /getWallets pages through everything, 40 at a time, 1-based', async ()
 
 test('GET /getWallets?search= is a case-insensitive name match', async () => {
   const all = generateWallets()
-  const expected = all.filter(wallet => wallet.name.toLowerCase().includes('nova'))
+  const expected = all.filter((wallet) => wallet.name.toLowerCase().includes('nova'))
   assert.ok(expected.length > 1)
   const { body } = await fetchJson(`${api}/getWallets?page=1&entries=100&search=NoVa`)
   assert.is(body.count, expected.length)
-  assert.equal(body.data.map((wallet: any) => wallet.name), expected.map(wallet => wallet.name))
+  assert.equal(
+    body.data.map((wallet: any) => wallet.name),
+    expected.map((wallet) => wallet.name),
+  )
   const none = await fetchJson(`${api}/getWallets?search=zzz-no-such-wallet`)
   assert.equal(none.body, { count: 0, data: [] })
 })
@@ -140,11 +149,14 @@ test('GET /getWallets?chains= keeps wallets listing any of the chains', async ()
   const all = generateWallets()
   const solana = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
   const wanted = ['eip155:31338', solana]
-  const expected = all.filter(wallet => wallet.chains.some(chain => wanted.includes(chain)))
+  const expected = all.filter((wallet) => wallet.chains.some((chain) => wanted.includes(chain)))
   assert.ok(expected.length > 10 && expected.length < all.length)
   const { body } = await fetchJson(`${api}/getWallets?page=1&entries=1000&chains=${wanted.join(',')}`)
   assert.is(body.count, expected.length)
-  assert.equal(body.data.map((wallet: any) => wallet.id), expected.map(wallet => wallet.id))
+  assert.equal(
+    body.data.map((wallet: any) => wallet.id),
+    expected.map((wallet) => wallet.id),
+  )
   const local = await fetchJson(`${api}/getWallets?page=1&entries=1&chains=eip155:31338&search=sigkit`)
   assert.is(local.body.data[0].id, 'sigkit-test-wallet')
 })
@@ -159,7 +171,11 @@ test('GET /getWalletImage/:id answers an SVG with the initials; unknown id → 4
   assert.match(svg, />ST<\/text>/)
   const other = all[10]!
   const otherSvg = await (await fetch(`${api}/getWalletImage/${other.image_id}`)).text()
-  const initials = other.name.split(' ').slice(0, 2).map(word => word[0]).join('')
+  const initials = other.name
+    .split(' ')
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('')
   assert.match(otherSvg, new RegExp(`>${initials}</text>`))
   assert.is.not(otherSvg.match(/fill="(hsl[^"]+)"/)?.[1], svg.match(/fill="(hsl[^"]+)"/)?.[1])
   const missing = await fetchJson(`${api}/getWalletImage/no-such-image`)

@@ -17,23 +17,37 @@ import { findConnector } from '../../../src/core/connectors'
 import { validateOptions } from '../../../src/core/options'
 import { toastState } from '../../../src/core/toasts'
 import * as wallet from '../../../src/core/wallet'
-import { CONNECTOR_ID, endpointsFor, rejection, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
+import {
+  CONNECTOR_ID,
+  endpointsFor,
+  rejection,
+  solanaNetworkFor,
+  startSandbox,
+  waitFor,
+  type Sandbox,
+} from '../eip155/helpers'
 
 let sandbox: Sandbox
 let controller: any
 let rpc: ReturnType<typeof createSolanaRpc>
 
-const lamportsOf = async (owner: string) => (await rpc.getBalance(address(owner), { commitment: 'confirmed' }).send()).value
+const lamportsOf = async (owner: string) =>
+  (await rpc.getBalance(address(owner), { commitment: 'confirmed' }).send()).value
 
 async function usdcUnitsOf(owner: string): Promise<bigint> {
   const mint = address(sandbox.solana.tokens[0].address)
   const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
-  const account = await rpc.getTokenAccountBalance(ata, { commitment: 'confirmed' }).send().catch(() => undefined)
+  const account = await rpc
+    .getTokenAccountBalance(ata, { commitment: 'confirmed' })
+    .send()
+    .catch(() => undefined)
   return BigInt(account?.value.amount ?? 0)
 }
 
 function fill(amount: string, receiver: string, symbol = 'SOL') {
-  const token = getAccountState('solana').tokenBalance.peek().find((item) => item.symbol === symbol)
+  const token = getAccountState('solana')
+    .tokenBalance.peek()
+    .find((item) => item.symbol === symbol)
   wallet.sendState.token.value = token
   wallet.sendState.amount.value = amount
   wallet.sendState.receiverAddress.value = receiver
@@ -46,7 +60,14 @@ test.before(async () => {
   rpc = createSolanaRpc(sandbox.solana.rpcUrl)
   ;(window as any).__SIGKIT_SANDBOX__ = sandbox.sandboxConfig()
   controller = installTestWallet(window as any)
-  initCore(validateOptions({ projectId: 'sandbox', networks: [solanaNetworkFor(sandbox)], endpoints: endpointsFor(sandbox), features: { analytics: false } }))
+  initCore(
+    validateOptions({
+      projectId: 'sandbox',
+      networks: [solanaNetworkFor(sandbox)],
+      endpoints: endpointsFor(sandbox),
+      features: { analytics: false },
+    }),
+  )
   registerAdapter('solana', async () => ({ createAdapter }))
   startInjectedDiscovery()
 })
@@ -58,7 +79,10 @@ test.after(async () => {
 })
 
 test('the test wallet is one connector with an EVM and a Solana provider; connecting it grants the Solana account', async () => {
-  const connector = await waitFor(() => findConnector(CONNECTOR_ID)?.providers?.solana && findConnector(CONNECTOR_ID), { what: 'the wallet', timeoutMs: 10_000 })
+  const connector = await waitFor(() => findConnector(CONNECTOR_ID)?.providers?.solana && findConnector(CONNECTOR_ID), {
+    what: 'the wallet',
+    timeoutMs: 10_000,
+  })
   assert.equal([...connector.chains].sort(), ['eip155', 'solana'])
   controller.approveNext()
   await wallet.connectExternal(CONNECTOR_ID)
@@ -90,7 +114,10 @@ test('send 0.1 SOL: confirmed, the recipient gets exactly 100 000 000 lamports, 
   assert.ok(getBase58Encoder().encode(outcome.hash).length === 64, 'a Solana signature')
   assert.is((await lamportsOf(recipient)) - toBefore, 100_000_000n)
   const fromAfter = await lamportsOf(from)
-  assert.ok(fromBefore - fromAfter >= 100_000_000n && fromBefore - fromAfter < 100_100_000n, 'the amount plus a small fee')
+  assert.ok(
+    fromBefore - fromAfter >= 100_000_000n && fromBefore - fromAfter < 100_100_000n,
+    'the amount plus a small fee',
+  )
   assert.is(getAccountState('solana').balance.value, String(Number(fromAfter) / 1e9), 'refreshed after the send')
   assert.is(wallet.sendState.amount.value, '', 'the form is reset')
 })
@@ -112,7 +139,11 @@ test('validation texts, and nothing is sent', async () => {
   fill('0.1', '')
   assert.is((await rejection(wallet.sendFromForm())).message, wallet.SEND_ERRORS.missingFields)
   fill('0.1', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
-  assert.is((await rejection(wallet.sendFromForm())).message, wallet.SEND_ERRORS.invalidReceiver, 'an EVM address is not a Solana one')
+  assert.is(
+    (await rejection(wallet.sendFromForm())).message,
+    wallet.SEND_ERRORS.invalidReceiver,
+    'an EVM address is not a Solana one',
+  )
   fill('-1', sandbox.solana.accounts.recipient)
   assert.is((await rejection(wallet.sendFromForm())).message, wallet.SEND_ERRORS.invalidAmount)
   fill('0.0000000001', sandbox.solana.accounts.recipient)
@@ -121,7 +152,7 @@ test('validation texts, and nothing is sent', async () => {
   assert.is(await lamportsOf(sandbox.solana.accounts.wallet), before)
 })
 
-test('an overdraft fails with the node\'s reason and moves nothing; a refusal in the wallet sends nothing', async () => {
+test("an overdraft fails with the node's reason and moves nothing; a refusal in the wallet sends nothing", async () => {
   const { wallet: from, recipient } = sandbox.solana.accounts
   const before = await lamportsOf(recipient)
   fill('5000', recipient)
@@ -141,8 +172,21 @@ test('sign a message: a base58 ed25519 signature that verifies against the addre
   const message = 'Sign in to the SigKit sandbox'
   controller.approveNext()
   const signature = await wallet.signMessage(message, 'solana')
-  const key = await crypto.subtle.importKey('raw', getBase58Encoder().encode(sandbox.solana.accounts.wallet) as Uint8Array<ArrayBuffer>, 'Ed25519', false, ['verify'])
-  assert.ok(await crypto.subtle.verify('Ed25519', key, getBase58Encoder().encode(signature) as Uint8Array<ArrayBuffer>, new TextEncoder().encode(message)))
+  const key = await crypto.subtle.importKey(
+    'raw',
+    getBase58Encoder().encode(sandbox.solana.accounts.wallet) as Uint8Array<ArrayBuffer>,
+    'Ed25519',
+    false,
+    ['verify'],
+  )
+  assert.ok(
+    await crypto.subtle.verify(
+      'Ed25519',
+      key,
+      getBase58Encoder().encode(signature) as Uint8Array<ArrayBuffer>,
+      new TextEncoder().encode(message),
+    ),
+  )
   controller.rejectNext()
   await rejection(wallet.signMessage('no', 'solana'))
   assert.is(toastState.message.value, wallet.SIGNATURE_DECLINED)

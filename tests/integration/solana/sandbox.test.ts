@@ -85,7 +85,11 @@ test.after(async () => {
 // ── helpers ────────────────────────────────────────────────────────────────────────────────
 
 /** A signed transaction of `instructions`, paid by `payer`, on the latest blockhash (or `blockhash`). */
-async function signedTransaction(payer: KeyPairSigner, instructions: Instruction[], blockhash?: { blockhash: string; lastValidBlockHeight: bigint }) {
+async function signedTransaction(
+  payer: KeyPairSigner,
+  instructions: Instruction[],
+  blockhash?: { blockhash: string; lastValidBlockHeight: bigint },
+) {
   const lifetime = blockhash ?? (await rpc.getLatestBlockhash().send()).value
   const message = pipe(
     createTransactionMessage({ version: 0 }),
@@ -130,7 +134,10 @@ async function subscribeToSignature(signature: Signature) {
 
 /** Reject if `promise` takes longer than `ms`. */
 function within<T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms).unref())])
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms).unref()),
+  ])
 }
 
 async function usdcAccountOf(owner: Address) {
@@ -155,7 +162,15 @@ test('solana-account.js: each address is the ed25519 public key of its seed, and
 test('sandboxConfig().solana: plain JSON with the URLs, a CAIP-2 id from the genesis hash, the USDC mint and the accounts', async () => {
   const config = sandbox.sandboxConfig().solana
   assert.equal(JSON.parse(JSON.stringify(config)), config)
-  assert.equal(Object.keys(config).sort(), ['accounts', 'caipNetworkId', 'genesisHash', 'name', 'rpcUrl', 'tokens', 'wsUrl'])
+  assert.equal(Object.keys(config).sort(), [
+    'accounts',
+    'caipNetworkId',
+    'genesisHash',
+    'name',
+    'rpcUrl',
+    'tokens',
+    'wsUrl',
+  ])
   assert.match(config.rpcUrl, /^http:\/\/127\.0\.0\.1:\d+$/)
   assert.is(config.wsUrl, config.rpcUrl.replace('http:', 'ws:'))
   assert.is(config.name, 'Solana Local')
@@ -195,7 +210,9 @@ test('a SOL transfer signed with the wallet seed lands: confirmed by getSignatur
 
   const notification = await within(subscription.first, 'signatureNotification')
   assert.equal(notification.value, { err: null })
-  const { value: [status] } = await rpc.getSignatureStatuses([signature], { searchTransactionHistory: true }).send()
+  const {
+    value: [status],
+  } = await rpc.getSignatureStatuses([signature], { searchTransactionHistory: true }).send()
   assert.ok(status, 'a status for the landed signature')
   assert.is(status!.err, null)
   assert.is(status!.confirmationStatus, 'finalized')
@@ -227,33 +244,70 @@ test('two identical transfers one after the other both land; one built on an old
   await send(await signedTransaction(wallet, [transferSol(wallet, recipient.address, amount + 1n)], older))
   assert.is(await balanceOf(recipient.address), before + 3n * amount + 1n)
 
-  const replay = await send(firstTransaction).then(() => undefined, (error: unknown) => error)
-  assert.ok(isSolanaError(replay, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE), String(replay))
-  assert.ok(isSolanaError((replay as Error).cause, SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED), String((replay as Error).cause))
+  const replay = await send(firstTransaction).then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+  assert.ok(
+    isSolanaError(replay, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE),
+    String(replay),
+  )
+  assert.ok(
+    isSolanaError((replay as Error).cause, SOLANA_ERROR__TRANSACTION_ERROR__ALREADY_PROCESSED),
+    String((replay as Error).cause),
+  )
   assert.is(await balanceOf(recipient.address), before + 3n * amount + 1n, 'the replay moved nothing')
 })
 
 test('an overdraft fails preflight with the program error and its logs, and changes nothing', async () => {
-  const [walletBefore, recipientBefore, slotBefore] = [await balanceOf(wallet.address), await balanceOf(recipient.address), await rpc.getSlot().send()]
+  const [walletBefore, recipientBefore, slotBefore] = [
+    await balanceOf(wallet.address),
+    await balanceOf(recipient.address),
+    await rpc.getSlot().send(),
+  ]
   const transaction = await signedTransaction(wallet, [transferSol(wallet, recipient.address, walletBefore + 1n)])
-  const error = await send(transaction).then(() => undefined, (e: unknown) => e)
-  assert.ok(isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE), `preflight failure, got ${error}`)
+  const error = await send(transaction).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  assert.ok(
+    isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE),
+    `preflight failure, got ${error}`,
+  )
   const { context, cause } = error as any
-  assert.ok(isSolanaError(cause, SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM), `the cause is the system program error, got ${cause}`)
+  assert.ok(
+    isSolanaError(cause, SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM),
+    `the cause is the system program error, got ${cause}`,
+  )
   assert.is(cause.context.code, 1)
-  assert.ok(context.logs.some((line: string) => /Transfer: insufficient lamports \d+, need \d+/.test(line)), context.logs.join('\n'))
+  assert.ok(
+    context.logs.some((line: string) => /Transfer: insufficient lamports \d+, need \d+/.test(line)),
+    context.logs.join('\n'),
+  )
 
   // The raw JSON-RPC error, as web3.js reads it.
-  const raw = await rawRpc({ jsonrpc: '2.0', id: 7, method: 'sendTransaction', params: [getBase64EncodedWireTransaction(transaction), { encoding: 'base64' }] })
+  const raw = await rawRpc({
+    jsonrpc: '2.0',
+    id: 7,
+    method: 'sendTransaction',
+    params: [getBase64EncodedWireTransaction(transaction), { encoding: 'base64' }],
+  })
   assert.is(raw.body.id, 7)
   assert.is(raw.body.error.code, -32002)
-  assert.is(raw.body.error.message, 'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1')
+  assert.is(
+    raw.body.error.message,
+    'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
+  )
   assert.equal(raw.body.error.data.err, { InstructionError: [0, { Custom: 1 }] })
 
   assert.is(await balanceOf(wallet.address), walletBefore)
   assert.is(await balanceOf(recipient.address), recipientBefore)
   assert.is(await rpc.getSlot().send(), slotBefore)
-  const { value: [status] } = await rpc.getSignatureStatuses([getSignatureFromTransaction(transaction)], { searchTransactionHistory: true }).send()
+  const {
+    value: [status],
+  } = await rpc
+    .getSignatureStatuses([getSignatureFromTransaction(transaction)], { searchTransactionHistory: true })
+    .send()
   assert.is(status, null)
 })
 
@@ -264,7 +318,12 @@ test('sendTransaction takes base58 too (the default encoding), and getTransactio
   const { body } = await rawRpc({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [base58] })
   assert.is(body.result, getSignatureFromTransaction(transaction))
 
-  const unsupported = await rawRpc({ jsonrpc: '2.0', id: 2, method: 'getTransaction', params: [body.result, { encoding: 'json' }] })
+  const unsupported = await rawRpc({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'getTransaction',
+    params: [body.result, { encoding: 'json' }],
+  })
   assert.is(unsupported.body.error.code, -32015, 'a v0 transaction needs maxSupportedTransactionVersion')
   const landed = await rpc.getTransaction(body.result, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
   assert.ok(landed)
@@ -282,12 +341,23 @@ test('sendTransaction takes base58 too (the default encoding), and getTransactio
 test("kit's sendAndConfirmTransaction and airdrop work end to end (they wait on slot and signature subscriptions)", async () => {
   const fresh = await generateKeyPairSigner()
   const airdrop = airdropFactory({ rpc, rpcSubscriptions })
-  await within(airdrop({ recipientAddress: fresh.address, lamports: lamports(2n * LAMPORTS_PER_SOL), commitment: 'confirmed', abortSignal: subscriptions.signal }), 'the airdrop')
+  await within(
+    airdrop({
+      recipientAddress: fresh.address,
+      lamports: lamports(2n * LAMPORTS_PER_SOL),
+      commitment: 'confirmed',
+      abortSignal: subscriptions.signal,
+    }),
+    'the airdrop',
+  )
   assert.is(await balanceOf(fresh.address), 2n * LAMPORTS_PER_SOL)
 
   const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })
   const transaction = await signedTransaction(fresh, [transferSol(fresh, recipient.address, LAMPORTS_PER_SOL / 2n)])
-  await within(sendAndConfirm(transaction as any, { commitment: 'confirmed', abortSignal: subscriptions.signal }), 'sendAndConfirmTransaction')
+  await within(
+    sendAndConfirm(transaction as any, { commitment: 'confirmed', abortSignal: subscriptions.signal }),
+    'sendAndConfirmTransaction',
+  )
   assert.is(await balanceOf(fresh.address), 2n * LAMPORTS_PER_SOL - LAMPORTS_PER_SOL / 2n - 5000n)
 })
 
@@ -314,10 +384,13 @@ test('requestAirdrop: equal airdrops requested at once all land (each a faucet t
   // Raw requests: kit would coalesce three identical calls into one.
   const request = { jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [fresh.address, Number(LAMPORTS_PER_SOL)] }
   const replies = await Promise.all([1, 2, 3].map(() => rawRpc(request)))
-  const signatures = replies.map(reply => reply.body.result as Signature)
-  assert.is(new Set(signatures).size, 3, JSON.stringify(replies.map(reply => reply.body)))
+  const signatures = replies.map((reply) => reply.body.result as Signature)
+  assert.is(new Set(signatures).size, 3, JSON.stringify(replies.map((reply) => reply.body)))
   const { value } = await rpc.getSignatureStatuses(signatures).send()
-  assert.equal(value.map(status => status?.err), [null, null, null])
+  assert.equal(
+    value.map((status) => status?.err),
+    [null, null, null],
+  )
   assert.is(await balanceOf(fresh.address), 3n * LAMPORTS_PER_SOL)
 })
 
@@ -327,25 +400,50 @@ test("an SPL transferChecked to the recipient's associated token account (create
   const amount = 250_250_000n // 250.25 USDC
   const [walletUsdc, recipientUsdc] = [await usdcAccountOf(wallet.address), await usdcAccountOf(recipient.address)]
   const walletBefore = BigInt((await rpc.getTokenAccountBalance(walletUsdc).send()).value.amount)
-  assert.is((await rpc.getAccountInfo(recipientUsdc, { encoding: 'base64' }).send()).value, null, 'no recipient token account yet')
+  assert.is(
+    (await rpc.getAccountInfo(recipientUsdc, { encoding: 'base64' }).send()).value,
+    null,
+    'no recipient token account yet',
+  )
 
   const transaction = await signedTransaction(wallet, [
-    getCreateAssociatedTokenIdempotentInstruction({ payer: wallet, ata: recipientUsdc, owner: recipient.address, mint }),
-    getTransferCheckedInstruction({ source: walletUsdc, mint, destination: recipientUsdc, authority: wallet, amount, decimals: 6 }),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: wallet,
+      ata: recipientUsdc,
+      owner: recipient.address,
+      mint,
+    }),
+    getTransferCheckedInstruction({
+      source: walletUsdc,
+      mint,
+      destination: recipientUsdc,
+      authority: wallet,
+      amount,
+      decimals: 6,
+    }),
   ])
   const subscription = await subscribeToSignature(getSignatureFromTransaction(transaction))
   await send(transaction)
   assert.equal((await within(subscription.first, 'signatureNotification')).value, { err: null })
 
   assert.is((await rpc.getTokenAccountBalance(walletUsdc).send()).value.amount, String(walletBefore - amount))
-  const { value: byMint } = await rpc.getTokenAccountsByOwner(recipient.address, { mint }, { encoding: 'jsonParsed' }).send()
+  const { value: byMint } = await rpc
+    .getTokenAccountsByOwner(recipient.address, { mint }, { encoding: 'jsonParsed' })
+    .send()
   assert.is(byMint.length, 1)
   assert.is(byMint[0]!.pubkey, recipientUsdc)
-  assert.equal(byMint[0]!.account.data.parsed.info.tokenAmount, { amount: '250250000', decimals: 6, uiAmount: 250.25, uiAmountString: '250.25' })
+  assert.equal(byMint[0]!.account.data.parsed.info.tokenAmount, {
+    amount: '250250000',
+    decimals: 6,
+    uiAmount: 250.25,
+    uiAmountString: '250.25',
+  })
 })
 
-test('getTokenAccountsByOwner (programId filter, jsonParsed) answers in Solana\'s shape; a mint nobody has gives an empty list', async () => {
-  const { context, value } = await rpc.getTokenAccountsByOwner(wallet.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' }).send()
+test("getTokenAccountsByOwner (programId filter, jsonParsed) answers in Solana's shape; a mint nobody has gives an empty list", async () => {
+  const { context, value } = await rpc
+    .getTokenAccountsByOwner(wallet.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' })
+    .send()
   assert.type(context.slot, 'bigint')
   assert.is(value.length, 1)
   const [{ pubkey, account }] = value as any
@@ -364,18 +462,33 @@ test('getTokenAccountsByOwner (programId filter, jsonParsed) answers in Solana\'
   const base64 = await rpc.getTokenAccountsByOwner(wallet.address, { mint }, { encoding: 'base64' }).send()
   assert.is(base64.value[0]!.account.data[1], 'base64')
   assert.is(Buffer.from(base64.value[0]!.account.data[0], 'base64').length, 165)
-  assert.equal((await rpc.getTokenAccountsByOwner(recipient.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' }).send()).value.length, 1)
-  assert.equal((await rpc.getTokenAccountsByOwner((await generateKeyPairSigner()).address, { mint }, { encoding: 'jsonParsed' }).send()).value, [])
+  assert.equal(
+    (
+      await rpc
+        .getTokenAccountsByOwner(recipient.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' })
+        .send()
+    ).value.length,
+    1,
+  )
+  assert.equal(
+    (
+      await rpc
+        .getTokenAccountsByOwner((await generateKeyPairSigner()).address, { mint }, { encoding: 'jsonParsed' })
+        .send()
+    ).value,
+    [],
+  )
 })
 
 // ── the API emulator ───────────────────────────────────────────────────────────────────────
 
-const balanceUrl = (owner: string, caip: string) => `${sandbox.apiUrl}/v1/account/${owner}/balance?chainId=${caip}&currency=usd&projectId=p`
+const balanceUrl = (owner: string, caip: string) =>
+  `${sandbox.apiUrl}/v1/account/${owner}/balance?chainId=${caip}&currency=usd&projectId=p`
 
 /** 10000000000n lamports with 9 decimals → '10', the numeric string the EVM lines use. */
 const numeric = formatBaseUnits
 
-test('balance route: SOL and USDC lines read from the SVM, exact to the lamport and base unit, in the EVM lines\' shape', async () => {
+test("balance route: SOL and USDC lines read from the SVM, exact to the lamport and base unit, in the EVM lines' shape", async () => {
   const caip = sandbox.solana.caipNetworkId
   const lamportsNow = await balanceOf(wallet.address)
   const usdcNow = BigInt((await rpc.getTokenAccountBalance(await usdcAccountOf(wallet.address)).send()).value.amount)
@@ -417,7 +530,10 @@ test('balance route: only holdings (no zero lines), an address without a chain i
   assert.equal((await fetchJson(balanceUrl(fresh.address, caip))).body, { balances: [] })
   await rpc.requestAirdrop(fresh.address, lamports(1_500_000_000n)).send()
   const { body } = await fetchJson(balanceUrl(fresh.address, caip))
-  assert.equal(body.balances.map((line: any) => [line.symbol, line.quantity.numeric]), [['SOL', '1.5']])
+  assert.equal(
+    body.balances.map((line: any) => [line.symbol, line.quantity.numeric]),
+    [['SOL', '1.5']],
+  )
   const withoutChain = await fetchJson(`${sandbox.apiUrl}/v1/account/${fresh.address}/balance?currency=usd`)
   assert.equal(withoutChain.body, body)
   assert.is((await fetchJson(balanceUrl('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caip))).status, 400)
@@ -434,16 +550,32 @@ test('balance route: faults and the request log work for Solana answers as for E
   assert.equal((await fetchJson(url)).body, MALFORMED_BODIES.balance)
   const logged = sandbox.requests('balance')
   assert.is(logged.length, 3)
-  assert.ok(logged.every((entry: any) => entry.url.includes(`/v1/account/${wallet.address}/balance`) && entry.url.includes(`chainId=${sandbox.solana.caipNetworkId}`)))
+  assert.ok(
+    logged.every(
+      (entry: any) =>
+        entry.url.includes(`/v1/account/${wallet.address}/balance`) &&
+        entry.url.includes(`chainId=${sandbox.solana.caipNetworkId}`),
+    ),
+  )
 })
 
 test('price route quotes SOL (by the wrapped SOL mint) and USDC (by its mint) on the Solana network', async () => {
   const caip = sandbox.solana.caipNetworkId
   const { body } = await postJson(`${sandbox.apiUrl}/v1/fungible/price?projectId=p`, {
     currency: 'usd',
-    addresses: [`${caip}:So11111111111111111111111111111111111111111`, `${caip}:${mint}`, `${caip}:${(await generateKeyPairSigner()).address}`],
+    addresses: [
+      `${caip}:So11111111111111111111111111111111111111111`,
+      `${caip}:${mint}`,
+      `${caip}:${(await generateKeyPairSigner()).address}`,
+    ],
   })
-  assert.equal(body.fungibles.map((item: any) => [item.symbol, item.price]), [['SOL', 150], ['USDC', 1]])
+  assert.equal(
+    body.fungibles.map((item: any) => [item.symbol, item.price]),
+    [
+      ['SOL', 150],
+      ['USDC', 1],
+    ],
+  )
 })
 
 test('RPC proxy: /v1/?chainId=solana:… forwards to the Solana RPC (kit works through it), and is logged', async () => {
@@ -452,11 +584,19 @@ test('RPC proxy: /v1/?chainId=solana:… forwards to the Solana RPC (kit works t
   assert.is(await proxied.getGenesisHash().send(), sandbox.solana.genesisHash)
   assert.is((await proxied.getBalance(wallet.address).send()).value, await balanceOf(wallet.address))
   const transaction = await signedTransaction(wallet, [transferSol(wallet, recipient.address, 1_000_000n)])
-  const signature = await proxied.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64' }).send()
-  const { value: [status] } = await rpc.getSignatureStatuses([signature]).send()
+  const signature = await proxied
+    .sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: 'base64' })
+    .send()
+  const {
+    value: [status],
+  } = await rpc.getSignatureStatuses([signature]).send()
   assert.is(status?.err, null)
   assert.is(sandbox.requests('rpc').length, 3)
-  const unknown = await postJson(`${sandbox.apiUrl}/v1/?chainId=solana:unknownunknownunknownunknownunkn`, { jsonrpc: '2.0', id: 1, method: 'getSlot' })
+  const unknown = await postJson(`${sandbox.apiUrl}/v1/?chainId=solana:unknownunknownunknownunknownunkn`, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'getSlot',
+  })
   assert.is(unknown.status, 400)
 })
 
@@ -466,7 +606,11 @@ test('JSON-RPC: unknown method -32601, malformed JSON -32700, batches answered i
   const unknown = await rawRpc({ jsonrpc: '2.0', id: 'a', method: 'getEverything', params: [] })
   assert.equal(unknown.body, { jsonrpc: '2.0', id: 'a', error: { code: -32601, message: 'Method not found' } })
 
-  const malformed = await fetchJson(sandbox.solana.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc": "2.0", "id": 1, "method": ' })
+  const malformed = await fetchJson(sandbox.solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"jsonrpc": "2.0", "id": 1, "method": ',
+  })
   assert.is(malformed.body.error.code, -32700)
   assert.is(malformed.body.id, null)
 
@@ -475,7 +619,10 @@ test('JSON-RPC: unknown method -32601, malformed JSON -32700, batches answered i
     { jsonrpc: '2.0', id: 2, method: 'nope' },
     { jsonrpc: '2.0', id: 3, method: 'getBalance', params: [wallet.address] },
   ])
-  assert.equal(batch.body.map((reply: any) => reply.id), [1, 2, 3])
+  assert.equal(
+    batch.body.map((reply: any) => reply.id),
+    [1, 2, 3],
+  )
   assert.is(batch.body[0].result, sandbox.solana.genesisHash)
   assert.is(batch.body[1].error.code, -32601)
   assert.is(BigInt(batch.body[2].result.value), await balanceOf(wallet.address))
@@ -486,7 +633,11 @@ test('JSON-RPC: unknown method -32601, malformed JSON -32700, batches answered i
 
   const preflight = await fetch(sandbox.solana.rpcUrl, {
     method: 'OPTIONS',
-    headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,solana-client' },
+    headers: {
+      origin: 'http://127.0.0.1:5173',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,solana-client',
+    },
   })
   assert.is(preflight.status, 204)
   assert.is(preflight.headers.get('access-control-allow-origin'), '*')
@@ -497,12 +648,18 @@ test('JSON-RPC: unknown method -32601, malformed JSON -32700, batches answered i
 test('getVersion, getHealth, getEpochInfo, getMinimumBalanceForRentExemption and getMultipleAccounts answer', async () => {
   assert.match((await rpc.getVersion().send())['solana-core'], /^\d+\.\d+\.\d+$/)
   assert.is(await rpc.getHealth().send(), 'ok')
-  const [slot, height, epoch] = [await rpc.getSlot().send(), await rpc.getBlockHeight().send(), await rpc.getEpochInfo().send()]
+  const [slot, height, epoch] = [
+    await rpc.getSlot().send(),
+    await rpc.getBlockHeight().send(),
+    await rpc.getEpochInfo().send(),
+  ]
   assert.is(epoch.absoluteSlot, slot)
   assert.is(height, slot)
   assert.is(epoch.slotsInEpoch, 432_000n)
   assert.is(await rpc.getMinimumBalanceForRentExemption(0n).send(), 890_880n)
-  const { value } = await rpc.getMultipleAccounts([wallet.address, (await generateKeyPairSigner()).address], { encoding: 'base64' }).send()
+  const { value } = await rpc
+    .getMultipleAccounts([wallet.address, (await generateKeyPairSigner()).address], { encoding: 'base64' })
+    .send()
   assert.is(value[0]!.lamports, await balanceOf(wallet.address))
   assert.is(value[0]!.owner, '11111111111111111111111111111111')
   assert.is(value[1], null)
@@ -513,7 +670,11 @@ test('simulateTransaction: an unsigned transaction with sigVerify off and replac
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (draft) => setTransactionMessageFeePayerSigner(wallet, draft),
-    (draft) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: '11111111111111111111111111111111' as any, lastValidBlockHeight: 0n }, draft),
+    (draft) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: '11111111111111111111111111111111' as any, lastValidBlockHeight: 0n },
+        draft,
+      ),
     (draft) => appendTransactionMessageInstructions([transferSol(wallet, recipient.address, 5_000_000n)], draft),
   )
   const messageBytes = getCompiledTransactionMessageEncoder().encode(compileTransactionMessage(message))
@@ -535,14 +696,21 @@ test('simulateTransaction: an unsigned transaction with sigVerify off and replac
 // ── lifecycle ──────────────────────────────────────────────────────────────────────────────
 
 test('startSolana alone: a taken port fails with a clear message; stop() closes the port and the WebSocket clients', async () => {
-  const taken = await startSolana({ port: portOf(sandbox.solana.rpcUrl) }).then(() => undefined, (error: Error) => error)
+  const taken = await startSolana({ port: portOf(sandbox.solana.rpcUrl) }).then(
+    () => undefined,
+    (error: Error) => error,
+  )
   assert.match(String(taken?.message), /in use/)
 
   const network = await startSolana()
   const socket = new WebSocket(network.wsUrl)
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-  const closed = new Promise(resolve => socket.once('close', resolve))
-  assert.is(await jsonRpc(network.rpcUrl, 'getGenesisHash'), sandbox.solana.genesisHash, 'the same fixed genesis on every start')
+  const closed = new Promise((resolve) => socket.once('close', resolve))
+  assert.is(
+    await jsonRpc(network.rpcUrl, 'getGenesisHash'),
+    sandbox.solana.genesisHash,
+    'the same fixed genesis on every start',
+  )
   await network.stop()
   await within(closed, 'the WebSocket to close')
   assert.not.ok(await isListening(network.port))

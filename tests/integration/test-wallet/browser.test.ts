@@ -100,16 +100,22 @@ test('prompt: DOM, focus on Approve, Tab cycles, keys never reach the modal, Esc
   assert.match(dialog.textContent!, 'http://127.0.0.1:5173')
   assert.match(dialog.textContent!, 'Connect to this site')
   assert.match(dialog.textContent!, ACCOUNT)
-  assert.equal(Array.from(promptRoot().querySelectorAll('button'), (b) => b.textContent), ['Reject', 'Approve'])
+  assert.equal(
+    Array.from(promptRoot().querySelectorAll('button'), (b) => b.textContent),
+    ['Reject', 'Approve'],
+  )
   assert.is(focused(), button('Approve'))
-  assert.equal(wallet.pending.map((p: any) => p.method), ['eth_requestAccounts'])
+  assert.equal(
+    wallet.pending.map((p: any) => p.method),
+    ['eth_requestAccounts'],
+  )
 
   assert.ok(press('Tab').defaultPrevented)
   assert.is(focused(), button('Reject'))
   press('Tab', { shiftKey: true })
   assert.is(focused(), button('Approve'))
   press('a')
-  assert.equal(modal.keysHeard, [], 'the modal heard none of the prompt\'s keys')
+  assert.equal(modal.keysHeard, [], "the modal heard none of the prompt's keys")
 
   press('Escape')
   await rejectsWith(request, 4001)
@@ -138,7 +144,10 @@ test('prompt: one request at a time, the rest queued; approveNext/rejectNext dec
   const second = wallet.provider.request({ method: 'personal_sign', params: ['0x74776f', ACCOUNT] })
   await settle()
   assert.is(document.querySelectorAll(PROMPT_TAG).length, 1)
-  assert.equal(wallet.pending.map((p: any) => p.summary), ['one', 'two'])
+  assert.equal(
+    wallet.pending.map((p: any) => p.summary),
+    ['one', 'two'],
+  )
   assert.match(promptRoot().textContent!, 'Sign message')
   assert.match(promptRoot().textContent!, '1 more request waiting')
 
@@ -158,7 +167,13 @@ test('approveNext/rejectNext before the request decide it without a prompt; auto
   const decided = wallet.approveNext()
   const signature = (await wallet.provider.request({ method: 'personal_sign', params: ['0x6869', ACCOUNT] })) as Hex
   assert.ok(await verifyMessage({ address: ACCOUNT, message: 'hi', signature }))
-  assert.equal(await decided, { method: 'personal_sign', params: ['0x6869', ACCOUNT], origin: 'http://127.0.0.1:5173', action: 'Sign message', summary: 'hi' })
+  assert.equal(await decided, {
+    method: 'personal_sign',
+    params: ['0x6869', ACCOUNT],
+    origin: 'http://127.0.0.1:5173',
+    action: 'Sign message',
+    summary: 'hi',
+  })
   assert.is(promptHost(), null)
 
   wallet.rejectNext()
@@ -171,7 +186,10 @@ test('approveNext/rejectNext before the request decide it without a prompt; auto
 })
 
 test('summary text is text: markup from a dapp is not parsed', async () => {
-  const request = wallet.provider.request({ method: 'personal_sign', params: ['<img src=x onerror=alert(1)>', ACCOUNT] })
+  const request = wallet.provider.request({
+    method: 'personal_sign',
+    params: ['<img src=x onerror=alert(1)>', ACCOUNT],
+  })
   await settle()
   assert.is(promptRoot().querySelector('img'), null)
   assert.match(promptRoot().textContent!, '<img src=x onerror=alert(1)>')

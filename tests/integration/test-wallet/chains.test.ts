@@ -45,11 +45,16 @@ function addChainParams(overrides: Record<string, unknown> = {}) {
   }
 }
 
-const balanceOn = (rpcUrl: string, address: Hex) => createPublicClient({ transport: http(rpcUrl) }).getBalance({ address })
+const balanceOn = (rpcUrl: string, address: Hex) =>
+  createPublicClient({ transport: http(rpcUrl) }).getBalance({ address })
 
 test('switch to an unknown chain gives 4902; add-chain validates, adds, switches and emits chainChanged', async () => {
   const { provider, person, events } = makeWallet()
-  assert.is(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] }), null, 'same chain: nothing to do')
+  assert.is(
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] }),
+    null,
+    'same chain: nothing to do',
+  )
   await rejectsWith(
     provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] }),
     4902,
@@ -73,7 +78,10 @@ test('switch to an unknown chain gives 4902; add-chain validates, adds, switches
     { blockExplorerUrls: ['javascript:alert(1)'] },
   ]
   for (const overrides of invalid) {
-    await rejectsWith(provider.request({ method: 'wallet_addEthereumChain', params: [addChainParams(overrides)] }), -32602)
+    await rejectsWith(
+      provider.request({ method: 'wallet_addEthereumChain', params: [addChainParams(overrides)] }),
+      -32602,
+    )
   }
   await rejectsWith(provider.request({ method: 'wallet_addEthereumChain', params: [] }), -32602)
   assert.is(person.asked.length, 0, 'invalid params never reach the person')
@@ -106,9 +114,15 @@ test('after the switch, reads and transactions go to the 31338 node; switching b
   assert.is(await provider.request({ method: 'eth_getBalance', params: [RECIPIENT, 'latest'] }), '0x1234')
 
   const l1Before = await balanceOn(l1.rpcUrl, RECIPIENT)
-  const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ to: RECIPIENT, value: `0x${parseEther('1').toString(16)}` }] })) as Hex
+  const hash = (await provider.request({
+    method: 'eth_sendTransaction',
+    params: [{ to: RECIPIENT, value: `0x${parseEther('1').toString(16)}` }],
+  })) as Hex
   assert.match(person.asked.at(-1)!.summary, 'on Localhost L2 (chain 31338)')
-  const receipt = await createPublicClient({ transport: http(l2.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  const receipt = await createPublicClient({ transport: http(l2.rpcUrl) }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 50,
+  })
   assert.is(receipt.status, 'success')
   assert.is(await balanceOn(l2.rpcUrl, RECIPIENT), 0x1234n + parseEther('1'))
   assert.is(await balanceOn(l1.rpcUrl, RECIPIENT), l1Before, 'nothing moved on 31337')
@@ -121,13 +135,19 @@ test('after the switch, reads and transactions go to the 31338 node; switching b
   assert.is(await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] }), null)
   assert.is(person.asked.at(-1)!.action, 'Switch network')
   assert.equal(events.chainChanged, ['0x7a6a', '0x7a69'])
-  assert.is(await provider.request({ method: 'eth_getBalance', params: [RECIPIENT, 'latest'] }), `0x${l1Before.toString(16)}`)
+  assert.is(
+    await provider.request({ method: 'eth_getBalance', params: [RECIPIENT, 'latest'] }),
+    `0x${l1Before.toString(16)}`,
+  )
 
   // Now known: switching to 31338 needs no add, and adding it again is only a switch.
   person.willApprove()
   await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
   person.willApprove()
-  await provider.request({ method: 'wallet_addEthereumChain', params: [addChainParams({ chainId: '0x7a69', chainName: 'Localhost' })] })
+  await provider.request({
+    method: 'wallet_addEthereumChain',
+    params: [addChainParams({ chainId: '0x7a69', chainName: 'Localhost' })],
+  })
   assert.is(person.asked.at(-1)!.action, 'Switch network')
   assert.equal(events.chainChanged, ['0x7a6a', '0x7a69', '0x7a6a', '0x7a69'])
   assert.is(person.pendingAnswers, 0)

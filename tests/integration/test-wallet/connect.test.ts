@@ -56,7 +56,10 @@ test('eth_requestAccounts: reject gives 4001 and leaves the site unauthorized', 
 test('concurrent eth_requestAccounts share one prompt', async () => {
   const { provider, person } = makeWallet()
   person.willApprove()
-  const results = await Promise.all([provider.request({ method: 'eth_requestAccounts' }), provider.request({ method: 'eth_requestAccounts' })])
+  const results = await Promise.all([
+    provider.request({ method: 'eth_requestAccounts' }),
+    provider.request({ method: 'eth_requestAccounts' }),
+  ])
   assert.equal(results, [[ACCOUNT], [ACCOUNT]])
   assert.is(person.asked.length, 1)
 })
@@ -113,11 +116,18 @@ test('unsupported methods give 4200, bad arguments -32602, node errors pass thro
   const { provider } = makeWallet()
   await rejectsWith(provider.request({ method: 'eth_sign', params: [ACCOUNT, '0x00'] }), 4200)
   await rejectsWith(provider.request({ method: 'toString' }), 4200)
-  await rejectsWith(provider.request({ method: 'anvil_setBalance', params: [ACCOUNT, '0x0'] }), 4200, /anvil_setBalance/)
+  await rejectsWith(
+    provider.request({ method: 'anvil_setBalance', params: [ACCOUNT, '0x0'] }),
+    4200,
+    /anvil_setBalance/,
+  )
   await rejectsWith(provider.request(undefined as any), -32602)
   await rejectsWith(provider.request({ method: 'eth_accounts', params: 'nope' } as any), -32602)
   // The node's own error (bad block tag) keeps the node's code.
-  const error = await rejectsWith(provider.request({ method: 'eth_getBalance', params: [ACCOUNT, 'not-a-block'] }), -32602)
+  const error = await rejectsWith(
+    provider.request({ method: 'eth_getBalance', params: [ACCOUNT, 'not-a-block'] }),
+    -32602,
+  )
   assert.ok(error.message.length > 0)
 })
 
@@ -138,7 +148,9 @@ test('events: connect at start; setAccount, lock, disconnect and reconnect', asy
   provider.testWallet.setAccount('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
   assert.equal(events.accountsChanged, [])
   person.willApprove()
-  assert.equal(await provider.request({ method: 'eth_requestAccounts' }), ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'])
+  assert.equal(await provider.request({ method: 'eth_requestAccounts' }), [
+    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  ])
   provider.testWallet.setAccount(ACCOUNT)
   assert.equal(events.accountsChanged.at(-1), [ACCOUNT])
   assert.throws(() => provider.testWallet.setAccount('0x123'))

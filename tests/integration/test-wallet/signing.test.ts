@@ -56,7 +56,10 @@ test('personal_sign: plain text is accepted; binary data is shown as hex', async
 
   const hash = `0x${'00ff'.repeat(16)}` as Hex
   person.willApprove()
-  const hashSignature = (await provider.request({ method: 'personal_sign', params: [hash, ACCOUNT.toLowerCase()] })) as Hex
+  const hashSignature = (await provider.request({
+    method: 'personal_sign',
+    params: [hash, ACCOUNT.toLowerCase()],
+  })) as Hex
   assert.is(person.asked.at(-1)!.summary, hash)
   assert.ok(await verifyMessage({ address: ACCOUNT, message: { raw: hash }, signature: hashSignature }))
 })
@@ -68,7 +71,11 @@ test('personal_sign: reject gives 4001; unauthorized site or another address giv
 
   const { provider, person } = await connectedWallet()
   person.willReject()
-  await rejectsWith(provider.request({ method: 'personal_sign', params: [toHex('hi'), ACCOUNT] }), 4001, 'User rejected the request.')
+  await rejectsWith(
+    provider.request({ method: 'personal_sign', params: [toHex('hi'), ACCOUNT] }),
+    4001,
+    'User rejected the request.',
+  )
   await rejectsWith(provider.request({ method: 'personal_sign', params: [toHex('hi'), RECIPIENT] }), 4100)
   await rejectsWith(provider.request({ method: 'personal_sign', params: [ACCOUNT] }), -32602)
   assert.is(person.pendingAnswers, 0)
@@ -84,7 +91,7 @@ test('eth_sendTransaction: approve sends through the node and moves the recipien
   })) as Hex
   assert.is(person.asked.at(-1)!.action, 'Send transaction')
   assert.is(person.asked.at(-1)!.summary, `To ${RECIPIENT} · 1.5 ETH · on Localhost (chain 31337)`)
-  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })  // anvil can return the hash a moment before the block
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 }) // anvil can return the hash a moment before the block
   assert.is(receipt.status, 'success')
   assert.is(receipt.from.toLowerCase(), ACCOUNT.toLowerCase())
   assert.is(await client.getBalance({ address: RECIPIENT }), before + parseEther('1.5'))
@@ -97,17 +104,35 @@ test('eth_sendTransaction: reject gives 4001 and nothing is sent; wrong from giv
   const { provider, person } = await connectedWallet()
   const nonce = await client.getTransactionCount({ address: ACCOUNT })
   person.willReject()
-  await rejectsWith(provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: RECIPIENT, value: '0x1' }] }), 4001)
+  await rejectsWith(
+    provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: RECIPIENT, value: '0x1' }] }),
+    4001,
+  )
   assert.is(await client.getTransactionCount({ address: ACCOUNT }), nonce)
-  await rejectsWith(provider.request({ method: 'eth_sendTransaction', params: [{ from: RECIPIENT, to: ACCOUNT, value: '0x1' }] }), 4100)
-  await rejectsWith(provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: RECIPIENT, value: '1000' }] }), -32602)
-  await rejectsWith(provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: 'bob', value: '0x1' }] }), -32602)
-  await rejectsWith(provider.request({ method: 'eth_sendTransaction', params: [{ to: RECIPIENT, value: '0x1', chainId: '0x1' }] }), -32602)
+  await rejectsWith(
+    provider.request({ method: 'eth_sendTransaction', params: [{ from: RECIPIENT, to: ACCOUNT, value: '0x1' }] }),
+    4100,
+  )
+  await rejectsWith(
+    provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: RECIPIENT, value: '1000' }] }),
+    -32602,
+  )
+  await rejectsWith(
+    provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: 'bob', value: '0x1' }] }),
+    -32602,
+  )
+  await rejectsWith(
+    provider.request({ method: 'eth_sendTransaction', params: [{ to: RECIPIENT, value: '0x1', chainId: '0x1' }] }),
+    -32602,
+  )
   await rejectsWith(provider.request({ method: 'eth_sendTransaction', params: [] }), -32602)
   assert.is(person.pendingAnswers, 0)
 
   const fresh = makeWallet()
-  await rejectsWith(fresh.provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: RECIPIENT, value: '0x1' }] }), 4100)
+  await rejectsWith(
+    fresh.provider.request({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, to: RECIPIENT, value: '0x1' }] }),
+    4100,
+  )
 })
 
 test('viem wallet client over the provider: requestAddresses, signMessage, sendTransaction', async () => {

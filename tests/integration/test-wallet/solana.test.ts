@@ -70,19 +70,32 @@ function sandboxConfig() {
     apiUrl: 'http://127.0.0.1:5174',
     chains: [{ chainId: 31337, name: 'Localhost', rpcUrl: 'http://127.0.0.1:8545', caipNetworkId: 'eip155:31337' }],
     accounts: { wallet: ACCOUNT },
-    solana: { rpcUrl: svm.rpcUrl, wsUrl: svm.wsUrl, caipNetworkId: svm.caipNetworkId, genesisHash: svm.genesisHash, name: svm.name, tokens: svm.tokens, accounts: svm.accounts },
+    solana: {
+      rpcUrl: svm.rpcUrl,
+      wsUrl: svm.wsUrl,
+      caipNetworkId: svm.caipNetworkId,
+      genesisHash: svm.genesisHash,
+      name: svm.name,
+      tokens: svm.tokens,
+      accounts: svm.accounts,
+    },
   }
 }
 
 /** A JSON-RPC call to the SVM, from Node (not through happy-dom's fetch). */
 async function rpc(method: string, params: unknown[] = []) {
-  const response = await nodeFetch(svm.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await nodeFetch(svm.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const { result, error } = await response.json()
   if (error) throw new Error(`${method}: ${error.message}`)
   return result
 }
 
-const balance = async (account: string) => BigInt((await rpc('getBalance', [account, { commitment: 'confirmed' }])).value)
+const balance = async (account: string) =>
+  BigInt((await rpc('getBalance', [account, { commitment: 'confirmed' }])).value)
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 const promptText = () => (document.querySelector(PROMPT_TAG)?.shadowRoot?.textContent ?? '') as string
@@ -92,7 +105,9 @@ const account = () => wallet.accounts[0]
 /** A silent connect must answer by itself: if it prompted instead, fail rather than wait forever. */
 function within<T>(promise: Promise<T>, ms = 3000): Promise<T> {
   let timer: ReturnType<typeof setTimeout>
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms (a prompt?)`)), ms)))
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms (a prompt?)`)), ms)),
+  )
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
@@ -132,14 +147,43 @@ function transfer({
   version = 0 as 0 | 'legacy',
   computeUnitLimit,
   memo,
-}: { from?: string; to?: string; lamports?: bigint; feePayer?: string; version?: 0 | 'legacy'; computeUnitLimit?: number; memo?: string } = {}) {
+}: {
+  from?: string
+  to?: string
+  lamports?: bigint
+  feePayer?: string
+  version?: 0 | 'legacy'
+  computeUnitLimit?: number
+  memo?: string
+} = {}) {
   const message = pipe(
     createTransactionMessage({ version }),
     (m) => setTransactionMessageFeePayer(address(feePayer), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash as Blockhash, lastValidBlockHeight: 1_000_000n }, m),
-    (m) => (computeUnitLimit === undefined ? m : appendTransactionMessageInstruction(setComputeUnitLimit(computeUnitLimit), m)),
-    (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(address(from)), destination: address(to), amount: lamports }), m),
-    (m) => (memo === undefined ? m : appendTransactionMessageInstruction({ programAddress: address(MEMO_PROGRAM), data: new TextEncoder().encode(memo) }, m)),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: blockhash as Blockhash, lastValidBlockHeight: 1_000_000n },
+        m,
+      ),
+    (m) =>
+      computeUnitLimit === undefined
+        ? m
+        : appendTransactionMessageInstruction(setComputeUnitLimit(computeUnitLimit), m),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({
+          source: createNoopSigner(address(from)),
+          destination: address(to),
+          amount: lamports,
+        }),
+        m,
+      ),
+    (m) =>
+      memo === undefined
+        ? m
+        : appendTransactionMessageInstruction(
+            { programAddress: address(MEMO_PROGRAM), data: new TextEncoder().encode(memo) },
+            m,
+          ),
   )
   return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
 }
@@ -149,12 +193,16 @@ test('registration: an app listening before install and one that starts later bo
   assert.is(registeredEarly[0], wallet)
 
   const registeredLate: any[] = []
-  window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: { register: (w: any) => (registeredLate.push(w), () => undefined) } }))
+  window.dispatchEvent(
+    new CustomEvent('wallet-standard:app-ready', {
+      detail: { register: (w: any) => (registeredLate.push(w), () => undefined) },
+    }),
+  )
   assert.equal(registeredLate, [wallet])
   assert.is(registeredEarly.length, 1, 'the early app was not registered with twice')
 })
 
-test('wallet: name, version, icon (the EVM side\'s SVG, base64), the sandbox chain, features, no accounts yet', async () => {
+test("wallet: name, version, icon (the EVM side's SVG, base64), the sandbox chain, features, no accounts yet", async () => {
   assert.is(wallet.version, '1.0.0')
   assert.is(wallet.name, 'SigKit Test Wallet')
   assert.equal(wallet.chains, [svm.caipNetworkId])
@@ -196,7 +244,10 @@ test('connect: rejected in the prompt throws "User rejected the request." and le
   assert.match(promptText(), 'Connect to this site')
   assert.match(promptText(), SOLANA_WALLET_ADDRESS)
   assert.match(promptText(), networkName)
-  assert.equal(controller.pending.map((p: any) => p.method), ['standard:connect'])
+  assert.equal(
+    controller.pending.map((p: any) => p.method),
+    ['standard:connect'],
+  )
   await controller.rejectNext()
   const error = await rejectsWithMessage(request, 'User rejected the request.')
   assert.is(error.code, 4001)
@@ -223,17 +274,36 @@ test('connect: approved gives the sandbox account (address = SOLANA_WALLET_ADDRE
   assert.is(accounts.length, 1)
   const [connected] = accounts
   assert.is(connected.address, SOLANA_WALLET_ADDRESS)
-  assert.is(getAddressDecoder().decode(connected.publicKey), SOLANA_WALLET_ADDRESS, 'publicKey is the address\'s 32 bytes')
+  assert.is(
+    getAddressDecoder().decode(connected.publicKey),
+    SOLANA_WALLET_ADDRESS,
+    "publicKey is the address's 32 bytes",
+  )
   assert.equal(connected.chains, [svm.caipNetworkId])
-  assert.equal([...connected.features].sort(), ['solana:signAndSendTransaction', 'solana:signMessage', 'solana:signTransaction'])
+  assert.equal([...connected.features].sort(), [
+    'solana:signAndSendTransaction',
+    'solana:signMessage',
+    'solana:signTransaction',
+  ])
   connected.publicKey[0] ^= 0xff
-  assert.is(getAddressDecoder().decode(connected.publicKey), SOLANA_WALLET_ADDRESS, 'publicKey cannot be changed through the account')
+  assert.is(
+    getAddressDecoder().decode(connected.publicKey),
+    SOLANA_WALLET_ADDRESS,
+    'publicKey cannot be changed through the account',
+  )
 
   assert.is(wallet.accounts[0], connected)
   assert.is(changes.length, 1)
-  assert.equal(changes[0].accounts.map((a: any) => a.address), [SOLANA_WALLET_ADDRESS])
+  assert.equal(
+    changes[0].accounts.map((a: any) => a.address),
+    [SOLANA_WALLET_ADDRESS],
+  )
   assert.equal(JSON.parse(localStorage.getItem('sigkit-testwallet:solanaAuthorizedOrigins')!), [ORIGIN])
-  assert.equal(JSON.parse(localStorage.getItem('sigkit-testwallet:authorizedOrigins') ?? '[]'), [], 'the EVM side is not connected by it')
+  assert.equal(
+    JSON.parse(localStorage.getItem('sigkit-testwallet:authorizedOrigins') ?? '[]'),
+    [],
+    'the EVM side is not connected by it',
+  )
 
   assert.equal((await connect()).accounts, accounts, 'connected already: no prompt')
   assert.is(changes.length, 1, 'and no change')
@@ -249,7 +319,10 @@ test('reload: the authorization is in storage, so a new page connects silently w
   const reloaded = installTestWallet(page as any)
   assert.equal(reloaded.solana.accounts, [], 'empty until the app connects')
   const { accounts } = await within(reloaded.solana.features['standard:connect'].connect({ silent: true }))
-  assert.equal(accounts.map((a: any) => a.address), [SOLANA_WALLET_ADDRESS])
+  assert.equal(
+    accounts.map((a: any) => a.address),
+    [SOLANA_WALLET_ADDRESS],
+  )
   assert.equal(reloaded.pending, [])
   await page.happyDOM.close()
 })
@@ -271,17 +344,28 @@ test('signMessage: "Sign message" shows the text; the signature verifies against
   // Bytes that are not text are shown as hex.
   const binary = new Uint8Array([0, 1, 2, 255])
   const decidedBinary = controller.approveNext()
-  const [binaryOutput] = await wallet.features['solana:signMessage'].signMessage({ account: account(), message: binary })
+  const [binaryOutput] = await wallet.features['solana:signMessage'].signMessage({
+    account: account(),
+    message: binary,
+  })
   assert.is((await decidedBinary).summary, '0x000102ff')
   assert.ok(await verifies(account().publicKey, binaryOutput.signature, binary))
 
   controller.rejectNext()
-  await rejectsWith(wallet.features['solana:signMessage'].signMessage({ account: account(), message }), 4001, 'User rejected the request.')
+  await rejectsWith(
+    wallet.features['solana:signMessage'].signMessage({ account: account(), message }),
+    4001,
+    'User rejected the request.',
+  )
 })
 
 test('signMessage: another account or a missing message is refused without a prompt', async () => {
   const stranger = { ...account(), address: STRANGER }
-  await rejectsWith(wallet.features['solana:signMessage'].signMessage({ account: stranger, message: new Uint8Array([1]) }), 4100, /is not this wallet's account/)
+  await rejectsWith(
+    wallet.features['solana:signMessage'].signMessage({ account: stranger, message: new Uint8Array([1]) }),
+    4100,
+    /is not this wallet's account/,
+  )
   await rejectsWith(wallet.features['solana:signMessage'].signMessage({ account: account(), message: 'text' }), -32602)
   await rejectsWith(wallet.features['solana:signMessage'].signMessage(), -32602)
   assert.equal(controller.pending, [])
@@ -289,34 +373,61 @@ test('signMessage: another account or a missing message is refused without a pro
 
 test('signTransaction: a kit-built v0 transfer comes back signed in the fee payer slot and verifies; the prompt summarises it', async () => {
   const unsigned = transfer({ computeUnitLimit: 200_000 })
-  const request = wallet.features['solana:signTransaction'].signTransaction({ account: account(), transaction: unsigned, chain: svm.caipNetworkId })
+  const request = wallet.features['solana:signTransaction'].signTransaction({
+    account: account(),
+    transaction: unsigned,
+    chain: svm.caipNetworkId,
+  })
   await settle()
   assert.match(promptText(), 'Sign transaction')
   const decided = await controller.approveNext()
   assert.is(decided.method, 'solana:signTransaction')
   assert.is(decided.summary, `To ${SOLANA_RECIPIENT_ADDRESS} · 0.1 SOL · on ${networkName}`)
-  assert.equal(decided.params, [{ account: SOLANA_WALLET_ADDRESS, chain: svm.caipNetworkId, transaction: btoa(String.fromCharCode(...unsigned)) }])
+  assert.equal(decided.params, [
+    { account: SOLANA_WALLET_ADDRESS, chain: svm.caipNetworkId, transaction: btoa(String.fromCharCode(...unsigned)) },
+  ])
 
   const [{ signedTransaction }] = await request
   const signed = getTransactionDecoder().decode(signedTransaction)
   const before = getTransactionDecoder().decode(unsigned)
   assert.equal(new Uint8Array(signed.messageBytes), new Uint8Array(before.messageBytes), 'the message is unchanged')
   assert.equal(Object.keys(signed.signatures), [SOLANA_WALLET_ADDRESS])
-  assert.ok(await verifies(account().publicKey, signed.signatures[SOLANA_WALLET_ADDRESS as never]!, new Uint8Array(signed.messageBytes)))
-  assert.is(unsigned.slice(1, 65).every((byte) => byte === 0), true, 'the input was not modified')
+  assert.ok(
+    await verifies(
+      account().publicKey,
+      signed.signatures[SOLANA_WALLET_ADDRESS as never]!,
+      new Uint8Array(signed.messageBytes),
+    ),
+  )
+  assert.is(
+    unsigned.slice(1, 65).every((byte) => byte === 0),
+    true,
+    'the input was not modified',
+  )
 })
 
-test('signTransaction: legacy message; the wallet as second signer fills slot 1 and leaves the fee payer\'s', async () => {
+test("signTransaction: legacy message; the wallet as second signer fills slot 1 and leaves the fee payer's", async () => {
   const decided = controller.approveNext()
   const [{ signedTransaction }] = await wallet.features['solana:signTransaction'].signTransaction({
     account: account(),
-    transaction: transfer({ version: 'legacy', feePayer: SOLANA_RECIPIENT_ADDRESS, to: STRANGER, lamports: 1_500_000_000n }),
+    transaction: transfer({
+      version: 'legacy',
+      feePayer: SOLANA_RECIPIENT_ADDRESS,
+      to: STRANGER,
+      lamports: 1_500_000_000n,
+    }),
   })
   assert.is((await decided).summary, `To ${STRANGER} · 1.5 SOL · on ${networkName}`)
   const signed = getTransactionDecoder().decode(signedTransaction)
   assert.equal(Object.keys(signed.signatures), [SOLANA_RECIPIENT_ADDRESS, SOLANA_WALLET_ADDRESS])
   assert.is(signed.signatures[SOLANA_RECIPIENT_ADDRESS as never], null, 'the fee payer still has to sign')
-  assert.ok(await verifies(account().publicKey, signed.signatures[SOLANA_WALLET_ADDRESS as never]!, new Uint8Array(signed.messageBytes)))
+  assert.ok(
+    await verifies(
+      account().publicKey,
+      signed.signatures[SOLANA_WALLET_ADDRESS as never]!,
+      new Uint8Array(signed.messageBytes),
+    ),
+  )
 })
 
 test('signTransaction summaries: a transfer from another account says so; anything but transfers is counted', async () => {
@@ -341,15 +452,33 @@ test('signTransaction: refused without a prompt when the wallet is not a signer,
     wallet.features['solana:signTransaction'].signTransaction({ account: account(), transaction: notOurs }),
     -32602,
   )
-  assert.is(error.message, `This wallet cannot sign the transaction: its account ${SOLANA_WALLET_ADDRESS} is not the fee payer (${STRANGER}).`)
+  assert.is(
+    error.message,
+    `This wallet cannot sign the transaction: its account ${SOLANA_WALLET_ADDRESS} is not the fee payer (${STRANGER}).`,
+  )
   await rejectsWith(
-    wallet.features['solana:signTransaction'].signTransaction({ account: account(), transaction: transfer(), chain: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }),
+    wallet.features['solana:signTransaction'].signTransaction({
+      account: account(),
+      transaction: transfer(),
+      chain: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    }),
     -32602,
     /this wallet is on solana:/,
   )
   const whole = transfer()
-  await rejectsWith(wallet.features['solana:signTransaction'].signTransaction({ account: account(), transaction: whole.slice(0, -3) }), -32602, /Invalid transaction/)
-  await rejectsWith(wallet.features['solana:signTransaction'].signTransaction({ account: account(), transaction: new Uint8Array([...whole, 0]) }), -32602, /left over/)
+  await rejectsWith(
+    wallet.features['solana:signTransaction'].signTransaction({ account: account(), transaction: whole.slice(0, -3) }),
+    -32602,
+    /Invalid transaction/,
+  )
+  await rejectsWith(
+    wallet.features['solana:signTransaction'].signTransaction({
+      account: account(),
+      transaction: new Uint8Array([...whole, 0]),
+    }),
+    -32602,
+    /left over/,
+  )
   assert.equal(controller.pending, [])
 })
 
@@ -364,7 +493,10 @@ test('signAndSendTransaction: "Send transaction", then 0.1 SOL lands in the reci
   await settle()
   assert.match(promptText(), 'Send transaction')
   assert.match(promptText(), `To ${SOLANA_RECIPIENT_ADDRESS} · 0.1 SOL · on ${networkName}`)
-  assert.equal(controller.pending.map((p: any) => p.method), ['solana:signAndSendTransaction'])
+  assert.equal(
+    controller.pending.map((p: any) => p.method),
+    ['solana:signAndSendTransaction'],
+  )
   await controller.approveNext()
   const [{ signature }] = await request
   assert.is(signature.length, 64)
@@ -377,7 +509,11 @@ test('signAndSendTransaction: rejected sends nothing; a node error reaches the d
   const before = await balance(SOLANA_RECIPIENT_ADDRESS)
   controller.rejectNext()
   await rejectsWith(
-    wallet.features['solana:signAndSendTransaction'].signAndSendTransaction({ account: account(), transaction: transfer(), chain: svm.caipNetworkId }),
+    wallet.features['solana:signAndSendTransaction'].signAndSendTransaction({
+      account: account(),
+      transaction: transfer(),
+      chain: svm.caipNetworkId,
+    }),
     4001,
   )
   assert.is(await balance(SOLANA_RECIPIENT_ADDRESS), before)
@@ -392,22 +528,31 @@ test('signAndSendTransaction: rejected sends nothing; a node error reaches the d
     }),
     /^Transaction simulation failed/,
   )
-  assert.is(error.code, -32002, 'the node\'s preflight error, code and message as the node sent them')
+  assert.is(error.code, -32002, "the node's preflight error, code and message as the node sent them")
   assert.is(await balance(SOLANA_RECIPIENT_ADDRESS), before)
 })
 
 test('one queue for both sides: an EVM and a Solana request wait in order; autoApprove covers Solana too', async () => {
   const evm = controller.provider.request({ method: 'eth_requestAccounts' })
-  const sol = wallet.features['solana:signMessage'].signMessage({ account: account(), message: new TextEncoder().encode('hi') })
+  const sol = wallet.features['solana:signMessage'].signMessage({
+    account: account(),
+    message: new TextEncoder().encode('hi'),
+  })
   await settle()
-  assert.equal(controller.pending.map((p: any) => p.method), ['eth_requestAccounts', 'solana:signMessage'])
+  assert.equal(
+    controller.pending.map((p: any) => p.method),
+    ['eth_requestAccounts', 'solana:signMessage'],
+  )
   await controller.rejectNext()
   await rejectsWith(evm, 4001)
   await controller.approveNext()
   assert.is((await sol).length, 1)
 
   controller.autoApprove = true
-  const [output] = await wallet.features['solana:signMessage'].signMessage({ account: account(), message: new TextEncoder().encode('auto') })
+  const [output] = await wallet.features['solana:signMessage'].signMessage({
+    account: account(),
+    message: new TextEncoder().encode('auto'),
+  })
   assert.ok(await verifies(account().publicKey, output.signature, new TextEncoder().encode('auto')))
   controller.autoApprove = false
 })
@@ -432,7 +577,11 @@ test('disconnect: forgets the site, emits change with no accounts; signing then 
   controller.approveNext()
   await connect()
   assert.is(heard.length, 1, 'the removed listener heard nothing more')
-  assert.equal(changes.at(-1).accounts.map((a: any) => a.address), [SOLANA_WALLET_ADDRESS], 'the other listener did')
+  assert.equal(
+    changes.at(-1).accounts.map((a: any) => a.address),
+    [SOLANA_WALLET_ADDRESS],
+    'the other listener did',
+  )
 })
 
 test('no solana in the sandbox config: the usual local RPC port and an unknown chain; an unusable one is not used', async () => {

@@ -11,7 +11,17 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { toHex, verifyMessage, type Hex } from 'viem'
 import { startRelay } from '../../../demo/sandbox/relay.mjs'
-import { DAPP_METADATA, eventually, exitSoon, rejection, startDapp, startWallet, within, type Dapp, type Wallet } from './helpers'
+import {
+  DAPP_METADATA,
+  eventually,
+  exitSoon,
+  rejection,
+  startDapp,
+  startWallet,
+  within,
+  type Dapp,
+  type Wallet,
+} from './helpers'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const CHAINS = [
@@ -64,7 +74,10 @@ test('the wallet signs in on both chains: each CACAO verifies, the session has t
   wallet.on('sessions', () => seen.sessions++)
   const nonce = randomBytes(16).toString('hex')
 
-  const [result, approved] = await within(Promise.all([authenticate(dapp, { nonce }), wallet.approveNextAuthRequest()]), 'authenticate() and the approval')
+  const [result, approved] = await within(
+    Promise.all([authenticate(dapp, { nonce }), wallet.approveNextAuthRequest()]),
+    'authenticate() and the approval',
+  )
 
   // What the wallet was asked, as the dapp sent it.
   assert.is(seen.auth.length, 1)
@@ -91,14 +104,29 @@ test('the wallet signs in on both chains: each CACAO verifies, the session has t
   // One CACAO per chain, each signed by the wallet's account over the message the dapp formats.
   const auths = result.auths!
   assert.is(auths.length, 2)
-  assert.equal(auths.map((cacao) => cacao.p.iss), [`did:pkh:eip155:31337:${ACCOUNT}`, `did:pkh:eip155:31338:${ACCOUNT}`])
+  assert.equal(
+    auths.map((cacao) => cacao.p.iss),
+    [`did:pkh:eip155:31337:${ACCOUNT}`, `did:pkh:eip155:31338:${ACCOUNT}`],
+  )
   for (const cacao of auths) {
     assert.is(cacao.s.t, 'eip191')
     const message = dapp.provider.client.formatAuthMessage({ request: cacao.p, iss: cacao.p.iss })
     assert.ok(message.startsWith(`${DOMAIN} wants you to sign in with your Ethereum account:\n${ACCOUNT}\n`), message)
-    assert.ok(message.includes(STATEMENT) && message.includes(`Nonce: ${nonce}`) && message.includes(`URI: ${URI}`), message)
-    assert.ok(await verifyMessage({ address: ACCOUNT, message, signature: cacao.s.s as Hex }), `${cacao.p.iss} verifies`)
-    assert.not.ok(await verifyMessage({ address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', message, signature: cacao.s.s as Hex }))
+    assert.ok(
+      message.includes(STATEMENT) && message.includes(`Nonce: ${nonce}`) && message.includes(`URI: ${URI}`),
+      message,
+    )
+    assert.ok(
+      await verifyMessage({ address: ACCOUNT, message, signature: cacao.s.s as Hex }),
+      `${cacao.p.iss} verifies`,
+    )
+    assert.not.ok(
+      await verifyMessage({
+        address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+        message,
+        signature: cacao.s.s as Hex,
+      }),
+    )
   }
   // The wallet resolves with what it sent (its copy still has the payload's undefined fields).
   assert.equal(JSON.parse(JSON.stringify(approved.auths)), auths)
@@ -110,15 +138,18 @@ test('the wallet signs in on both chains: each CACAO verifies, the session has t
   assert.ok(session.namespaces.eip155.methods.includes('personal_sign'))
   assert.is(dapp.provider.session?.topic, session.topic)
   assert.is(approved.session.topic, session.topic)
-  assert.equal(wallet.sessions().map((each: any) => each.topic), [session.topic])
+  assert.equal(
+    wallet.sessions().map((each: any) => each.topic),
+    [session.topic],
+  )
   assert.is(wallet.currentChain(session.topic), 'eip155:31337')
   assert.ok(seen.sessions >= 1, 'the wallet emitted sessions')
 
   const text = 'Signed over the one-click session'
-  const signature = (await within(
+  const signature = await within(
     dapp.provider.request({ method: 'personal_sign', params: [toHex(text), ACCOUNT] }, 'eip155:31338') as Promise<Hex>,
     'personal_sign over the new session',
-  ))
+  )
   assert.ok(await verifyMessage({ address: ACCOUNT, message: text, signature }))
   // The wallet records a request once its answer is out, so possibly after the dapp has it.
   await eventually(() => wallet.requests().at(-1)?.method === 'personal_sign', 'the wallet to record personal_sign')
@@ -141,20 +172,32 @@ test('the wallet rejects: authenticate() rejects, and neither side has a session
 test('only chains the wallet has (and, with { chains }, only those); no methods asked: auths and no session; none of the chains: 5100 on both sides', async () => {
   const { wallet, dapp } = await freshPair()
   const [result] = await within(
-    Promise.all([authenticate(dapp, { chains: ['eip155:1', 'eip155:31337', 'eip155:31338'] }), wallet.approveNextAuthRequest({ chains: ['eip155:31338'] })]),
+    Promise.all([
+      authenticate(dapp, { chains: ['eip155:1', 'eip155:31337', 'eip155:31338'] }),
+      wallet.approveNextAuthRequest({ chains: ['eip155:31338'] }),
+    ]),
     'authenticate() with a chain the wallet lacks',
   )
-  assert.equal(result.auths!.map((cacao) => cacao.p.iss), [`did:pkh:eip155:31338:${ACCOUNT}`])
+  assert.equal(
+    result.auths!.map((cacao) => cacao.p.iss),
+    [`did:pkh:eip155:31338:${ACCOUNT}`],
+  )
   assert.equal(result.session.namespaces.eip155.accounts, [`eip155:31338:${ACCOUNT}`])
   assert.is(wallet.currentChain(result.session.topic), 'eip155:31338')
 
   // No methods: no ReCap, so nothing for a session to hold; the sign-in alone.
   const plain = await freshPair()
   const [signedIn] = await within(
-    Promise.all([authenticate(plain.dapp, { chains: ['eip155:1', 'eip155:31337'], methods: undefined }), plain.wallet.approveNextAuthRequest()]),
+    Promise.all([
+      authenticate(plain.dapp, { chains: ['eip155:1', 'eip155:31337'], methods: undefined }),
+      plain.wallet.approveNextAuthRequest(),
+    ]),
     'authenticate() without methods',
   )
-  assert.equal(signedIn.auths!.map((cacao) => cacao.p.iss), [`did:pkh:eip155:31337:${ACCOUNT}`])
+  assert.equal(
+    signedIn.auths!.map((cacao) => cacao.p.iss),
+    [`did:pkh:eip155:31337:${ACCOUNT}`],
+  )
   assert.equal(signedIn.auths![0].p.resources, [], 'no ReCap')
   assert.is(signedIn.session, undefined)
   assert.is(plain.dapp.provider.session, undefined)
@@ -198,7 +241,10 @@ test('oneClickAuth: false: the fallback proposal comes to nextProposal(); approv
   await rejection(wallet.nextAuthRequest({ timeoutMs: 50 }))
 
   const text = 'Signed over the fallback session'
-  const signature = (await within(dapp.provider.request({ method: 'personal_sign', params: [toHex(text), ACCOUNT] }, 'eip155:31337') as Promise<Hex>, 'personal_sign'))
+  const signature = await within(
+    dapp.provider.request({ method: 'personal_sign', params: [toHex(text), ACCOUNT] }, 'eip155:31337') as Promise<Hex>,
+    'personal_sign',
+  )
   assert.ok(await verifyMessage({ address: ACCOUNT, message: text, signature }))
 })
 

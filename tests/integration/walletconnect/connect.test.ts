@@ -8,7 +8,18 @@ import { createPublicClient, http, parseEther, recoverPublicKey, toHex, verifyMe
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { base58Decode, base58Encode, bitcoinMessageHash } from '../../../demo/walletconnect-wallet/node.mjs'
 import { bitcoinSignerFrom } from '../../../demo/walletconnect-wallet/signers.js'
-import { BITCOIN_MAINNET, SOLANA_MAINNET, connectAndApprove, eventually, exitSoon, rejection, startDapp, startWallet, type Dapp, type Wallet } from './helpers'
+import {
+  BITCOIN_MAINNET,
+  SOLANA_MAINNET,
+  connectAndApprove,
+  eventually,
+  exitSoon,
+  rejection,
+  startDapp,
+  startWallet,
+  type Dapp,
+  type Wallet,
+} from './helpers'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -58,7 +69,10 @@ test('pairs through the relay and approves eip155, solana and bip122 with an acc
   assert.is(session.peer.metadata.name, 'SigKit WalletConnect Test Wallet')
 
   // Both sides hold the same session; the wallet's address formats are right.
-  assert.equal(wallet.sessions().map((each) => each.topic), [session.topic])
+  assert.equal(
+    wallet.sessions().map((each) => each.topic),
+    [session.topic],
+  )
   assert.is(wallet.evmAddress, ACCOUNT)
   assert.match(wallet.solanaAddress, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
   assert.match(wallet.bitcoinAddress, /^bc1q[02-9ac-hj-np-z]{38}$/)
@@ -68,7 +82,10 @@ test('pairs through the relay and approves eip155, solana and bip122 with an acc
 
 test('personal_sign: the signature verifies against the wallet address (viem verifyMessage)', async () => {
   const message = 'Sign in to SigKit: nonce 42'
-  const signature = (await dapp.provider.request({ method: 'personal_sign', params: [toHex(message), ACCOUNT] }, 'eip155:31337')) as Hex
+  const signature = (await dapp.provider.request(
+    { method: 'personal_sign', params: [toHex(message), ACCOUNT] },
+    'eip155:31337',
+  )) as Hex
   assert.match(signature, /^0x[0-9a-f]{130}$/)
   assert.ok(await verifyMessage({ address: ACCOUNT, message, signature }))
   assert.not.ok(await verifyMessage({ address: RECIPIENT, message, signature }))
@@ -84,7 +101,10 @@ test('solana_signMessage: an ed25519 signature that verifies against the public 
   const bytes = base58Decode(signature)
   assert.is(bytes.length, 64)
   const publicKey = createPublicKey({
-    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(base58Decode(wallet.solanaAddress))]),
+    key: Buffer.concat([
+      Buffer.from('302a300506032b6570032100', 'hex'),
+      Buffer.from(base58Decode(wallet.solanaAddress)),
+    ]),
     format: 'der',
     type: 'spki',
   })
@@ -94,7 +114,10 @@ test('solana_signMessage: an ed25519 signature that verifies against the public 
 
 test('bip122 signMessage: a BIP-137 signature by the key behind the address', async () => {
   const result = (await dapp.provider.request(
-    { method: 'signMessage', params: { message: 'hello bitcoin', account: wallet.bitcoinAddress, address: wallet.bitcoinAddress } },
+    {
+      method: 'signMessage',
+      params: { message: 'hello bitcoin', account: wallet.bitcoinAddress, address: wallet.bitcoinAddress },
+    },
     BITCOIN_MAINNET,
   )) as { address: string; signature: string }
   assert.is(result.address, wallet.bitcoinAddress)
@@ -143,7 +166,11 @@ test('wallet_switchEthereumChain: the wallet switches and the dapp sees chainCha
 
   // A chain the wallet does not know: 4902.
   const error = await rejection(
-    dapp.provider.client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] } }),
+    dapp.provider.client.request({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] },
+    }),
   )
   assert.is(error.code, 4902)
 })
@@ -157,23 +184,37 @@ test('accountsChanged from the wallet reaches the dapp', async () => {
 test('a request the person rejects fails with 4001, and nothing is signed', async () => {
   answers.push(false)
   const before = wallet.requests().length
-  const error = await rejection(dapp.provider.request({ method: 'personal_sign', params: [toHex('no'), ACCOUNT] }, 'eip155:31337'))
+  const error = await rejection(
+    dapp.provider.request({ method: 'personal_sign', params: [toHex('no'), ACCOUNT] }, 'eip155:31337'),
+  )
   assert.is(error.code, 4001, `code ${error.code}: ${error.message}`)
   assert.match(error.message, /rejected/i)
   const record = wallet.requests()[before]!
   assert.is(record.outcome, 'rejected')
   assert.is(record.result, undefined)
   // The next one goes through again.
-  const signature = await dapp.provider.request({ method: 'personal_sign', params: [toHex('yes'), ACCOUNT] }, 'eip155:31337')
+  const signature = await dapp.provider.request(
+    { method: 'personal_sign', params: [toHex('yes'), ACCOUNT] },
+    'eip155:31337',
+  )
   assert.ok(await verifyMessage({ address: ACCOUNT, message: 'yes', signature: signature as Hex }))
 })
 
 test('a method the wallet does not have fails with 4200; a foreign address with 4100', async () => {
   const unsupported = await rejection(
-    dapp.provider.client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'eth_sign', params: [ACCOUNT, '0x00'] } }),
+    dapp.provider.client.request({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'eth_sign', params: [ACCOUNT, '0x00'] },
+    }),
   )
-  assert.ok([4200, 5101].includes(unsupported.code) || /eth_sign|unsupported|not support/i.test(unsupported.message), `${unsupported.code} ${unsupported.message}`)
-  const foreign = await rejection(dapp.provider.request({ method: 'personal_sign', params: [toHex('x'), RECIPIENT] }, 'eip155:31337'))
+  assert.ok(
+    [4200, 5101].includes(unsupported.code) || /eth_sign|unsupported|not support/i.test(unsupported.message),
+    `${unsupported.code} ${unsupported.message}`,
+  )
+  const foreign = await rejection(
+    dapp.provider.request({ method: 'personal_sign', params: [toHex('x'), RECIPIENT] }, 'eip155:31337'),
+  )
   assert.is(foreign.code, 4100)
 })
 

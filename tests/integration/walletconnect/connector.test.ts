@@ -30,7 +30,7 @@ const bitcoin: CaipNetwork = {
   chainNamespace: 'bip122',
   name: 'Bitcoin',
   nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-  rpcUrls: { default: { http: [] } }
+  rpcUrls: { default: { http: [] } },
 }
 
 let sandbox: Sandbox
@@ -40,18 +40,25 @@ let solanaLocal: CaipNetwork
 /** ed25519 verification with node:crypto, the key given as a base58 Solana address. */
 function verifiesEd25519(address: string, message: Uint8Array, signature: Uint8Array): boolean {
   const raw = Buffer.from(getBase58Encoder().encode(address))
-  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' })
+  const key = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]),
+    format: 'der',
+    type: 'spki',
+  })
   return verify(null, message, key, signature)
 }
 
 test.before(async () => {
   sandbox = await startSandbox()
-  const rpcUrls = Object.fromEntries(sandbox.chains.map(chain => [chain.chainId, chain.rpcUrl]))
+  const rpcUrls = Object.fromEntries(sandbox.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
   solanaLocal = solanaNetworkFor(sandbox)
   wallet = await createWalletConnectWallet({
     relayUrl: sandbox.relayUrl,
     evm: { rpcUrls },
-    solana: { secretKey: sandboxSolanaSecretKey(sandbox.solana.accounts.wallet), chains: [sandbox.solana.caipNetworkId] }
+    solana: {
+      secretKey: sandboxSolanaSecretKey(sandbox.solana.accounts.wallet),
+      chains: [sandbox.solana.caipNetworkId],
+    },
   })
   installStorage(createMemoryStorage())
   const resolved = validateOptions({
@@ -59,7 +66,7 @@ test.before(async () => {
     networks: [networkFor(sandbox, 31337), networkFor(sandbox, 31338), solanaLocal, bitcoin],
     endpoints: { ...endpointsFor(sandbox), relay: sandbox.relayUrl },
     metadata: { name: 'SigKit test dapp', description: '', url: 'http://127.0.0.1:5173', icons: [] },
-    features: { analytics: false }
+    features: { analytics: false },
   })
   initCore(resolved)
   registerAdapter('eip155', async () => ({ createAdapter: createEip155Adapter }))
@@ -94,7 +101,11 @@ test('one session connects eip155, solana and bip122; SigKit signs and sends ove
   assert.is(solana.caipAddress.value, `${sandbox.solana.caipNetworkId}:${sandbox.solana.accounts.wallet}`)
   assert.is(getAccountState('bip122').status.value, 'connected')
   assert.is(getAccountState('bip122').address.value, wallet.bitcoinAddress)
-  assert.equal(getConnectedConnectorIds(), { eip155: 'walletConnect', solana: 'walletConnect', bip122: 'walletConnect' })
+  assert.equal(getConnectedConnectorIds(), {
+    eip155: 'walletConnect',
+    solana: 'walletConnect',
+    bip122: 'walletConnect',
+  })
   assert.is(connectionState.wcUri.value, undefined, 'the used pairing URI is cleared')
   await waitFor(() => evm.balance.value, { what: 'the native balance' })
   await waitFor(() => solana.balance.value, { what: 'the SOL balance' })
@@ -104,11 +115,18 @@ test('one session connects eip155, solana and bip122; SigKit signs and sends ove
 
   // solana_signMessage over the session: base58 message in, base58 ed25519 signature out.
   const solanaSignature = await signMessage('Hello over WalletConnect, on Solana', 'solana')
-  assert.ok(verifiesEd25519(sandbox.solana.accounts.wallet, new TextEncoder().encode('Hello over WalletConnect, on Solana'), getBase58Encoder().encode(solanaSignature)))
+  assert.ok(
+    verifiesEd25519(
+      sandbox.solana.accounts.wallet,
+      new TextEncoder().encode('Hello over WalletConnect, on Solana'),
+      getBase58Encoder().encode(solanaSignature),
+    ),
+  )
 
   // A SOL send: this wallet signs but does not send, so SigKit sends the signed transaction itself.
   const rpc = createSolanaRpc(sandbox.solana.rpcUrl)
-  const lamportsOf = async (owner: string) => (await rpc.getBalance(solanaAddress(owner), { commitment: 'confirmed' }).send()).value
+  const lamportsOf = async (owner: string) =>
+    (await rpc.getBalance(solanaAddress(owner), { commitment: 'confirmed' }).send()).value
   const before = await lamportsOf(sandbox.solana.accounts.recipient)
   const { switchNetwork } = await import('../../../src/core/wallet')
   await switchNetwork(solanaLocal)
@@ -121,8 +139,11 @@ test('one session connects eip155, solana and bip122; SigKit signs and sends ove
 
   await wallet.disconnect()
   await waitFor(
-    () => ['eip155', 'solana', 'bip122'].every(namespace => getAccountState(namespace as 'eip155').status.value === 'disconnected'),
-    { what: 'every namespace disconnected', timeoutMs: 10_000 }
+    () =>
+      ['eip155', 'solana', 'bip122'].every(
+        (namespace) => getAccountState(namespace as 'eip155').status.value === 'disconnected',
+      ),
+    { what: 'every namespace disconnected', timeoutMs: 10_000 },
   )
   assert.equal(getConnectedConnectorIds(), {})
 })

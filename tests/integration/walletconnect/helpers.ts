@@ -30,7 +30,11 @@ export interface SandboxChain {
 }
 
 /** The wallet every test uses: anvil account #0 on both sandbox chains. */
-export function startWallet(relayUrl: string, chains: SandboxChain[], extra: Record<string, unknown> = {}): Promise<Wallet> {
+export function startWallet(
+  relayUrl: string,
+  chains: SandboxChain[],
+  extra: Record<string, unknown> = {},
+): Promise<Wallet> {
   return createWalletConnectWallet({
     relayUrl,
     projectId: PROJECT_ID,
@@ -39,7 +43,8 @@ export function startWallet(relayUrl: string, chains: SandboxChain[], extra: Rec
   })
 }
 
-export const rpcUrlsOf = (chains: SandboxChain[]) => Object.fromEntries(chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+export const rpcUrlsOf = (chains: SandboxChain[]) =>
+  Object.fromEntries(chains.map((chain) => [chain.chainId, chain.rpcUrl]))
 
 /**
  * A dapp: universal-provider on the relay, in memory, with its own Core (own client id). Every
@@ -57,7 +62,14 @@ export async function startDapp(relayUrl: string, chains: SandboxChain[]) {
   } as any)
   const uris: string[] = []
   const events: Record<string, unknown[]> = {}
-  for (const name of ['chainChanged', 'accountsChanged', 'session_delete', 'session_event', 'session_update', 'disconnect']) {
+  for (const name of [
+    'chainChanged',
+    'accountsChanged',
+    'session_delete',
+    'session_event',
+    'session_update',
+    'disconnect',
+  ]) {
     events[name] = []
     provider.on(name, (value: unknown) => events[name]!.push(value))
   }
@@ -80,7 +92,13 @@ export async function startDapp(relayUrl: string, chains: SandboxChain[]) {
       return {
         eip155: {
           chains: evmChains.map((id) => `eip155:${id}`),
-          methods: ['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
+          methods: [
+            'personal_sign',
+            'eth_sendTransaction',
+            'eth_signTypedData_v4',
+            'wallet_switchEthereumChain',
+            'wallet_addEthereumChain',
+          ],
           events: ['chainChanged', 'accountsChanged'],
           rpcMap: rpcUrlsOf(chains),
         },

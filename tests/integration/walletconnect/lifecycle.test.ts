@@ -5,7 +5,17 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { toHex, verifyMessage, type Hex } from 'viem'
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
-import { connectAndApprove, eventually, exitSoon, rejection, startDapp, startWallet, within, type Dapp, type Wallet } from './helpers'
+import {
+  connectAndApprove,
+  eventually,
+  exitSoon,
+  rejection,
+  startDapp,
+  startWallet,
+  within,
+  type Dapp,
+  type Wallet,
+} from './helpers'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -60,7 +70,11 @@ test('pairing reuse: a second session over the same active pairing, with no new 
   const { wallet, dapp } = await freshPair()
   const { session: first } = await connectAndApprove(dapp, wallet)
   const pairingTopic = first.pairingTopic
-  assert.ok(dapp.provider.client.core.pairing.getPairings().some((pairing: any) => pairing.topic === pairingTopic && pairing.active))
+  assert.ok(
+    dapp.provider.client.core.pairing
+      .getPairings()
+      .some((pairing: any) => pairing.topic === pairingTopic && pairing.active),
+  )
   assert.ok(wallet.pairings().some((pairing: any) => pairing.topic === pairingTopic && pairing.active))
 
   // The sign client's connect({ pairingTopic }): the proposal goes over the pairing both sides
@@ -72,14 +86,29 @@ test('pairing reuse: a second session over the same active pairing, with no new 
     pairCalls.push(uri)
     return originalPair(uri)
   }
-  const { uri, approval } = await dapp.provider.client.connect({ pairingTopic, optionalNamespaces: dapp.namespaces() } as any)
+  const { uri, approval } = await dapp.provider.client.connect({
+    pairingTopic,
+    optionalNamespaces: dapp.namespaces(),
+  } as any)
   assert.is(uri, undefined, 'no new URI')
-  const [second] = await within(Promise.all([approval(), wallet.approveNextSession()]), 'a session over the reused pairing')
+  const [second] = await within(
+    Promise.all([approval(), wallet.approveNextSession()]),
+    'a session over the reused pairing',
+  )
   assert.is(second!.pairingTopic, pairingTopic)
   assert.is.not(second!.topic, first.topic)
   assert.equal(pairCalls, [])
-  assert.equal(wallet.pairings().map((pairing: any) => pairing.topic), [pairingTopic])
-  assert.equal(wallet.sessions().map((session) => session.topic).sort(), [first.topic, second!.topic].sort())
+  assert.equal(
+    wallet.pairings().map((pairing: any) => pairing.topic),
+    [pairingTopic],
+  )
+  assert.equal(
+    wallet
+      .sessions()
+      .map((session) => session.topic)
+      .sort(),
+    [first.topic, second!.topic].sort(),
+  )
 
   // The new session works.
   const signature = await dapp.provider.client.request({
@@ -99,14 +128,20 @@ test('expiry: a pairing past its expiry is not reused; an expired URI is refused
   // Move the pairing's expiry into the past (what waiting out its 30 days would do).
   const past = Math.floor(Date.now() / 1000) - 1
   await pairing.pairings.update(pairingTopic, { expiry: past })
-  const refused = await rejection(dapp.provider.client.connect({ pairingTopic, optionalNamespaces: dapp.namespaces() } as any))
+  const refused = await rejection(
+    dapp.provider.client.connect({ pairingTopic, optionalNamespaces: dapp.namespaces() } as any),
+  )
   assert.match(String(refused.message), /expired/i)
 
   // The expirer drops it on its next check (each heartbeat, 5 s; run at once here)…
   const expirer = dapp.provider.client.core.expirer as any
   expirer.set(pairingTopic, past)
   expirer.checkExpirations()
-  await eventually(() => !pairing.getPairings().some((each: any) => each.topic === pairingTopic), 'the expired pairing to be deleted', 8000)
+  await eventually(
+    () => !pairing.getPairings().some((each: any) => each.topic === pairingTopic),
+    'the expired pairing to be deleted',
+    8000,
+  )
   // … and the next connect makes a new pairing and a new URI.
   await dapp.provider.disconnect().catch(() => undefined)
   const { session: next } = await connectAndApprove(dapp, wallet)
@@ -134,7 +169,13 @@ test('the wallet deleting the session: the dapp gets session_delete and has no s
   assert.ok(dapp.events.disconnect!.length >= 1, 'disconnect emitted too')
   assert.equal(wallet.sessions(), [])
   // Requests on the deleted session fail instead of hanging.
-  await rejection(dapp.provider.client.request({ topic: session.topic, chainId: 'eip155:31337', request: { method: 'personal_sign', params: ['0x00', ACCOUNT] } }))
+  await rejection(
+    dapp.provider.client.request({
+      topic: session.topic,
+      chainId: 'eip155:31337',
+      request: { method: 'personal_sign', params: ['0x00', ACCOUNT] },
+    }),
+  )
 })
 
 test('relay drop: both clients reconnect and resubscribe, and a later request still works', async () => {
@@ -147,7 +188,10 @@ test('relay drop: both clients reconnect and resubscribe, and a later request st
   const started = Date.now()
   await eventually(() => sandbox.relay.stats().connections >= before.connections + 2, 'both clients to reconnect', 8000)
   const signature = await within(
-    dapp.provider.request({ method: 'personal_sign', params: [toHex('after the drop'), ACCOUNT] }, 'eip155:31337') as Promise<Hex>,
+    dapp.provider.request(
+      { method: 'personal_sign', params: [toHex('after the drop'), ACCOUNT] },
+      'eip155:31337',
+    ) as Promise<Hex>,
     'personal_sign after the relay drop',
   )
   assert.ok(await verifyMessage({ address: ACCOUNT, message: 'after the drop', signature }))

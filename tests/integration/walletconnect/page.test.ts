@@ -16,7 +16,12 @@ const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const hasChromium = existsSync(CHROMIUM)
 
-let server: { urls: Record<string, string>; lines: string[]; exit: Promise<number | null>; signal(name: NodeJS.Signals): void }
+let server: {
+  urls: Record<string, string>
+  lines: string[]
+  exit: Promise<number | null>
+  signal(name: NodeJS.Signals): void
+}
 let config: any
 let browser: Browser | undefined
 let page: Page
@@ -94,7 +99,15 @@ const browserTest = hasChromium ? test : test.skip
 browserTest('the wallet page starts on the sandbox relay and shows its three accounts', async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   page = await browser.newPage()
   const problems: string[] = []
@@ -114,7 +127,11 @@ browserTest('a person pastes the URI, sees the proposal and approves it: the dap
   dapp.sendUrisTo(() => undefined)
   const namespaces = dapp.namespaces()
   const solanaReference = config.solana.caipNetworkId.split(':')[1]
-  namespaces.solana = { ...namespaces.solana, chains: [config.solana.caipNetworkId], rpcMap: { [solanaReference]: config.solana.rpcUrl } }
+  namespaces.solana = {
+    ...namespaces.solana,
+    chains: [config.solana.caipNetworkId],
+    rpcMap: { [solanaReference]: config.solana.rpcUrl },
+  }
   const connecting = dapp.provider.connect({ optionalNamespaces: namespaces } as any)
   await eventually(() => dapp.uris.length === 1, 'display_uri')
   await page.fill('#uri', dapp.uris[0]!)
@@ -131,39 +148,60 @@ browserTest('a person pastes the URI, sees the proposal and approves it: the dap
   await page.locator(`[data-session-topic="${session.topic}"]`).waitFor({ timeout: 5000 })
 })
 
-browserTest('requests wait for a click: approve signs (EVM and Solana, WebCrypto ed25519), reject answers 4001', async () => {
-  const message = 'Sign in from the browser wallet'
-  const signing = dapp.provider.request({ method: 'personal_sign', params: [toHex(message), ACCOUNT] }, 'eip155:31337') as Promise<Hex>
-  const request = page.locator('[data-request-id]')
-  await request.waitFor({ timeout: 5000 })
-  assert.match(await request.innerText(), new RegExp(message))
-  await request.getByRole('button', { name: 'Approve' }).click()
-  assert.ok(await verifyMessage({ address: ACCOUNT, message, signature: await within(signing, 'personal_sign') }))
+browserTest(
+  'requests wait for a click: approve signs (EVM and Solana, WebCrypto ed25519), reject answers 4001',
+  async () => {
+    const message = 'Sign in from the browser wallet'
+    const signing = dapp.provider.request(
+      { method: 'personal_sign', params: [toHex(message), ACCOUNT] },
+      'eip155:31337',
+    ) as Promise<Hex>
+    const request = page.locator('[data-request-id]')
+    await request.waitFor({ timeout: 5000 })
+    assert.match(await request.innerText(), new RegExp(message))
+    await request.getByRole('button', { name: 'Approve' }).click()
+    assert.ok(await verifyMessage({ address: ACCOUNT, message, signature: await within(signing, 'personal_sign') }))
 
-  const bytes = new TextEncoder().encode('Solana from the browser')
-  const solana = dapp.provider.request({ method: 'solana_signMessage', params: { message: base58Encode(bytes), pubkey: session.namespaces.solana.accounts[0].split(':')[2] } }, config.solana.caipNetworkId) as Promise<{ signature: string }>
-  await page.locator('[data-request-id]').getByRole('button', { name: 'Approve' }).click()
-  const { signature } = await within(solana, 'solana_signMessage')
-  const pubkey = session.namespaces.solana.accounts[0].split(':')[2]
-  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(base58Decode(pubkey))]), format: 'der', type: 'spki' })
-  assert.ok(verify(null, Buffer.from(bytes), key, Buffer.from(base58Decode(signature))), 'ed25519 signature verifies')
+    const bytes = new TextEncoder().encode('Solana from the browser')
+    const solana = dapp.provider.request(
+      {
+        method: 'solana_signMessage',
+        params: { message: base58Encode(bytes), pubkey: session.namespaces.solana.accounts[0].split(':')[2] },
+      },
+      config.solana.caipNetworkId,
+    ) as Promise<{ signature: string }>
+    await page.locator('[data-request-id]').getByRole('button', { name: 'Approve' }).click()
+    const { signature } = await within(solana, 'solana_signMessage')
+    const pubkey = session.namespaces.solana.accounts[0].split(':')[2]
+    const key = createPublicKey({
+      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(base58Decode(pubkey))]),
+      format: 'der',
+      type: 'spki',
+    })
+    assert.ok(verify(null, Buffer.from(bytes), key, Buffer.from(base58Decode(signature))), 'ed25519 signature verifies')
 
-  const refused = rejection(dapp.provider.request({ method: 'personal_sign', params: [toHex('no thanks'), ACCOUNT] }, 'eip155:31337'))
-  await page.locator('[data-request-id]').getByRole('button', { name: 'Reject' }).click()
-  const error = await refused
-  assert.is(error.code, 4001)
-  await page.locator('#history').getByText('rejected: 4001').waitFor({ timeout: 5000 })
-})
+    const refused = rejection(
+      dapp.provider.request({ method: 'personal_sign', params: [toHex('no thanks'), ACCOUNT] }, 'eip155:31337'),
+    )
+    await page.locator('[data-request-id]').getByRole('button', { name: 'Reject' }).click()
+    const error = await refused
+    assert.is(error.code, 4001)
+    await page.locator('#history').getByText('rejected: 4001').waitFor({ timeout: 5000 })
+  },
+)
 
-browserTest('the session card switches the chain (dapp sees chainChanged) and disconnects (session_delete)', async () => {
-  const card = page.locator(`[data-session-topic="${session.topic}"]`)
-  await card.getByRole('button', { name: 'Switch to Localhost L2' }).click()
-  await eventually(() => Number(dapp.events.chainChanged!.at(-1)) === 31338, 'chainChanged on the dapp')
-  await card.getByRole('button', { name: 'Disconnect' }).click()
-  await eventually(() => dapp.events.session_delete!.length === 1, 'session_delete on the dapp')
-  assert.is(dapp.provider.session, undefined)
-  await page.locator('#sessions').getByText('None yet.').waitFor({ timeout: 5000 })
-})
+browserTest(
+  'the session card switches the chain (dapp sees chainChanged) and disconnects (session_delete)',
+  async () => {
+    const card = page.locator(`[data-session-topic="${session.topic}"]`)
+    await card.getByRole('button', { name: 'Switch to Localhost L2' }).click()
+    await eventually(() => Number(dapp.events.chainChanged!.at(-1)) === 31338, 'chainChanged on the dapp')
+    await card.getByRole('button', { name: 'Disconnect' }).click()
+    await eventually(() => dapp.events.session_delete!.length === 1, 'session_delete on the dapp')
+    assert.is(dapp.provider.session, undefined)
+    await page.locator('#sessions').getByText('None yet.').waitFor({ timeout: 5000 })
+  },
+)
 
 test('Ctrl+C stops the relay with the rest of the sandbox', async () => {
   const relayUrl = server.urls['WC relay']!

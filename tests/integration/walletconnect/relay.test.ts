@@ -79,7 +79,10 @@ test('a ws://127.0.0.1 URL; any auth and projectId are accepted', async () => {
   const withAuth = await connect('did:key:zAlice')
   const withoutAuth = await connect(undefined, '&auth=not-a-jwt')
   assert.is((await withAuth.call('irn_batchFetchMessages', { topics: [topic('x')] })).result.hasMore, false)
-  assert.equal((await withoutAuth.call('irn_batchFetchMessages', { topics: [] })).result, { messages: [], hasMore: false })
+  assert.equal((await withoutAuth.call('irn_batchFetchMessages', { topics: [] })).result, {
+    messages: [],
+    hasMore: false,
+  })
   withAuth.close()
   withoutAuth.close()
 })
@@ -121,7 +124,10 @@ test('messages wait for a later subscriber; an acknowledged message is not sent 
   bob.acknowledge = false
   await bob.call('irn_batchSubscribe', { topics: [t] })
   await settle()
-  assert.equal(bob.deliveries.map((d) => d.data.message), ['first', 'second'])
+  assert.equal(
+    bob.deliveries.map((d) => d.data.message),
+    ['first', 'second'],
+  )
   bob.close()
 
   // Not acknowledged: the same client (same id), reconnected, gets them again, and acknowledges.
@@ -129,7 +135,10 @@ test('messages wait for a later subscriber; an acknowledged message is not sent 
   const ids = await bobAgain.call('irn_batchSubscribe', { topics: [t] })
   assert.is(ids.result.length, 1)
   await settle()
-  assert.equal(bobAgain.deliveries.map((d) => d.data.message), ['first', 'second'])
+  assert.equal(
+    bobAgain.deliveries.map((d) => d.data.message),
+    ['first', 'second'],
+  )
   bobAgain.close()
 
   const bobThird = await connect('did:key:zBob2')
@@ -165,9 +174,15 @@ test('wc_proposeSession subscribes the dapp to the pairing topic; wc_approveSess
   const sessionTopic = topic('session')
   await wallet.call('irn_subscribe', { topic: pairingTopic })
 
-  assert.is((await dapp.call('wc_proposeSession', { pairingTopic, sessionProposal: 'proposal', ttl: 300 })).result, true)
+  assert.is(
+    (await dapp.call('wc_proposeSession', { pairingTopic, sessionProposal: 'proposal', ttl: 300 })).result,
+    true,
+  )
   await settle()
-  assert.equal(wallet.deliveries.map((d) => [d.data.topic, d.data.message, d.data.tag]), [[pairingTopic, 'proposal', 1100]])
+  assert.equal(
+    wallet.deliveries.map((d) => [d.data.topic, d.data.message, d.data.tag]),
+    [[pairingTopic, 'proposal', 1100]],
+  )
 
   const approved = await wallet.call('wc_approveSession', {
     sessionTopic,
@@ -179,7 +194,10 @@ test('wc_proposeSession subscribes the dapp to the pairing topic; wc_approveSess
   assert.is(approved.result, true)
   await settle()
   // The dapp gets the response on the pairing topic without having subscribed to it…
-  assert.equal(dapp.deliveries.map((d) => [d.data.topic, d.data.message, d.data.tag]), [[pairingTopic, 'response', 1101]])
+  assert.equal(
+    dapp.deliveries.map((d) => [d.data.topic, d.data.message, d.data.tag]),
+    [[pairingTopic, 'response', 1101]],
+  )
   // … and the settlement once it subscribes to the session topic.
   await dapp.call('irn_subscribe', { topic: sessionTopic })
   await settle()
@@ -189,7 +207,10 @@ test('wc_proposeSession subscribes the dapp to the pairing topic; wc_approveSess
   await dapp.call('irn_publish', { topic: sessionTopic, message: 'settle-ack', ttl: 300, tag: 1103 })
   await settle()
   assert.equal(wallet.deliveries.at(-1).data.message, 'settle-ack')
-  assert.not.ok(wallet.deliveries.some((d) => d.data.message === 'settle' || d.data.message === 'response'), 'no echo of its own')
+  assert.not.ok(
+    wallet.deliveries.some((d) => d.data.message === 'settle' || d.data.message === 'response'),
+    'no echo of its own',
+  )
   dapp.close()
   wallet.close()
 })
@@ -200,7 +221,9 @@ test('unknown methods and broken JSON get JSON-RPC errors', async () => {
   assert.is(unknown.error.code, -32601)
   const missing = await client.call('irn_publish', { topic: topic('x') })
   assert.is(missing.error.code, -32602)
-  const parseError = new Promise<any>((resolve) => client.socket.once('message', (data) => resolve(JSON.parse(String(data)))))
+  const parseError = new Promise<any>((resolve) =>
+    client.socket.once('message', (data) => resolve(JSON.parse(String(data)))),
+  )
   client.socket.send('{not json')
   assert.is((await parseError).error.code, -32700)
   client.close()
@@ -215,7 +238,9 @@ test('pings every pingIntervalMs; dropAll() closes every socket; stats() counts'
   assert.is(before.clients, 2)
   assert.ok(before.published >= 1 && before.delivered >= 1 && before.acknowledged >= 1)
   assert.ok(before.methods.irn_subscribe >= 1)
-  const closed = Promise.all([client, other].map((each) => new Promise((resolve) => each.socket.once('close', resolve))))
+  const closed = Promise.all(
+    [client, other].map((each) => new Promise((resolve) => each.socket.once('close', resolve))),
+  )
   relay.dropAll()
   await closed
   await settle()

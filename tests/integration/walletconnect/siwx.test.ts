@@ -37,14 +37,20 @@ let l2: CaipNetwork
 const sessionStorage = createMemoryStorage()
 
 const storedSessions = (): SIWXSession[] => JSON.parse(sessionStorage.getItem(LOCAL_SIWX_STORAGE_KEY) ?? '[]')
-const personalSigns = (wallet: Wallet) => wallet.requests().filter((request: { method: string }) => request.method === 'personal_sign').length
+const personalSigns = (wallet: Wallet) =>
+  wallet.requests().filter((request: { method: string }) => request.method === 'personal_sign').length
 
 /** Core as a dapp sets it up with `siwx` and these networks. */
 function configure(networks: CaipNetwork[]) {
   const siwx = createLocalSIWX({
     storage: sessionStorage,
     statement: 'Sign in to the SigKit test dapp.',
-    verify: session => verifyMessage({ address: session.data.accountAddress as Hex, message: session.message, signature: session.signature as Hex })
+    verify: (session) =>
+      verifyMessage({
+        address: session.data.accountAddress as Hex,
+        message: session.message,
+        signature: session.signature as Hex,
+      }),
   })
   initCore(
     validateOptions({
@@ -53,8 +59,8 @@ function configure(networks: CaipNetwork[]) {
       endpoints: { ...endpointsFor(sandbox), relay: sandbox.relayUrl },
       metadata: { name: 'SigKit test dapp', description: '', url: 'http://127.0.0.1:5173', icons: [] },
       features: { analytics: false },
-      siwx
-    })
+      siwx,
+    }),
   )
 }
 
@@ -79,10 +85,18 @@ test.before(async () => {
   sandbox = await startSandbox()
   l1 = networkFor(sandbox, 31337)
   l2 = networkFor(sandbox, 31338)
-  const rpcUrls = Object.fromEntries(sandbox.chains.map(chain => [chain.chainId, chain.rpcUrl]))
-  const solana = { secretKey: sandboxSolanaSecretKey(sandbox.solana.accounts.wallet), chains: [sandbox.solana.caipNetworkId] }
+  const rpcUrls = Object.fromEntries(sandbox.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+  const solana = {
+    secretKey: sandboxSolanaSecretKey(sandbox.solana.accounts.wallet),
+    chains: [sandbox.solana.caipNetworkId],
+  }
   oneClickWallet = await createWalletConnectWallet({ relayUrl: sandbox.relayUrl, evm: { rpcUrls }, solana })
-  plainWallet = await createWalletConnectWallet({ relayUrl: sandbox.relayUrl, evm: { rpcUrls }, solana, oneClickAuth: false })
+  plainWallet = await createWalletConnectWallet({
+    relayUrl: sandbox.relayUrl,
+    evm: { rpcUrls },
+    solana,
+    oneClickAuth: false,
+  })
   installStorage(createMemoryStorage())
   registerAdapter('eip155', async () => ({ createAdapter: createEip155Adapter }))
   registerAdapter('solana', async () => ({ createAdapter: createSolanaAdapter }))
@@ -110,12 +124,19 @@ test('EVM networks only: one-click auth connects and signs in at once, one verif
   assert.is(account.status.value, 'connected')
   assert.is(getAddress(account.address.value!), getAddress(oneClickWallet.evmAddress))
   const sessions = storedSessions()
-  assert.equal(sessions.map(session => session.data.chainId).sort(), ['eip155:31337', 'eip155:31338'])
+  assert.equal(sessions.map((session) => session.data.chainId).sort(), ['eip155:31337', 'eip155:31338'])
   for (const session of sessions) {
     assert.is(getAddress(session.data.accountAddress), getAddress(oneClickWallet.evmAddress))
     assert.is(session.data.nonce, request.authPayload.nonce)
     assert.ok(session.cacao, 'the signed CACAO is kept with the session')
-    assert.ok(await verifyMessage({ address: oneClickWallet.evmAddress, message: session.message, signature: session.signature as Hex }), session.data.chainId)
+    assert.ok(
+      await verifyMessage({
+        address: oneClickWallet.evmAddress,
+        message: session.message,
+        signature: session.signature as Hex,
+      }),
+      session.data.chainId,
+    )
   }
   // Signed in already: the modal closed instead of asking again.
   await waitFor(() => !modalState.open.value, { what: 'the modal to close' })
@@ -123,7 +144,9 @@ test('EVM networks only: one-click auth connects and signs in at once, one verif
 
   // The session is a normal one: signing over it works.
   const signature = (await signMessage('Hello after one-click sign-in', 'eip155')) as Hex
-  assert.ok(await verifyMessage({ address: oneClickWallet.evmAddress, message: 'Hello after one-click sign-in', signature }))
+  assert.ok(
+    await verifyMessage({ address: oneClickWallet.evmAddress, message: 'Hello after one-click sign-in', signature }),
+  )
 
   // Disconnecting signs out on every chain (createLocalSIWX's default).
   await disconnect()
@@ -154,7 +177,13 @@ test('a wallet without one-click auth answers the fallback proposal; SIWXSignMes
   const [session, ...others] = storedSessions()
   assert.is(others.length, 0)
   assert.is(session?.data.chainId, 'eip155:31337')
-  assert.ok(await verifyMessage({ address: plainWallet.evmAddress, message: session!.message, signature: session!.signature as Hex }))
+  assert.ok(
+    await verifyMessage({
+      address: plainWallet.evmAddress,
+      message: session!.message,
+      signature: session!.signature as Hex,
+    }),
+  )
   assert.is(modalState.open.value, false)
   await reset()
 })
@@ -173,7 +202,9 @@ test('with a Solana network in the list, one-click auth is not used: a session p
   const signaturesBefore = personalSigns(oneClickWallet)
   await signIn()
   // The wallet records a request once its answer is out: the dapp may hear first.
-  await waitFor(() => personalSigns(oneClickWallet) === signaturesBefore + 1, { what: 'the wallet to record one personal_sign' })
+  await waitFor(() => personalSigns(oneClickWallet) === signaturesBefore + 1, {
+    what: 'the wallet to record one personal_sign',
+  })
   assert.is(storedSessions().length, 1)
   await reset()
 })

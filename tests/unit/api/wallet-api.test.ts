@@ -48,7 +48,10 @@ test('getWallets sends the query with projectId, st and sv; lists are comma-join
     badgeType: 'certified',
   })
   assert.is(page.count, 3)
-  assert.equal(page.data.map((wallet) => wallet.id), ['a'])
+  assert.equal(
+    page.data.map((wallet) => wallet.id),
+    ['a'],
+  )
   const [request] = server.requests
   assert.is(request?.method, 'GET')
   assert.is(request?.path, '/getWallets')
@@ -81,7 +84,10 @@ test('walletImageUrl points at /getWalletImage/{id} on the same host, with proje
 })
 
 test('valid listings keep the known fields only', async () => {
-  reply = { status: 200, body: { count: 1, data: [listing('a', { rdns: 'app.a', extra: 'ignored', name: ' A Wallet ' })] } }
+  reply = {
+    status: 200,
+    body: { count: 1, data: [listing('a', { rdns: 'app.a', extra: 'ignored', name: ' A Wallet ' })] },
+  }
   const { data } = await api().getWallets({ page: 1, entries: 40 })
   assert.equal(data, [
     {
@@ -120,16 +126,32 @@ test('bad listings are dropped, the good ones kept in order', async () => {
   }
   const { count, data } = await api().getWallets({ page: 1, entries: 40 })
   assert.is(count, 12, 'count is the API total, not the number kept')
-  assert.equal(data.map((wallet) => wallet.id), ['ok-1', 'ok-2'])
+  assert.equal(
+    data.map((wallet) => wallet.id),
+    ['ok-1', 'ok-2'],
+  )
   assert.is(data[1]?.image_id, undefined, 'no image: the row shows an initial instead')
 })
 
 test('a reply of the wrong shape throws InvalidResponseError', async () => {
-  for (const body of [null, [], 'text', { data: [] }, { count: 'many', data: [{ id: 5, name: null }] }, { count: -1, data: [] }, { count: 1.5, data: [] }, { count: 1, data: {} }, { count: 1 }]) {
+  for (const body of [
+    null,
+    [],
+    'text',
+    { data: [] },
+    { count: 'many', data: [{ id: 5, name: null }] },
+    { count: -1, data: [] },
+    { count: 1.5, data: [] },
+    { count: 1, data: {} },
+    { count: 1 },
+  ]) {
     reply = { status: 200, body }
     const error = await api()
       .getWallets({ page: 1, entries: 40 })
-      .then(() => undefined, (caught: unknown) => caught)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
     assert.instance(error, InvalidResponseError, JSON.stringify(body))
   }
 })
@@ -138,7 +160,10 @@ test('a non-OK status throws the HTTP client error', async () => {
   reply = { status: 503, body: { error: 'down' } }
   const error = await api()
     .getWallets({ page: 1, entries: 40 })
-    .then(() => undefined, (caught: unknown) => caught)
+    .then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )
   assert.instance(error, Error)
   assert.is((error as Error).message, 'HTTP status code: 503')
 })

@@ -8,7 +8,12 @@ import { validateOptions } from '../../../src/core/options'
 import { validInput } from '../core/helpers/fixtures'
 
 const provider = { request: async () => null }
-const info = { uuid: '0b0b8a4e-5a0c-4f5e-9d5e-6a1f1d0c1e2f', name: 'Rabbit Wallet', icon: 'data:image/svg+xml,x', rdns: 'io.rabbit' }
+const info = {
+  uuid: '0b0b8a4e-5a0c-4f5e-9d5e-6a1f1d0c1e2f',
+  name: 'Rabbit Wallet',
+  icon: 'data:image/svg+xml,x',
+  rdns: 'io.rabbit',
+}
 
 test('an EIP-6963 announcement becomes a connector; malformed ones are ignored', () => {
   assert.equal(parseAnnouncement({ info, provider }), {
@@ -20,7 +25,11 @@ test('an EIP-6963 announcement becomes a connector; malformed ones are ignored',
     providers: { eip155: provider },
     imageUrl: 'data:image/svg+xml,x',
   })
-  assert.is(parseAnnouncement({ info: { ...info, icon: 'javascript:alert(1)' }, provider })?.imageUrl, undefined, 'only data: and https: icons')
+  assert.is(
+    parseAnnouncement({ info: { ...info, icon: 'javascript:alert(1)' }, provider })?.imageUrl,
+    undefined,
+    'only data: and https: icons',
+  )
   assert.is(parseAnnouncement({ info: { ...info, rdns: '' }, provider }), undefined)
   assert.is(parseAnnouncement({ info, provider: {} }), undefined, 'a provider must have request()')
   assert.is(parseAnnouncement(null), undefined)
@@ -29,10 +38,28 @@ test('an EIP-6963 announcement becomes a connector; malformed ones are ignored',
 
 test('excluded wallets are hidden by id, rdns or case-insensitive name; the generic wallet is hidden on desktop', () => {
   initCore(validateOptions(validInput({ excludeWalletIds: ['io.rabbit', 'fox wallet'] })))
-  const rabbit: ConnectorInfo = { id: 'io.rabbit', name: 'Rabbit', type: 'injected', chains: ['eip155'], rdns: 'io.rabbit' }
-  const fox: ConnectorInfo = { id: 'com.fox', name: 'Fox Wallet', type: 'injected', chains: ['eip155'], rdns: 'com.fox' }
+  const rabbit: ConnectorInfo = {
+    id: 'io.rabbit',
+    name: 'Rabbit',
+    type: 'injected',
+    chains: ['eip155'],
+    rdns: 'io.rabbit',
+  }
+  const fox: ConnectorInfo = {
+    id: 'com.fox',
+    name: 'Fox Wallet',
+    type: 'injected',
+    chains: ['eip155'],
+    rdns: 'com.fox',
+  }
   const owl: ConnectorInfo = { id: 'org.owl', name: 'Owl', type: 'injected', chains: ['eip155'], rdns: 'org.owl' }
-  const generic: ConnectorInfo = { id: 'injected', name: 'Browser Wallet', type: 'injected', chains: ['eip155'], generic: true }
+  const generic: ConnectorInfo = {
+    id: 'injected',
+    name: 'Browser Wallet',
+    type: 'injected',
+    chains: ['eip155'],
+    generic: true,
+  }
   const all = [rabbit, fox, owl, generic]
   assert.is(isConnectorShown(rabbit, all), false)
   assert.is(isConnectorShown(fox, all), false)

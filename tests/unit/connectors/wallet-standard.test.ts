@@ -29,7 +29,15 @@ function standardWallet(name = 'Rabbit Wallet', { decline = false } = {}) {
         async connect(input?: { silent?: boolean }) {
           calls.push({ feature: 'standard:connect', input })
           if (decline) throw new Error('User rejected the request.')
-          if (!input?.silent) wallet.accounts = [{ address: ADDRESS, publicKey: getBase58Encoder().encode(ADDRESS) as Uint8Array, chains: [CHAIN], features: [] }]
+          if (!input?.silent)
+            wallet.accounts = [
+              {
+                address: ADDRESS,
+                publicKey: getBase58Encoder().encode(ADDRESS) as Uint8Array,
+                chains: [CHAIN],
+                features: [],
+              },
+            ]
           for (const listener of listeners) listener({ accounts: wallet.accounts })
           return { accounts: wallet.accounts }
         },
@@ -85,10 +93,18 @@ test('a Wallet Standard wallet with a Solana chain becomes a Solana connector; a
     imageUrl: 'data:image/svg+xml,x',
   })
   const { wallet } = standardWallet()
-  assert.is(parseStandardWallet({ ...wallet, chains: ['bip122:000000000019d6689c085ae165831e93'] }), undefined, 'no Solana chain')
+  assert.is(
+    parseStandardWallet({ ...wallet, chains: ['bip122:000000000019d6689c085ae165831e93'] }),
+    undefined,
+    'no Solana chain',
+  )
   assert.is(parseStandardWallet({ ...wallet, features: {} }), undefined, 'no standard:connect')
   assert.is(parseStandardWallet({ ...wallet, name: ' ' }), undefined)
-  assert.is(parseStandardWallet({ ...wallet, icon: 'javascript:alert(1)' })?.imageUrl, undefined, 'only data: and https: icons')
+  assert.is(
+    parseStandardWallet({ ...wallet, icon: 'javascript:alert(1)' })?.imageUrl,
+    undefined,
+    'only data: and https: icons',
+  )
   assert.is(parseStandardWallet('wallet'), undefined)
 })
 
@@ -98,11 +114,21 @@ test('discovery finds wallets registered before and after it starts (wallet-stan
   window.addEventListener('wallet-standard:app-ready', (event) => (event as CustomEvent).detail.register(early))
   startInjectedDiscovery()
   const late = standardWallet('Late Wallet').wallet
-  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: ({ register }: any) => register(late) }))
+  window.dispatchEvent(
+    new CustomEvent('wallet-standard:register-wallet', { detail: ({ register }: any) => register(late) }),
+  )
   // A broken registration callback must not stop discovery.
-  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: () => { throw new Error('boom') } }))
+  window.dispatchEvent(
+    new CustomEvent('wallet-standard:register-wallet', {
+      detail: () => {
+        throw new Error('boom')
+      },
+    }),
+  )
   window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: 'not a function' }))
-  const names = connectorsState.value.filter((connector) => connector.chains.includes('solana') && connector.type === 'injected').map((connector) => connector.name)
+  const names = connectorsState.value
+    .filter((connector) => connector.chains.includes('solana') && connector.type === 'injected')
+    .map((connector) => connector.name)
   assert.equal(names.sort(), ['Early Wallet', 'Late Wallet'])
 })
 
@@ -122,7 +148,11 @@ test('one wallet with an EVM and a Solana provider is listed once, whichever ann
     assert.is(one.id, 'io.rabbit', order)
     assert.equal([...one.chains].sort(), ['eip155', 'solana'], order)
     assert.ok(one.providers?.eip155 && one.providers.solana, order)
-    assert.is(findConnector('wallet-standard:rabbit wallet'), one, `${order}: a session stored under the Solana id still finds it`)
+    assert.is(
+      findConnector('wallet-standard:rabbit wallet'),
+      one,
+      `${order}: a session stored under the Solana id still finds it`,
+    )
   }
 })
 
@@ -145,19 +175,31 @@ test('the Solana provider answers solana_* requests with the wallet features (ba
   assert.is(typeof off, 'function')
 
   const message = new TextEncoder().encode('Hello from SigKit')
-  const signed = (await provider.request({ method: 'solana_signMessage', params: { message: getBase58Decoder().decode(message), pubkey: ADDRESS } })) as { signature: string }
+  const signed = (await provider.request({
+    method: 'solana_signMessage',
+    params: { message: getBase58Decoder().decode(message), pubkey: ADDRESS },
+  })) as { signature: string }
   assert.equal([...calls.at(-1)?.input.message], [...message], 'the wallet signs the decoded bytes')
   assert.is(calls.at(-1)?.input.account.address, ADDRESS)
   assert.equal([...getBase58Encoder().encode(signed.signature)], new Array(64).fill(7))
 
   const transaction = getBase64Decoder().decode(new Uint8Array([1, 2, 3]))
-  const sent = (await provider.request({ method: 'solana_signAndSendTransaction', params: { transaction } }, CHAIN)) as { signature: string }
+  const sent = (await provider.request(
+    { method: 'solana_signAndSendTransaction', params: { transaction } },
+    CHAIN,
+  )) as { signature: string }
   assert.equal([...calls.at(-1)?.input.transaction], [1, 2, 3])
   assert.is(calls.at(-1)?.input.chain, CHAIN)
   assert.equal([...getBase58Encoder().encode(sent.signature)], new Array(64).fill(9))
 
-  const unsupported = await provider.request({ method: 'solana_signTransaction', params: { transaction } }).catch((error) => error)
-  assert.is(walletErrorCode(unsupported), 4200, 'a missing feature is an unsupported method (the adapter then falls back)')
+  const unsupported = await provider
+    .request({ method: 'solana_signTransaction', params: { transaction } })
+    .catch((error) => error)
+  assert.is(
+    walletErrorCode(unsupported),
+    4200,
+    'a missing feature is an unsupported method (the adapter then falls back)',
+  )
 })
 
 test('a refusal in the wallet reads as the person declining', async () => {

@@ -20,9 +20,9 @@ function cacao(): SIWXCacao & Record<string, any> {
       version: '1',
       iat: '2024-05-01T12:00:00.000Z',
       statement: 'Sign in to Acme.',
-      resources: ['https://app.example.com/terms']
+      resources: ['https://app.example.com/terms'],
     },
-    s: { t: 'eip191', s: SIGNATURE }
+    s: { t: 'eip191', s: SIGNATURE },
   }
 }
 
@@ -51,9 +51,10 @@ test('a well-formed CACAO becomes one session: its fields, the text the wallet s
     nonce: '9f86d081884c7d65',
     statement: 'Sign in to Acme.',
     resources: ['https://app.example.com/terms'],
-    issuedAt: '2024-05-01T12:00:00.000Z'
+    issuedAt: '2024-05-01T12:00:00.000Z',
   })
-  for (const [key, value] of Object.entries(session?.data ?? {})) assert.ok(value !== undefined, `${key} is not undefined`)
+  for (const [key, value] of Object.entries(session?.data ?? {}))
+    assert.ok(value !== undefined, `${key} is not undefined`)
   assert.not.ok('expirationTime' in (session?.data ?? {}), 'no expirationTime key without exp')
   assert.not.ok('requestId' in (session?.data ?? {}), 'no requestId key without requestId')
   assert.not.ok('notBefore' in (session?.data ?? {}), 'no notBefore key without nbf')
@@ -90,7 +91,7 @@ test('malformed CACAOs from the wallet give no session and are not formatted', (
     ['undefined', undefined],
     ['a string', 'cacao'],
     ['a number', 42],
-    ['an array', [cacao()]]
+    ['an array', [cacao()]],
   ]
   const without = (part: 'h' | 'p' | 's') => {
     const copy = cacao()
@@ -98,7 +99,11 @@ test('malformed CACAOs from the wallet give no session and are not formatted', (
     return copy
   }
   broken.push(['no p', without('p')], ['no s', without('s')], ['no h', without('h')])
-  broken.push(['h not an object', { ...cacao(), h: 'caip122' }], ['p an array', { ...cacao(), p: [] }], ['s null', { ...cacao(), s: null }])
+  broken.push(
+    ['h not an object', { ...cacao(), h: 'caip122' }],
+    ['p an array', { ...cacao(), p: [] }],
+    ['s null', { ...cacao(), s: null }],
+  )
   const withIss = (iss: unknown) => {
     const copy = cacao()
     ;(copy.p as Record<string, unknown>)['iss'] = iss
@@ -114,12 +119,16 @@ test('malformed CACAOs from the wallet give no session and are not formatted', (
     `did:pkh:eip155:mainnet:${ADDRESS}`,
     `did:pkh:eip155:1:0x${'g'.repeat(40)}`,
     123,
-    undefined
+    undefined,
   ]) {
     broken.push([`iss ${String(iss)}`, withIss(iss)])
   }
   const withSignature = (signature: unknown) => ({ ...cacao(), s: { t: 'eip191', s: signature } })
-  broken.push(['numeric signature', withSignature(123)], ['no signature', withSignature(undefined)], ['null signature', withSignature(null)])
+  broken.push(
+    ['numeric signature', withSignature(123)],
+    ['no signature', withSignature(undefined)],
+    ['null signature', withSignature(null)],
+  )
   const withoutField = (field: 'nonce' | 'domain') => {
     const copy = cacao()
     delete (copy.p as Record<string, unknown>)[field]
@@ -140,11 +149,16 @@ const siwx: SIWXConfig = {
   addSession: async () => undefined,
   revokeSession: async () => undefined,
   setSessions: async () => undefined,
-  getSessions: async () => []
+  getSessions: async () => [],
 }
 
 test('one-click sign-in only with a siwx config and EVM networks only', () => {
-  const bitcoin = { ...clone(solana), id: '000000000019d6689c085ae165831e93', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122' } as CaipNetwork
+  const bitcoin = {
+    ...clone(solana),
+    id: '000000000019d6689c085ae165831e93',
+    caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+    chainNamespace: 'bip122',
+  } as CaipNetwork
   assert.is(canAuthenticate([mainnet, base], siwx), true)
   assert.is(canAuthenticate([base], siwx), true)
   assert.is(canAuthenticate([mainnet, base], undefined), false, 'sign-in is off')

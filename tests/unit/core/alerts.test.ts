@@ -34,7 +34,7 @@ test('each alert is shown once per page', () => {
 
 test('every alert has a distinct code and both messages', () => {
   const all = Object.values(ALERTS)
-  assert.is(new Set(all.map(alert => alert.code)).size, all.length)
+  assert.is(new Set(all.map((alert) => alert.code)).size, all.length)
   for (const alert of all) assert.ok(alert.shortMessage && alert.longMessage, alert.code)
 })
 

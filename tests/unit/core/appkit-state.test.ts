@@ -1,7 +1,15 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ALERTS, alertState } from '../../../src/core/alerts'
-import { getAppKitOrThrow, getResolvedOptions, initCore, setAppKitInstance, setThemeMode, setThemeVariables, themeState } from '../../../src/core/appkit-state'
+import {
+  getAppKitOrThrow,
+  getResolvedOptions,
+  initCore,
+  setAppKitInstance,
+  setThemeMode,
+  setThemeVariables,
+  themeState,
+} from '../../../src/core/appkit-state'
 import { featuresState } from '../../../src/core/features'
 import { validateOptions } from '../../../src/core/options'
 import { activeCaipNetwork, requestedNetworks } from '../../../src/core/network'
@@ -23,9 +31,14 @@ test.after.each(() => {
 })
 
 test('initCore wires networks, active network, theme and features', () => {
-  const resolved = validateOptions(validInput({ themeMode: 'light', themeVariables: { '--sk-accent': '#123456' }, features: { swaps: false } }))
+  const resolved = validateOptions(
+    validInput({ themeMode: 'light', themeVariables: { '--sk-accent': '#123456' }, features: { swaps: false } }),
+  )
   initCore(resolved)
-  assert.equal(requestedNetworks.value.map(n => n.caipNetworkId), [mainnet.caipNetworkId, base.caipNetworkId, solana.caipNetworkId])
+  assert.equal(
+    requestedNetworks.value.map((n) => n.caipNetworkId),
+    [mainnet.caipNetworkId, base.caipNetworkId, solana.caipNetworkId],
+  )
   assert.is(activeCaipNetwork.value?.caipNetworkId, 'eip155:1')
   assert.is(themeState.mode.value, 'light')
   assert.equal(themeState.variables.value, { '--sk-accent': '#123456' })
@@ -56,7 +69,10 @@ test('a missing project id raises the project-not-configured alert', () => {
 })
 
 test('getAppKitOrThrow fails clearly before createAppKit', () => {
-  assert.throws(() => getAppKitOrThrow(), (error: Error) => error.message === 'Please call createAppKit before using the open hook')
+  assert.throws(
+    () => getAppKitOrThrow(),
+    (error: Error) => error.message === 'Please call createAppKit before using the open hook',
+  )
   const instance = { open: () => undefined }
   setAppKitInstance(instance)
   assert.is(getAppKitOrThrow(), instance)

@@ -32,14 +32,14 @@ function init(extra: Record<string, unknown> = {}): void {
 }
 
 async function waitForRequests(count: number): Promise<void> {
-  for (let i = 0; i < 200 && server.requests.length < count; i++) await new Promise(resolve => setTimeout(resolve, 5))
+  for (let i = 0; i < 200 && server.requests.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const connectSuccess = { type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'qrcode' } } as const
 
 test('subscribers get every event with its timestamp until they unsubscribe', () => {
   const seen: EventRecord[] = []
-  const stop = subscribeEvents(record => seen.push(record))
+  const stop = subscribeEvents((record) => seen.push(record))
   sendEvent(connectSuccess)
   manual.advance(10)
   sendEvent({ type: 'track', event: 'MODAL_CLOSE' })
@@ -47,7 +47,7 @@ test('subscribers get every event with its timestamp until they unsubscribe', ()
   sendEvent({ type: 'track', event: 'MODAL_OPEN' })
   assert.equal(seen, [
     { timestamp: 1_000_000, data: connectSuccess },
-    { timestamp: 1_000_010, data: { type: 'track', event: 'MODAL_CLOSE' } }
+    { timestamp: 1_000_010, data: { type: 'track', event: 'MODAL_CLOSE' } },
   ])
 })
 
@@ -89,7 +89,7 @@ test('with analytics off, nothing leaves the page', async () => {
   init({ features: { analytics: false } })
   sendEvent(connectSuccess)
   assert.is(await reportError(new Error('x'), 'iframe_load_failed'), false)
-  await new Promise(resolve => setTimeout(resolve, 30))
+  await new Promise((resolve) => setTimeout(resolve, 30))
   assert.is(server.requests.length, 0)
   assert.is(eventsState.last.value?.data.event, 'CONNECT_SUCCESS', 'still recorded locally')
 })
@@ -109,7 +109,13 @@ test('reportError POSTs the documented body to {pulse}/e?projectId&st&sv', async
   assert.is(body.timestamp, 1_000_000)
   assert.equal(
     { ...body.props, stackTrace: typeof body.props.stackTrace },
-    { type: 'error', event: 'iframe_request_timeout', errorType: 'TypeError', errorMessage: 'frame timed out', stackTrace: 'string' }
+    {
+      type: 'error',
+      event: 'iframe_request_timeout',
+      errorType: 'TypeError',
+      errorMessage: 'frame timed out',
+      stackTrace: 'string',
+    },
   )
   assert.match(body.props.stackTrace, 'frame timed out')
 })

@@ -8,7 +8,7 @@ import {
   parseRemoteFeatures,
   resetFeatures,
   setLocalFeatures,
-  setRemoteAnalyticsEnabled
+  setRemoteAnalyticsEnabled,
 } from '../../../src/core/features'
 import { validateOptions } from '../../../src/core/options'
 import { validInput } from './helpers/fixtures'
@@ -27,8 +27,8 @@ test('parseRemoteFeatures maps known ids and drops bad or unknown items', () => 
       { id: 'reown_branding', isEnabled: false },
       { id: 'something_new', isEnabled: true, config: null },
       null,
-      { isEnabled: true }
-    ]
+      { isEnabled: true },
+    ],
   })
   assert.equal(remote, {
     email: false,
@@ -39,7 +39,7 @@ test('parseRemoteFeatures maps known ids and drops bad or unknown items', () => 
     onrampProviders: [],
     onramp: false,
     history: false,
-    branding: false
+    branding: false,
   })
 })
 

@@ -20,7 +20,7 @@ test.before(async () => {
       path: req.path,
       query: Object.fromEntries(req.query),
       body: req.json ?? null,
-      header: req.headers['x-test'] ?? null
+      header: req.headers['x-test'] ?? null,
     })
   })
 })
@@ -39,7 +39,10 @@ interface Echo {
 
 test('GET returns parsed JSON and sends params, dropping empty ones', async () => {
   const client = createHttpClient({ baseUrl: server.url })
-  const echo = await client.get<Echo>({ path: '/getWallets', params: { page: 1, search: '', badge: undefined, chains: null, include: ['a', 'b'], exclude: [] } })
+  const echo = await client.get<Echo>({
+    path: '/getWallets',
+    params: { page: 1, search: '', badge: undefined, chains: null, include: ['a', 'b'], exclude: [] },
+  })
   assert.is(echo.method, 'GET')
   assert.is(echo.path, '/getWallets')
   assert.equal(echo.query, { page: '1', include: 'a,b' })
@@ -79,7 +82,10 @@ test('getBlob returns the bytes as a Blob', async () => {
 
 test("non-OK responses throw 'HTTP status code: {status}'", async () => {
   const client = createHttpClient({ baseUrl: server.url })
-  for (const [path, status] of [['/fail', 500], ['/missing', 404]] as const) {
+  for (const [path, status] of [
+    ['/fail', 500],
+    ['/missing', 404],
+  ] as const) {
     try {
       await client.get({ path })
       assert.unreachable('should throw')
@@ -94,12 +100,17 @@ test('an aborted request rejects', async () => {
   const controller = new AbortController()
   controller.abort()
   let rejected = false
-  await createHttpClient({ baseUrl: server.url }).get({ path: '/x', signal: controller.signal }).catch(() => (rejected = true))
+  await createHttpClient({ baseUrl: server.url })
+    .get({ path: '/x', signal: controller.signal })
+    .catch(() => (rejected = true))
   assert.ok(rejected)
 })
 
 test('buildUrl joins base, path and query', () => {
-  assert.is(buildUrl('https://a.example/api/', '/v1/x', { q: 'a b' }, 'c'), 'https://a.example/api/v1/x?q=a+b&clientId=c')
+  assert.is(
+    buildUrl('https://a.example/api/', '/v1/x', { q: 'a b' }, 'c'),
+    'https://a.example/api/v1/x?q=a+b&clientId=c',
+  )
   assert.is(buildUrl('https://a.example', 'e', {}), 'https://a.example/e')
 })
 
@@ -112,7 +123,7 @@ test('withQueryRetry makes 3 attempts with 1 s then 2 s back-off and rethrows th
         calls++
         throw new Error(`failure ${calls}`)
       },
-      { sleep: async ms => void sleeps.push(ms) }
+      { sleep: async (ms) => void sleeps.push(ms) },
     )
     assert.unreachable('should throw')
   } catch (error) {
@@ -130,7 +141,7 @@ test('withQueryRetry returns the first success', async () => {
       if (++calls < 2) throw new Error('flaky')
       return 'ok'
     },
-    { sleep: async ms => void sleeps.push(ms) }
+    { sleep: async (ms) => void sleeps.push(ms) },
   )
   assert.is(value, 'ok')
   assert.is(calls, 2)
@@ -145,20 +156,26 @@ test('withQueryRetry against a real failing endpoint', async () => {
 
 test('back-off doubles up to 30 s', async () => {
   const sleeps: number[] = []
-  await withQueryRetry(async () => Promise.reject(new Error('x')), { attempts: 8, sleep: async ms => void sleeps.push(ms) }).catch(() => undefined)
+  await withQueryRetry(async () => Promise.reject(new Error('x')), {
+    attempts: 8,
+    sleep: async (ms) => void sleeps.push(ms),
+  }).catch(() => undefined)
   assert.equal(sleeps, [1000, 2000, 4000, 8000, 16000, 30000, 30000])
 })
 
 test('shouldRetry=false stops at once', async () => {
   let calls = 0
-  await withQueryRetry(async () => Promise.reject(new Error(`${++calls}`)), { shouldRetry: () => false, sleep: async () => {} }).catch(() => undefined)
+  await withQueryRetry(async () => Promise.reject(new Error(`${++calls}`)), {
+    shouldRetry: () => false,
+    sleep: async () => {},
+  }).catch(() => undefined)
   assert.is(calls, 1)
 })
 
 test('without an injected sleep, back-off waits on the core clock', async () => {
   const manual = createManualClock()
   const restore = setClock(manual)
-  const flush = () => new Promise(resolve => setImmediate(resolve))
+  const flush = () => new Promise((resolve) => setImmediate(resolve))
   let calls = 0
   const result = withQueryRetry(async () => {
     if (++calls < 3) throw new Error('x')

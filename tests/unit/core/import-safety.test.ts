@@ -13,14 +13,14 @@ const CORE_ENTRY = resolve(process.cwd(), 'src/core/index.ts')
 test('importing the core touches no browser global and no network', async () => {
   const touched: string[] = []
   const names = ['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'location', 'navigator']
-  const saved = names.map(name => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const)
+  const saved = names.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const)
   for (const name of names) {
     Object.defineProperty(globalThis, name, {
       configurable: true,
       get() {
         touched.push(name)
         return undefined
-      }
+      },
     })
   }
   try {
@@ -46,9 +46,11 @@ test('the page-load bundle of the core excludes http, remote-config and ofetch',
     outdir: resolve(process.cwd(), '.tmp/import-safety'),
     write: false,
     metafile: true,
-    logLevel: 'silent'
+    logLevel: 'silent',
   })
-  const entry = Object.values(result.metafile.outputs).find(output => output.entryPoint?.endsWith('src/core/index.ts'))
+  const entry = Object.values(result.metafile.outputs).find((output) =>
+    output.entryPoint?.endsWith('src/core/index.ts'),
+  )
   assert.ok(entry, 'entry chunk found')
   const outputs = result.metafile.outputs
   // Inputs of the entry chunk and of every chunk it imports statically.
@@ -57,15 +59,22 @@ test('the page-load bundle of the core excludes http, remote-config and ofetch',
     if (loaded.has(file)) return
     loaded.add(file)
     for (const dependency of chunk.imports) {
-      if (dependency.kind === 'import-statement' && outputs[dependency.path]) visit(dependency.path, outputs[dependency.path]!)
+      if (dependency.kind === 'import-statement' && outputs[dependency.path])
+        visit(dependency.path, outputs[dependency.path]!)
     }
   }
-  const entryFile = Object.keys(outputs).find(file => outputs[file] === entry)!
+  const entryFile = Object.keys(outputs).find((file) => outputs[file] === entry)!
   visit(entryFile, entry)
-  const inputs = [...loaded].flatMap(file => Object.keys(outputs[file]!.inputs))
-  assert.ok(inputs.some(input => input.endsWith('src/core/modal.ts')), 'sanity: modal is in the page-load graph')
+  const inputs = [...loaded].flatMap((file) => Object.keys(outputs[file]!.inputs))
+  assert.ok(
+    inputs.some((input) => input.endsWith('src/core/modal.ts')),
+    'sanity: modal is in the page-load graph',
+  )
   for (const lazy of ['src/core/http.ts', 'src/core/remote-config.ts', 'node_modules/ofetch']) {
-    assert.not.ok(inputs.some(input => input.includes(lazy)), `${lazy} must only be reached through import()`)
+    assert.not.ok(
+      inputs.some((input) => input.includes(lazy)),
+      `${lazy} must only be reached through import()`,
+    )
   }
 })
 

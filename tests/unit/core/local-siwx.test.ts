@@ -48,7 +48,12 @@ test.after.each(() => {
 })
 
 /** A complete signed session for an account on a network; `data` overrides message fields. */
-function session(chainId: string, accountAddress: string, data: Partial<SIWXMessageData> = {}, signature = '0xsig'): SIWXSession {
+function session(
+  chainId: string,
+  accountAddress: string,
+  data: Partial<SIWXMessageData> = {},
+  signature = '0xsig',
+): SIWXSession {
   const fields: SIWXMessageData = {
     chainId: chainId as SIWXMessageData['chainId'],
     accountAddress,
@@ -58,7 +63,7 @@ function session(chainId: string, accountAddress: string, data: Partial<SIWXMess
     nonce: 'a1b2c3d4e5f60718',
     issuedAt: new Date(Date.now()).toISOString(),
     expirationTime: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
-    ...data
+    ...data,
   }
   // As stored: JSON has no undefined fields.
   for (const key of Object.keys(fields) as (keyof SIWXMessageData)[]) if (fields[key] === undefined) delete fields[key]
@@ -95,7 +100,10 @@ const FULL_EIP155: SIWXMessageData = {
   expirationTime: '2024-05-02T12:00:00.000Z',
   notBefore: '2024-05-01T11:00:00.000Z',
   requestId: 'request-17',
-  resources: ['ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq/', 'https://example.com/my-web2-claim.json']
+  resources: [
+    'ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq/',
+    'https://example.com/my-web2-claim.json',
+  ],
 }
 
 test('an eip155 message is the exact EIP-4361 text, every field in order', () => {
@@ -116,7 +124,7 @@ Not Before: 2024-05-01T11:00:00.000Z
 Request ID: request-17
 Resources:
 - ipfs://bafybeiemxf5abjwjbikoz4mc3a3dla6ual3jsgpdr4cjr3oz3evfyavhwq/
-- https://example.com/my-web2-claim.json`
+- https://example.com/my-web2-claim.json`,
   )
 })
 
@@ -134,7 +142,7 @@ test('an eip155 message is what viem writes and parses back to the same fields (
     expirationTime: new Date(FULL_EIP155.expirationTime as string),
     notBefore: new Date(FULL_EIP155.notBefore as string),
     requestId: FULL_EIP155.requestId,
-    resources: FULL_EIP155.resources
+    resources: FULL_EIP155.resources,
   })
   assert.is(text, viemText)
   const parsed = parseSiweMessage(text)
@@ -154,7 +162,7 @@ test('a message without a statement follows the EIP-4361 grammar: two blank line
     uri: 'https://app.example.com/login',
     version: '1',
     nonce: '32891756abcdef01',
-    issuedAt: '2024-05-01T12:00:00.000Z'
+    issuedAt: '2024-05-01T12:00:00.000Z',
   }
   // EIP-4361 ABNF: address LF LF [ statement LF ] LF "URI: " — two blank lines when there is no statement.
   const expected = `app.example.com wants you to sign in with your Ethereum account:
@@ -175,7 +183,7 @@ Issued At: 2024-05-01T12:00:00.000Z`
     version: '1',
     chainId: 1,
     nonce: data.nonce,
-    issuedAt: new Date(data.issuedAt as string)
+    issuedAt: new Date(data.issuedAt as string),
   })
   assert.is(expected, viemText, 'viem writes the same text')
 })
@@ -190,7 +198,7 @@ test('a Solana message names a "Solana account" and the genesis-hash reference a
     version: '1',
     nonce: 'f00dfeedcafe4242',
     issuedAt: '2024-05-01T12:00:00.000Z',
-    expirationTime: '2024-05-02T12:00:00.000Z'
+    expirationTime: '2024-05-02T12:00:00.000Z',
   })
   assert.is(
     text,
@@ -204,7 +212,7 @@ Version: 1
 Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp
 Nonce: f00dfeedcafe4242
 Issued At: 2024-05-01T12:00:00.000Z
-Expiration Time: 2024-05-02T12:00:00.000Z`
+Expiration Time: 2024-05-02T12:00:00.000Z`,
   )
   assert.not.match(text, /Ethereum/)
 })
@@ -217,7 +225,7 @@ test('optional lines appear only when set; an empty resource list adds no Resour
     statement: 'Sign in.',
     uri: 'https://app.example.com/',
     version: '1',
-    nonce: '0123456789abcdef'
+    nonce: '0123456789abcdef',
   }
   const bare = formatSIWXMessage({ ...base, resources: [] })
   for (const label of ['Issued At:', 'Expiration Time:', 'Not Before:', 'Request ID:', 'Resources:']) {
@@ -264,7 +272,7 @@ Version: 1
 Chain ID: 10
 Nonce: ${first.nonce}
 Issued At: 2024-05-01T12:00:00.000Z
-Expiration Time: 2024-05-02T12:00:00.000Z`
+Expiration Time: 2024-05-02T12:00:00.000Z`,
   )
   assert.is(String(first), first.toString(), 'the message converts to its text')
 })
@@ -277,7 +285,11 @@ test('createMessage uses the statement and expiresInMs options', async () => {
   assert.is(message.issuedAt, '2024-05-01T12:00:00.000Z')
   assert.is(message.expirationTime, '2024-05-01T12:15:00.000Z')
   const text = message.toString()
-  assert.ok(text.startsWith('app.example.com wants you to sign in with your Solana account:\n7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv\n\nSign in to Acme.\n\n'))
+  assert.ok(
+    text.startsWith(
+      'app.example.com wants you to sign in with your Solana account:\n7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv\n\nSign in to Acme.\n\n',
+    ),
+  )
   assert.ok(text.includes('\nChain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\n'))
   assert.ok(text.includes('\nExpiration Time: 2024-05-01T12:15:00.000Z'))
 })
@@ -299,7 +311,11 @@ test('a session added for an account is found for that network and address only;
   await siwx.addSession(signedIn)
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [signedIn])
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS.toLowerCase()), [signedIn], 'lower-case address')
-  assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS.toUpperCase().replace('0X', '0x')), [signedIn], 'upper-case address')
+  assert.equal(
+    await siwx.getSessions('eip155:1', EVM_ADDRESS.toUpperCase().replace('0X', '0x')),
+    [signedIn],
+    'upper-case address',
+  )
   assert.equal(await siwx.getSessions('eip155:8453', EVM_ADDRESS), [], 'another network: not signed in')
   assert.equal(await siwx.getSessions('eip155:1', OTHER_EVM_ADDRESS), [], 'another account: not signed in')
   assert.equal(stored(), [signedIn], `kept in localStorage under ${LOCAL_SIWX_STORAGE_KEY}`)
@@ -311,7 +327,11 @@ test('Solana addresses are compared exactly', async () => {
   await siwx.addSession(signedIn)
   assert.equal(await siwx.getSessions(SOLANA_MAINNET, SOLANA_ADDRESS), [signedIn])
   assert.equal(await siwx.getSessions(SOLANA_MAINNET, SOLANA_ADDRESS.toLowerCase()), [])
-  assert.equal(await siwx.getSessions('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', SOLANA_ADDRESS), [], 'devnet is another network')
+  assert.equal(
+    await siwx.getSessions('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', SOLANA_ADDRESS),
+    [],
+    'devnet is another network',
+  )
 })
 
 test('signing in again replaces the account session on that network instead of piling up', async () => {
@@ -336,8 +356,16 @@ test('revokeSession signs out only that account on that network', async () => {
   assert.equal(await siwx.getSessions('eip155:8453', EVM_ADDRESS), [baseA])
   assert.equal(await siwx.getSessions(SOLANA_MAINNET, SOLANA_ADDRESS), [solanaA])
   await siwx.revokeSession(SOLANA_MAINNET, SOLANA_ADDRESS.toLowerCase())
-  assert.equal(await siwx.getSessions(SOLANA_MAINNET, SOLANA_ADDRESS), [solanaA], 'a Solana address in another case is another account')
-  for (const [chainId, address] of [['eip155:1', OTHER_EVM_ADDRESS], ['eip155:8453', EVM_ADDRESS], [SOLANA_MAINNET, SOLANA_ADDRESS]] as const) {
+  assert.equal(
+    await siwx.getSessions(SOLANA_MAINNET, SOLANA_ADDRESS),
+    [solanaA],
+    'a Solana address in another case is another account',
+  )
+  for (const [chainId, address] of [
+    ['eip155:1', OTHER_EVM_ADDRESS],
+    ['eip155:8453', EVM_ADDRESS],
+    [SOLANA_MAINNET, SOLANA_ADDRESS],
+  ] as const) {
     await siwx.revokeSession(chainId, address)
   }
   assert.is(store.data.has(LOCAL_SIWX_STORAGE_KEY), false, 'the storage entry is removed with the last session')
@@ -399,7 +427,7 @@ test('stored entries missing fields are skipped; the good ones survive reading a
     { data: good.data, signature: '0x1' },
     { data: good.data, message: 'm', signature: 7 },
     { data: null, message: 'm', signature: '0x1' },
-    { data: { ...good.data, chainId: 1 }, message: 'm', signature: '0x1' }
+    { data: { ...good.data, chainId: 1 }, message: 'm', signature: '0x1' },
   ]
   store.setItem(LOCAL_SIWX_STORAGE_KEY, JSON.stringify([...broken, good]))
   const siwx = createLocalSIWX()
@@ -423,17 +451,20 @@ test('an incomplete session is refused by addSession and setSessions, and nothin
 test('verify returning false refuses the session: addSession and setSessions reject and nothing is stored', async () => {
   const checked: SIWXSession[] = []
   const siwx = createLocalSIWX({
-    verify: async candidate => {
+    verify: async (candidate) => {
       checked.push(candidate)
       return candidate.signature === '0xgood'
-    }
+    },
   })
   const good = session('eip155:1', OTHER_EVM_ADDRESS, {}, '0xgood')
   await siwx.addSession(good)
   const forged = session('eip155:1', EVM_ADDRESS, {}, '0xforged')
   await rejects(siwx.addSession(forged), 'The signature does not match the account')
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [])
-  await rejects(siwx.setSessions([session('eip155:8453', EVM_ADDRESS, {}, '0xgood'), forged]), 'The signature does not match the account')
+  await rejects(
+    siwx.setSessions([session('eip155:8453', EVM_ADDRESS, {}, '0xgood'), forged]),
+    'The signature does not match the account',
+  )
   assert.equal(stored(), [good], 'setSessions replaced nothing')
   assert.equal(checked.slice(0, 2), [good, forged], 'verify is given the session to check')
 
@@ -447,14 +478,21 @@ test('verify with viem: a real signature of the message is kept, one by another 
   const signer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
   const impostor = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
   const siwx = createLocalSIWX({
-    verify: candidate =>
-      verifyMessage({ address: candidate.data.accountAddress as `0x${string}`, message: candidate.message, signature: candidate.signature as `0x${string}` })
+    verify: (candidate) =>
+      verifyMessage({
+        address: candidate.data.accountAddress as `0x${string}`,
+        message: candidate.message,
+        signature: candidate.signature as `0x${string}`,
+      }),
   })
   const message = await siwx.createMessage({ accountAddress: signer.address, chainId: 'eip155:1' })
   const data: SIWXMessageData = { ...message }
   delete (data as Partial<SIWXMessage>).toString
   const text = message.toString()
-  await rejects(siwx.addSession({ data, message: text, signature: await impostor.signMessage({ message: text }) }), 'The signature does not match the account')
+  await rejects(
+    siwx.addSession({ data, message: text, signature: await impostor.signMessage({ message: text }) }),
+    'The signature does not match the account',
+  )
   assert.equal(await siwx.getSessions('eip155:1', signer.address), [])
   const signedIn = { data, message: text, signature: await signer.signMessage({ message: text }) }
   await siwx.addSession(signedIn)
@@ -486,7 +524,9 @@ test('a custom storage option is used instead of localStorage', async () => {
   assert.is(store.data.size, 0, 'localStorage is untouched')
   store.setItem(LOCAL_SIWX_STORAGE_KEY, JSON.stringify([session('eip155:1', OTHER_EVM_ADDRESS)]))
   assert.equal(await siwx.getSessions('eip155:1', OTHER_EVM_ADDRESS), [], 'localStorage is not read')
-  assert.equal(await createLocalSIWX().getSessions('eip155:1', OTHER_EVM_ADDRESS), [JSON.parse(store.data.get(LOCAL_SIWX_STORAGE_KEY) as string)[0]])
+  assert.equal(await createLocalSIWX().getSessions('eip155:1', OTHER_EVM_ADDRESS), [
+    JSON.parse(store.data.get(LOCAL_SIWX_STORAGE_KEY) as string)[0],
+  ])
   await siwx.revokeSession('eip155:1', EVM_ADDRESS)
   assert.is(custom.data.has(LOCAL_SIWX_STORAGE_KEY), false)
 
@@ -494,7 +534,11 @@ test('a custom storage option is used instead of localStorage', async () => {
   restoreStorage = installStorage(undefined)
   const noLocalStorage = createLocalSIWX({ storage: custom })
   await noLocalStorage.addSession(signedIn)
-  assert.equal(await noLocalStorage.getSessions('eip155:1', EVM_ADDRESS), [signedIn], 'works where the page has no localStorage')
+  assert.equal(
+    await noLocalStorage.getSessions('eip155:1', EVM_ADDRESS),
+    [signedIn],
+    'works where the page has no localStorage',
+  )
 })
 
 test.run()

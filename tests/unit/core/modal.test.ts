@@ -13,7 +13,7 @@ import {
   setModalLoading,
   setModalRenderer,
   shakeModal,
-  whenFirstOpenTasksSettled
+  whenFirstOpenTasksSettled,
 } from '../../../src/core/modal'
 import { activeCaipNetwork, setActiveCaipNetwork, setRequestedNetworks } from '../../../src/core/network'
 import { currentData, currentView, pushView, routerState } from '../../../src/core/router'
@@ -63,7 +63,7 @@ test('openModal with a namespace activates that namespace', async () => {
 test('openModal awaits the registered renderer', async () => {
   let rendered = false
   setModalRenderer(async () => {
-    await new Promise(resolve => setTimeout(resolve, 5))
+    await new Promise((resolve) => setTimeout(resolve, 5))
     rendered = true
   })
   await openModal()

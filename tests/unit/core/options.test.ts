@@ -20,7 +20,10 @@ test('valid options resolve with the documented defaults', () => {
   const resolved = validateOptions(validInput())
   assert.is(resolved.projectId, 'test-project')
   assert.is(resolved.projectIdMissing, false)
-  assert.equal(resolved.networks.map(n => n.caipNetworkId), ['eip155:1', 'eip155:8453', solana.caipNetworkId])
+  assert.equal(
+    resolved.networks.map((n) => n.caipNetworkId),
+    ['eip155:1', 'eip155:8453', solana.caipNetworkId],
+  )
   assert.is(resolved.defaultNetwork.caipNetworkId, 'eip155:1')
   assert.is(resolved.themeMode, 'dark')
   assert.equal(resolved.themeVariables, {})
@@ -52,7 +55,11 @@ test('a missing or blank projectId is flagged, not thrown', () => {
 
 test('siweConfig and siwx together are refused with the spec text', () => {
   throwsOption(validInput({ siweConfig: {}, siwx: {} }), 'Cannot set both `siweConfig` and `siwx` options')
-  throwsOption(validInput({ siweConfig: {}, siwx: siwxConfig() }), 'Cannot set both `siweConfig` and `siwx` options', 'siwx')
+  throwsOption(
+    validInput({ siweConfig: {}, siwx: siwxConfig() }),
+    'Cannot set both `siweConfig` and `siwx` options',
+    'siwx',
+  )
   throwsOption(validInput({ siwx: 'yes' }), 'siwx must be an object')
   throwsOption(validInput({ siwx: null }), 'siwx must be an object')
 })
@@ -65,7 +72,7 @@ function siwxConfig(extra: Record<string, unknown> = {}): Record<string, unknown
     revokeSession: async () => undefined,
     setSessions: async () => undefined,
     getSessions: async () => [],
-    ...extra
+    ...extra,
   }
 }
 
@@ -79,7 +86,10 @@ test('a complete siwx config is accepted and handed back as resolved.siwx, getRe
   assert.is(resolved.siwx, withRequired)
   assert.is(resolved.siwx?.getRequired?.(), true)
   assert.is(resolved.siwx?.signOutOnDisconnect, true)
-  assert.is(validateOptions(validInput({ siwx: siwxConfig({ signOutOnDisconnect: false }) })).siwx?.signOutOnDisconnect, false)
+  assert.is(
+    validateOptions(validInput({ siwx: siwxConfig({ signOutOnDisconnect: false }) })).siwx?.signOutOnDisconnect,
+    false,
+  )
   assert.is(validateOptions(validInput()).siwx, undefined, 'no siwx option: sign-in is off')
 })
 
@@ -116,21 +126,44 @@ test('each missing or non-function siwx method is refused with its name', () => 
     delete missing[method]
     throwsOption(validInput({ siwx: missing }), `siwx.${method} must be a function`, `siwx.${method}`)
     for (const wrong of [null, 'yes', {}, true, 1]) {
-      throwsOption(validInput({ siwx: siwxConfig({ [method]: wrong }) }), `siwx.${method} must be a function`, `siwx.${method}`)
+      throwsOption(
+        validInput({ siwx: siwxConfig({ [method]: wrong }) }),
+        `siwx.${method} must be a function`,
+        `siwx.${method}`,
+      )
     }
   }
   throwsOption(validInput({ siwx: {} }), 'siwx.createMessage must be a function', 'siwx.createMessage')
 })
 
 test('siwx.getRequired may be left out but, when given, must be a function', () => {
-  throwsOption(validInput({ siwx: siwxConfig({ getRequired: true }) }), 'siwx.getRequired must be a function', 'siwx.getRequired')
-  throwsOption(validInput({ siwx: siwxConfig({ getRequired: false }) }), 'siwx.getRequired must be a function', 'siwx.getRequired')
-  throwsOption(validInput({ siwx: siwxConfig({ getRequired: null }) }), 'siwx.getRequired must be a function', 'siwx.getRequired')
+  throwsOption(
+    validInput({ siwx: siwxConfig({ getRequired: true }) }),
+    'siwx.getRequired must be a function',
+    'siwx.getRequired',
+  )
+  throwsOption(
+    validInput({ siwx: siwxConfig({ getRequired: false }) }),
+    'siwx.getRequired must be a function',
+    'siwx.getRequired',
+  )
+  throwsOption(
+    validInput({ siwx: siwxConfig({ getRequired: null }) }),
+    'siwx.getRequired must be a function',
+    'siwx.getRequired',
+  )
 })
 
 test('siwx.signOutOnDisconnect must be a boolean when given', () => {
-  throwsOption(validInput({ siwx: siwxConfig({ signOutOnDisconnect: 'yes' }) }), 'siwx.signOutOnDisconnect must be a boolean', 'siwx.signOutOnDisconnect')
-  throwsOption(validInput({ siwx: siwxConfig({ signOutOnDisconnect: 1 }) }), 'siwx.signOutOnDisconnect must be a boolean')
+  throwsOption(
+    validInput({ siwx: siwxConfig({ signOutOnDisconnect: 'yes' }) }),
+    'siwx.signOutOnDisconnect must be a boolean',
+    'siwx.signOutOnDisconnect',
+  )
+  throwsOption(
+    validInput({ siwx: siwxConfig({ signOutOnDisconnect: 1 }) }),
+    'siwx.signOutOnDisconnect must be a boolean',
+  )
 })
 
 test('options and networks must have the right top-level shape', () => {
@@ -143,22 +176,37 @@ test('options and networks must have the right top-level shape', () => {
 
 test('every network field error names the index and the field', () => {
   const cases: [(n: Record<string, any>) => void, string][] = [
-    [n => (n.id = -1), 'networks[1].id must be a non-negative integer or a non-empty string'],
-    [n => (n.chainNamespace = 'tron'), 'networks[1].chainNamespace must be one of eip155, solana, polkadot, bip122, cosmos'],
-    [n => (n.caipNetworkId = 'eip155:1'), 'networks[1].caipNetworkId must be "eip155:8453" (chainNamespace:id)'],
-    [n => (n.name = ''), 'networks[1].name must be a non-empty string'],
-    [n => (n.nativeCurrency = null), 'networks[1].nativeCurrency must be an object'],
-    [n => (n.nativeCurrency.name = 3), 'networks[1].nativeCurrency.name must be a non-empty string'],
-    [n => (n.nativeCurrency.symbol = ''), 'networks[1].nativeCurrency.symbol must be a non-empty string'],
-    [n => (n.nativeCurrency.decimals = 256), 'networks[1].nativeCurrency.decimals must be an integer from 0 to 255'],
-    [n => (n.nativeCurrency.decimals = 1.5), 'networks[1].nativeCurrency.decimals must be an integer from 0 to 255'],
-    [n => (n.rpcUrls = {}), 'networks[1].rpcUrls.default must be an object'],
-    [n => (n.rpcUrls.default.http = 'https://x'), 'networks[1].rpcUrls.default.http must be an array of http(s) URLs'],
-    [n => (n.rpcUrls.default.http = ['ftp://x.org']), 'networks[1].rpcUrls.default.http[0] must be an http(s) URL'],
-    [n => (n.rpcUrls.default.webSocket = ['https://x.org']), 'networks[1].rpcUrls.default.webSocket[0] must be a ws(s) URL'],
-    [n => (n.blockExplorers = { default: { name: 'Scan', url: 'nope' } }), 'networks[1].blockExplorers.default.url must be an http(s) URL'],
-    [n => (n.blockExplorers = { default: { name: '', url: 'https://scan.org' } }), 'networks[1].blockExplorers.default.name must be a non-empty string'],
-    [n => (n.testnet = 'yes'), 'networks[1].testnet must be a boolean']
+    [(n) => (n.id = -1), 'networks[1].id must be a non-negative integer or a non-empty string'],
+    [
+      (n) => (n.chainNamespace = 'tron'),
+      'networks[1].chainNamespace must be one of eip155, solana, polkadot, bip122, cosmos',
+    ],
+    [(n) => (n.caipNetworkId = 'eip155:1'), 'networks[1].caipNetworkId must be "eip155:8453" (chainNamespace:id)'],
+    [(n) => (n.name = ''), 'networks[1].name must be a non-empty string'],
+    [(n) => (n.nativeCurrency = null), 'networks[1].nativeCurrency must be an object'],
+    [(n) => (n.nativeCurrency.name = 3), 'networks[1].nativeCurrency.name must be a non-empty string'],
+    [(n) => (n.nativeCurrency.symbol = ''), 'networks[1].nativeCurrency.symbol must be a non-empty string'],
+    [(n) => (n.nativeCurrency.decimals = 256), 'networks[1].nativeCurrency.decimals must be an integer from 0 to 255'],
+    [(n) => (n.nativeCurrency.decimals = 1.5), 'networks[1].nativeCurrency.decimals must be an integer from 0 to 255'],
+    [(n) => (n.rpcUrls = {}), 'networks[1].rpcUrls.default must be an object'],
+    [
+      (n) => (n.rpcUrls.default.http = 'https://x'),
+      'networks[1].rpcUrls.default.http must be an array of http(s) URLs',
+    ],
+    [(n) => (n.rpcUrls.default.http = ['ftp://x.org']), 'networks[1].rpcUrls.default.http[0] must be an http(s) URL'],
+    [
+      (n) => (n.rpcUrls.default.webSocket = ['https://x.org']),
+      'networks[1].rpcUrls.default.webSocket[0] must be a ws(s) URL',
+    ],
+    [
+      (n) => (n.blockExplorers = { default: { name: 'Scan', url: 'nope' } }),
+      'networks[1].blockExplorers.default.url must be an http(s) URL',
+    ],
+    [
+      (n) => (n.blockExplorers = { default: { name: '', url: 'https://scan.org' } }),
+      'networks[1].blockExplorers.default.name must be a non-empty string',
+    ],
+    [(n) => (n.testnet = 'yes'), 'networks[1].testnet must be a boolean'],
   ]
   for (const [breakIt, message] of cases) {
     const broken = clone(base) as unknown as Record<string, any>
@@ -181,29 +229,49 @@ test('defaultNetwork must be one of the networks and becomes the start network',
 })
 
 test('features are validated and explicit ones are recorded as overrides', () => {
-  const resolved = validateOptions(validInput({ features: { email: false, socials: ['github', 'google', 'github'], pay: true } }))
+  const resolved = validateOptions(
+    validInput({ features: { email: false, socials: ['github', 'google', 'github'], pay: true } }),
+  )
   assert.is(resolved.features.email, false)
   assert.equal(resolved.features.socials, ['github', 'google'])
   assert.is(resolved.features.pay, true)
   assert.equal(resolved.featureOverrides, { email: false, pay: true, socials: ['github', 'google'] })
   assert.is(validateOptions(validInput({ features: { socials: [] } })).features.socials, false)
   throwsOption(validInput({ features: { swaps: 'no' } }), 'features.swaps must be a boolean', 'features.swaps')
-  throwsOption(validInput({ features: { socials: ['myspace'] } }), `features.socials[0] must be one of ${DEFAULT_SOCIALS.join(', ')}`)
-  throwsOption(validInput({ features: { socials: true } }), 'features.socials must be false or an array of social providers')
-  throwsOption(validInput({ features: { connectMethodsOrder: ['wallet', 'wallet'] } }), 'features.connectMethodsOrder must list connect methods (email, social, wallet), each at most once')
+  throwsOption(
+    validInput({ features: { socials: ['myspace'] } }),
+    `features.socials[0] must be one of ${DEFAULT_SOCIALS.join(', ')}`,
+  )
+  throwsOption(
+    validInput({ features: { socials: true } }),
+    'features.socials must be false or an array of social providers',
+  )
+  throwsOption(
+    validInput({ features: { connectMethodsOrder: ['wallet', 'wallet'] } }),
+    'features.connectMethodsOrder must list connect methods (email, social, wallet), each at most once',
+  )
   throwsOption(validInput({ features: [] }), 'features must be an object')
-  assert.equal(validateOptions(validInput({ features: { connectMethodsOrder: ['wallet', 'email'] } })).features.connectMethodsOrder, ['wallet', 'email'])
+  assert.equal(
+    validateOptions(validInput({ features: { connectMethodsOrder: ['wallet', 'email'] } })).features
+      .connectMethodsOrder,
+    ['wallet', 'email'],
+  )
 })
 
 test('basic mode turns email, socials, swaps, onramp, history and branding off, even if set on', () => {
   const f = validateOptions(validInput({ basic: true, features: { email: true, swaps: true } })).features
-  assert.equal([f.email, f.socials, f.swaps, f.onramp, f.history, f.branding], [false, false, false, false, false, false])
+  assert.equal(
+    [f.email, f.socials, f.swaps, f.onramp, f.history, f.branding],
+    [false, false, false, false, false, false],
+  )
   assert.is(f.send, true, 'send is not a basic-mode feature')
   throwsOption(validInput({ basic: 1 }), 'basic must be a boolean')
 })
 
 test('endpoints replace hosted defaults one by one and must be URLs of the right kind', () => {
-  const resolved = validateOptions(validInput({ endpoints: { walletApi: 'http://127.0.0.1:4000/', relay: 'ws://127.0.0.1:5555' } }))
+  const resolved = validateOptions(
+    validInput({ endpoints: { walletApi: 'http://127.0.0.1:4000/', relay: 'ws://127.0.0.1:5555' } }),
+  )
   assert.is(resolved.endpoints.walletApi, 'http://127.0.0.1:4000')
   assert.is(resolved.endpoints.relay, 'ws://127.0.0.1:5555')
   assert.is(resolved.endpoints.pulse, DEFAULT_ENDPOINTS.pulse)
@@ -216,10 +284,15 @@ test('theme, metadata, wallet ids and flags are validated', () => {
     validInput({
       themeMode: 'light',
       themeVariables: { '--w3m-accent': '#ff0000', '--sk-z-index': 99, '--unknown': 'x' },
-      metadata: { name: 'Demo', description: 'A demo', url: 'https://demo.example', icons: ['https://demo.example/icon.png'] },
+      metadata: {
+        name: 'Demo',
+        description: 'A demo',
+        url: 'https://demo.example',
+        icons: ['https://demo.example/icon.png'],
+      },
       featuredWalletIds: ['a', 'b', 'a'],
-      debug: true
-    })
+      debug: true,
+    }),
   )
   assert.is(resolved.themeMode, 'light')
   assert.equal(resolved.themeVariables, { '--sk-accent': '#ff0000', '--sk-z-index': 99 })
@@ -227,8 +300,14 @@ test('theme, metadata, wallet ids and flags are validated', () => {
   assert.equal(resolved.featuredWalletIds, ['a', 'b'])
   assert.is(resolved.debug, true)
   throwsOption(validInput({ themeMode: 'blue' }), "themeMode must be 'dark' or 'light'")
-  throwsOption(validInput({ themeVariables: { '--sk-z-index': '10' } }), "themeVariables['--sk-z-index'] must be a number")
-  throwsOption(validInput({ metadata: { name: 'x', description: '', url: 'demo', icons: [] } }), 'metadata.url must be an http(s) URL')
+  throwsOption(
+    validInput({ themeVariables: { '--sk-z-index': '10' } }),
+    "themeVariables['--sk-z-index'] must be a number",
+  )
+  throwsOption(
+    validInput({ metadata: { name: 'x', description: '', url: 'demo', icons: [] } }),
+    'metadata.url must be an http(s) URL',
+  )
   throwsOption(validInput({ excludeWalletIds: [''] }), 'excludeWalletIds[0] must be a non-empty string')
   throwsOption(validInput({ enableNetworkSwitch: 'no' }), 'enableNetworkSwitch must be a boolean')
 })

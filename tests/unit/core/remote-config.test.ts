@@ -27,7 +27,11 @@ const silentWarn = console.warn
 test.before(async () => {
   console.warn = () => undefined
   server = await startServer((req, res) => {
-    const route = { '/appkit/v1/config': api.config, '/getAnalyticsConfig': api.analytics, '/projects/v1/origins': api.origins }[req.path]
+    const route = {
+      '/appkit/v1/config': api.config,
+      '/getAnalyticsConfig': api.analytics,
+      '/projects/v1/origins': api.origins,
+    }[req.path]
     if (!route) return sendJson(res, 404, { error: 'not found' })
     sendJson(res, route.status, route.body)
   })
@@ -46,7 +50,7 @@ test.before.each(() => {
   api = {
     config: { status: 200, body: { features: [] } },
     analytics: { status: 200, body: { isAnalyticsEnabled: true } },
-    origins: { status: 200, body: { allowedOrigins: ['https://app.example'] } }
+    origins: { status: 200, body: { allowedOrigins: ['https://app.example'] } },
   }
 })
 
@@ -54,11 +58,16 @@ function init(extra: Record<string, unknown> = {}): void {
   initCore(validateOptions(validInput({ endpoints: { walletApi: server.url }, ...extra })))
 }
 
-const requestsTo = (path: string) => server.requests.filter(r => r.path === path)
+const requestsTo = (path: string) => server.requests.filter((r) => r.path === path)
 
 test('remote features are applied and every call carries projectId, st and sv', async () => {
   init({ features: { email: true } })
-  api.config.body = { features: [{ id: 'email', isEnabled: false, config: null }, { id: 'activity', isEnabled: false, config: null }] }
+  api.config.body = {
+    features: [
+      { id: 'email', isEnabled: false, config: null },
+      { id: 'activity', isEnabled: false, config: null },
+    ],
+  }
   await loadRemoteConfig({ origin: 'https://app.example', sleep: noSleep })
   assert.is(featuresState.value.email, false)
   assert.is(featuresState.value.history, false)

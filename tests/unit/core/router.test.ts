@@ -3,10 +3,19 @@ import * as assert from 'uvu/assert'
 import { setAccount } from '../../../src/core/account'
 import { modalState, openModal } from '../../../src/core/modal'
 import { setActiveCaipNetwork } from '../../../src/core/network'
-import { currentData, currentView, goBack, goBackToIndex, pushView, replaceView, resetView, routerState } from '../../../src/core/router'
+import {
+  currentData,
+  currentView,
+  goBack,
+  goBackToIndex,
+  pushView,
+  replaceView,
+  resetView,
+  routerState,
+} from '../../../src/core/router'
 import { mainnet, resetCore } from './helpers/fixtures'
 
-const views = () => routerState.history.value.map(entry => entry.view)
+const views = () => routerState.history.value.map((entry) => entry.view)
 
 function connect(): void {
   setActiveCaipNetwork(mainnet)

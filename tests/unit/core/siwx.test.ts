@@ -22,7 +22,7 @@ import {
   watchSignIn,
   type SIWXConfig,
   type SIWXMessageInput,
-  type SIWXSession
+  type SIWXSession,
 } from '../../../src/core/siwx'
 import type { CaipNetwork, CaipNetworkId } from '../../../src/core/types'
 import { base, mainnet, resetCore, solana, validInput } from './helpers/fixtures'
@@ -38,7 +38,7 @@ const optimism: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'OP Mainnet',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://op.example.org'] } }
+  rpcUrls: { default: { http: ['https://op.example.org'] } },
 }
 
 /** A promise the test settles by hand. */
@@ -54,7 +54,7 @@ function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(e
 
 /** Lets pending promise callbacks run. */
 async function flush(rounds = 5): Promise<void> {
-  for (let i = 0; i < rounds; i++) await new Promise(resolve => setTimeout(resolve, 0))
+  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 interface FakeSIWX extends SIWXConfig {
@@ -73,7 +73,14 @@ interface FakeSIWX extends SIWXConfig {
 
 /** A dapp's sign-in back end in memory; tests replace methods to break it. */
 function fakeSIWX(): FakeSIWX {
-  const calls: FakeSIWX['calls'] = { getSessions: [], revokeSession: [], addSession: [], setSessions: [], createMessage: [], getRequired: 0 }
+  const calls: FakeSIWX['calls'] = {
+    getSessions: [],
+    revokeSession: [],
+    addSession: [],
+    setSessions: [],
+    createMessage: [],
+    getRequired: 0,
+  }
   const sessions = new Map<string, SIWXSession[]>()
   const config: FakeSIWX = {
     calls,
@@ -102,33 +109,45 @@ function fakeSIWX(): FakeSIWX {
     getRequired() {
       calls.getRequired++
       return config.required
-    }
+    },
   }
   return config
 }
 
 function sessionFor(chainId: CaipNetworkId, accountAddress: string): SIWXSession {
   return {
-    data: { chainId, accountAddress, domain: 'app.example.com', uri: 'https://app.example.com', version: '1', nonce: 'n0nce' },
+    data: {
+      chainId,
+      accountAddress,
+      domain: 'app.example.com',
+      uri: 'https://app.example.com',
+      version: '1',
+      nonce: 'n0nce',
+    },
     message: 'signed',
-    signature: '0xsig'
+    signature: '0xsig',
   }
 }
 
 /** The account connected on `network`, as applyConnection / applyNetwork leave it. */
-function connect(network: CaipNetwork = mainnet, address = network.chainNamespace === 'solana' ? SOLANA_ADDRESS : ADDRESS): void {
+function connect(
+  network: CaipNetwork = mainnet,
+  address = network.chainNamespace === 'solana' ? SOLANA_ADDRESS : ADDRESS,
+): void {
   setActiveCaipNetwork(network)
   setAccount(network.chainNamespace, {
     address,
     caipAddress: `${network.caipNetworkId}:${address}` as `eip155:${string}:${string}`,
-    status: 'connected'
+    status: 'connected',
   })
 }
 
 /** A switch of network in the wallet, as applyNetwork does it: the network, then the CAIP address. */
 function switchTo(network: CaipNetwork, address = ADDRESS): void {
   setActiveCaipNetwork(network)
-  setAccount(network.chainNamespace, { caipAddress: `${network.caipNetworkId}:${address}` as `eip155:${string}:${string}` })
+  setAccount(network.chainNamespace, {
+    caipAddress: `${network.caipNetworkId}:${address}` as `eip155:${string}:${string}`,
+  })
 }
 
 let siwx: FakeSIWX
@@ -156,7 +175,7 @@ test.after.each(() => {
   resetCore()
 })
 
-const logged = (prefix: string) => errors.filter(args => String(args[0]).startsWith(prefix))
+const logged = (prefix: string) => errors.filter((args) => String(args[0]).startsWith(prefix))
 
 // ── requestSignIn: when the sign view opens ─────────────────────────────────────────────────
 
@@ -164,7 +183,11 @@ test('requestSignIn opens the modal at SIWXSignMessage for a connected account o
   connect(mainnet)
   assert.is(getSIWX(), siwx, 'the config createAppKit received')
   assert.is(await requestSignIn(), true)
-  assert.equal(siwx.calls.getSessions, [`eip155:1:${ADDRESS}`], 'asked for the sessions of this account on this network')
+  assert.equal(
+    siwx.calls.getSessions,
+    [`eip155:1:${ADDRESS}`],
+    'asked for the sessions of this account on this network',
+  )
   assert.is(modalState.open.value, true)
   assert.is(currentView.value, 'SIWXSignMessage')
   assert.equal(errors, [])
@@ -328,7 +351,11 @@ test('a call for another network while a check is pending asks again', async () 
   assert.is(answers.length, 2)
   answers[1]?.resolve([])
   answers[0]?.resolve([])
-  assert.equal(await Promise.all([first, second]), [false, true], 'only the check of the current network opens the view')
+  assert.equal(
+    await Promise.all([first, second]),
+    [false, true],
+    'only the check of the current network opens the view',
+  )
 })
 
 test('the account changes while getSessions is pending: no sign view for the old account', async () => {
@@ -587,7 +614,11 @@ test('signOutOnDisconnect revokes the address on every requested network of the 
   connect(mainnet)
   connect(solana)
   await signOutOnDisconnect('eip155')
-  assert.equal(siwx.calls.revokeSession.sort(), [`eip155:1:${ADDRESS}`, `eip155:8453:${ADDRESS}`], 'mainnet and base, not Solana')
+  assert.equal(
+    siwx.calls.revokeSession.sort(),
+    [`eip155:1:${ADDRESS}`, `eip155:8453:${ADDRESS}`],
+    'mainnet and base, not Solana',
+  )
   await signOutOnDisconnect('solana')
   assert.ok(siwx.calls.revokeSession.includes(`${solana.caipNetworkId}:${SOLANA_ADDRESS}`))
   assert.equal(errors, [])
@@ -616,12 +647,14 @@ test('signOutOnDisconnect revokes nothing without siwx or without an address', a
 test('a revokeSession that throws or rejects is logged, never thrown', async () => {
   siwx.signOutOnDisconnect = true
   connect(mainnet)
-  siwx.revokeSession = chainId => {
+  siwx.revokeSession = (chainId) => {
     if (chainId === 'eip155:1') throw new Error('sync failure')
     return Promise.reject(new Error('async failure'))
   }
   await signOutOnDisconnect('eip155')
-  const failures = logged('[SigKit] siwx.revokeSession failed').map(args => (args[1] as Error).message).sort()
+  const failures = logged('[SigKit] siwx.revokeSession failed')
+    .map((args) => (args[1] as Error).message)
+    .sort()
   assert.equal(failures, ['async failure', 'sync failure'])
 })
 
@@ -629,7 +662,7 @@ test('signOutOnDisconnect with two requested networks where one fails still revo
   siwx.signOutOnDisconnect = true
   connect(mainnet)
   const revoked: string[] = []
-  siwx.revokeSession = async chainId => {
+  siwx.revokeSession = async (chainId) => {
     if (chainId === 'eip155:1') throw new Error('down')
     revoked.push(chainId)
   }
@@ -652,7 +685,10 @@ test('a wallet switch to an account that has a session closes the sign view show
   assert.equal(siwx.calls.getSessions, [`eip155:1:${ADDRESS}`, `eip155:1:${OTHER_ADDRESS}`])
   // Left open, it would ask the signed-in account to sign again, and its Cancel (required
   // sign-in) would disconnect an account that has a session.
-  assert.not.ok(modalState.open.value && currentView.value === 'SIWXSignMessage', 'no sign view for a signed-in account')
+  assert.not.ok(
+    modalState.open.value && currentView.value === 'SIWXSignMessage',
+    'no sign view for a signed-in account',
+  )
 })
 
 /** Collects unhandled rejections while `run` runs (and a few ticks after). */
@@ -677,7 +713,7 @@ test('when the modal fails to render, requestSignIn rejects once: its cleanup ad
   const unhandled = await unhandledDuring(async () => {
     const error = await requestSignIn().then(
       () => undefined,
-      (reason: unknown) => reason
+      (reason: unknown) => reason,
     )
     assert.is((error as Error | undefined)?.message, 'chunk failed to load', 'the caller gets the failure')
   })

@@ -10,13 +10,29 @@ import {
   getAccountState,
   isConnected,
   resetAccount,
-  setAccount
+  setAccount,
 } from '../../../src/core/account'
 import { createManualClock, setClock } from '../../../src/core/clock'
 import { connectionState, resetWcConnection, setConnectionStatus, setConnections } from '../../../src/core/connection'
 import { hasValidPairing, setWcUri } from '../../../src/core/pairing'
-import { UNKNOWN_NETWORK_NAME, activeCaipNetwork, addRequestedNetwork, createUnknownNetwork, getNetworkState, isNetworkSupported, requestedNetworks, selectedNetworkId, setActiveCaipNetwork, setRequestedNetworks } from '../../../src/core/network'
-import { STORAGE_KEYS, getConnectedConnectorIds, getConnectionStatus, setConnectedConnectorId } from '../../../src/core/storage'
+import {
+  UNKNOWN_NETWORK_NAME,
+  activeCaipNetwork,
+  addRequestedNetwork,
+  createUnknownNetwork,
+  getNetworkState,
+  isNetworkSupported,
+  requestedNetworks,
+  selectedNetworkId,
+  setActiveCaipNetwork,
+  setRequestedNetworks,
+} from '../../../src/core/network'
+import {
+  STORAGE_KEYS,
+  getConnectedConnectorIds,
+  getConnectionStatus,
+  setConnectedConnectorId,
+} from '../../../src/core/storage'
 import { getDeepLink, storeDeepLink } from '../../../src/core/wallet-storage'
 import { base, clone, mainnet, resetCore, solana } from './helpers/fixtures'
 import { createMemoryStorage, installStorage } from './helpers/memory-storage'
@@ -61,7 +77,13 @@ test('setAccount notifies once for several fields', () => {
 })
 
 test('active computed values follow the active namespace', () => {
-  setAccount('eip155', { caipAddress: EVM_ADDRESS, address: '0xab16', balance: '2', balanceSymbol: 'ETH', status: 'connected' })
+  setAccount('eip155', {
+    caipAddress: EVM_ADDRESS,
+    address: '0xab16',
+    balance: '2',
+    balanceSymbol: 'ETH',
+    status: 'connected',
+  })
   setAccount('solana', { address: 'So1', balance: '3', balanceSymbol: 'SOL', status: 'disconnected' })
   assert.is(activeAddress.value, undefined, 'no active namespace yet')
   assert.is(isConnected.value, false)
@@ -90,18 +112,35 @@ test('resetAccount clears address, balances, profile and user, disconnects and f
     address: '0xab16',
     balance: '2',
     balanceSymbol: 'ETH',
-    tokenBalance: [{ name: 'USDC', symbol: 'USDC', chainId: 'eip155:1', price: 1, quantity: { decimals: '6', numeric: '5' }, iconUrl: '' }],
+    tokenBalance: [
+      {
+        name: 'USDC',
+        symbol: 'USDC',
+        chainId: 'eip155:1',
+        price: 1,
+        quantity: { decimals: '6', numeric: '5' },
+        iconUrl: '',
+      },
+    ],
     profileName: 'alice.reown.id',
     profileImage: 'https://img',
     user: { email: 'a@example.com' },
     status: 'connected',
-    currentTab: 'Activity'
+    currentTab: 'Activity',
   })
   resetAccount('eip155')
   const snapshot = getAccountSnapshot('eip155')
   assert.equal(
-    [snapshot.caipAddress, snapshot.address, snapshot.balance, snapshot.balanceSymbol, snapshot.profileName, snapshot.profileImage, snapshot.user],
-    [undefined, undefined, undefined, undefined, undefined, undefined, undefined]
+    [
+      snapshot.caipAddress,
+      snapshot.address,
+      snapshot.balance,
+      snapshot.balanceSymbol,
+      snapshot.profileName,
+      snapshot.profileImage,
+      snapshot.user,
+    ],
+    [undefined, undefined, undefined, undefined, undefined, undefined, undefined],
   )
   assert.equal(snapshot.tokenBalance, [])
   assert.is(snapshot.status, 'disconnected')
@@ -121,15 +160,27 @@ test('getAccountSnapshot is a plain copy', () => {
 test('setRequestedNetworks ignores duplicates (first wins) and keeps the order', () => {
   const baseCopy = { ...clone(base), name: 'Base duplicate' }
   setRequestedNetworks([mainnet, solana, base, baseCopy, mainnet])
-  assert.equal(requestedNetworks.value.map(n => n.name), ['Ethereum', 'Base', 'Solana'])
-  assert.equal(getNetworkState('eip155').requestedCaipNetworks.value.map(n => n.name), ['Ethereum', 'Base'])
-  assert.equal(getNetworkState('solana').requestedCaipNetworks.value.map(n => n.name), ['Solana'])
+  assert.equal(
+    requestedNetworks.value.map((n) => n.name),
+    ['Ethereum', 'Base', 'Solana'],
+  )
+  assert.equal(
+    getNetworkState('eip155').requestedCaipNetworks.value.map((n) => n.name),
+    ['Ethereum', 'Base'],
+  )
+  assert.equal(
+    getNetworkState('solana').requestedCaipNetworks.value.map((n) => n.name),
+    ['Solana'],
+  )
 })
 
 test('setRequestedNetworks replaces the previous list', () => {
   setRequestedNetworks([mainnet, solana])
   setRequestedNetworks([base])
-  assert.equal(requestedNetworks.value.map(n => n.caipNetworkId), ['eip155:8453'])
+  assert.equal(
+    requestedNetworks.value.map((n) => n.caipNetworkId),
+    ['eip155:8453'],
+  )
   assert.equal(getNetworkState('solana').requestedCaipNetworks.value, [])
 })
 
@@ -137,7 +188,10 @@ test('addRequestedNetwork ignores a network that is already requested', () => {
   setRequestedNetworks([mainnet])
   assert.is(addRequestedNetwork({ ...clone(mainnet), name: 'Again' }), false)
   assert.is(addRequestedNetwork(base), true)
-  assert.equal(requestedNetworks.value.map(n => n.name), ['Ethereum', 'Base'])
+  assert.equal(
+    requestedNetworks.value.map((n) => n.name),
+    ['Ethereum', 'Base'],
+  )
 })
 
 test('setActiveCaipNetwork sets the namespace, the selected id, and remembers both', () => {

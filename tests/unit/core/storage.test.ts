@@ -16,7 +16,7 @@ import {
   storeActiveCaipNetworkId,
   storeActiveNamespace,
   storeConnectionStatus,
-  writeStorage
+  writeStorage,
 } from '../../../src/core/storage'
 import { addRecentWallet, getDeepLink, getRecentWallets, storeDeepLink } from '../../../src/core/wallet-storage'
 import { createMemoryStorage, createThrowingStorage, installStorage } from './helpers/memory-storage'
@@ -38,13 +38,20 @@ const trust = { id: 'trust', name: 'Trust Wallet' }
 test('the three key prefixes are distinct and every key uses one of them', () => {
   const prefixes = Object.values(STORAGE_PREFIX)
   assert.is(new Set(prefixes).size, 3)
-  for (const key of Object.values(STORAGE_KEYS)) assert.ok(prefixes.some(prefix => key.startsWith(prefix)), key)
+  for (const key of Object.values(STORAGE_KEYS))
+    assert.ok(
+      prefixes.some((prefix) => key.startsWith(prefix)),
+      key,
+    )
 })
 
 test('values round-trip as JSON', () => {
   assert.ok(writeStorage('@sigkit/test', { a: [1, 2] }))
   assert.is(store.data.get('@sigkit/test'), '{"a":[1,2]}')
-  assert.equal(readStorage('@sigkit/test', (v): v is { a: number[] } => typeof v === 'object'), { a: [1, 2] })
+  assert.equal(
+    readStorage('@sigkit/test', (v): v is { a: number[] } => typeof v === 'object'),
+    { a: [1, 2] },
+  )
   removeStorage('@sigkit/test')
   assert.is(store.data.has('@sigkit/test'), false)
 })
@@ -79,22 +86,37 @@ test('typed helpers store and read their values', () => {
 test('recent wallets: newest first, de-duplicated by id, capped at 2', () => {
   addRecentWallet(metamask)
   addRecentWallet(rainbow)
-  assert.equal(getRecentWallets().map(w => w.id), ['rainbow', 'metamask'])
+  assert.equal(
+    getRecentWallets().map((w) => w.id),
+    ['rainbow', 'metamask'],
+  )
   addRecentWallet(metamask)
-  assert.equal(getRecentWallets().map(w => w.id), ['metamask', 'rainbow'])
+  assert.equal(
+    getRecentWallets().map((w) => w.id),
+    ['metamask', 'rainbow'],
+  )
   addRecentWallet(trust)
-  assert.equal(getRecentWallets().map(w => w.id), ['trust', 'metamask'])
+  assert.equal(
+    getRecentWallets().map((w) => w.id),
+    ['trust', 'metamask'],
+  )
   assert.is(JSON.parse(store.getItem(STORAGE_KEYS.recentWallets) ?? '[]').length, 2)
 })
 
 test('recent wallets: invalid stored entries are skipped, invalid input is ignored', () => {
   store.setItem(STORAGE_KEYS.recentWallets, JSON.stringify([{ id: 5 }, 'x', rainbow, rainbow, metamask, trust]))
-  assert.equal(getRecentWallets().map(w => w.id), ['rainbow', 'metamask'])
+  assert.equal(
+    getRecentWallets().map((w) => w.id),
+    ['rainbow', 'metamask'],
+  )
   store.setItem(STORAGE_KEYS.recentWallets, '{"id":"x"}')
   assert.equal(getRecentWallets(), [])
   addRecentWallet(rainbow)
   addRecentWallet({ id: '', name: 'Nameless' } as never)
-  assert.equal(getRecentWallets().map(w => w.id), ['rainbow'])
+  assert.equal(
+    getRecentWallets().map((w) => w.id),
+    ['rainbow'],
+  )
 })
 
 test('connector ids per namespace: set, drop invalid entries, remove', () => {
@@ -113,7 +135,10 @@ test('everything is safe when localStorage is missing', () => {
   restore()
   restore = installStorage(undefined)
   assert.is(writeStorage('@sigkit/x', 1), false)
-  assert.is(readStorage('@sigkit/x', (v): v is number => typeof v === 'number'), undefined)
+  assert.is(
+    readStorage('@sigkit/x', (v): v is number => typeof v === 'number'),
+    undefined,
+  )
   assert.not.throws(() => removeStorage('@sigkit/x'))
   assert.equal(addRecentWallet(metamask), [metamask])
   assert.equal(getRecentWallets(), [])

@@ -14,7 +14,11 @@ test.before.each(() => {
 })
 test.after.each(() => restore())
 
-const snapshot = () => ({ open: toastState.open.value, message: toastState.message.value, variant: toastState.variant.value })
+const snapshot = () => ({
+  open: toastState.open.value,
+  message: toastState.message.value,
+  variant: toastState.variant.value,
+})
 
 test('a toast shows at once when none is open', () => {
   showSuccessToast('Address copied')

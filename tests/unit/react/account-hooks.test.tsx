@@ -10,7 +10,7 @@ import {
   useAppKitNetwork,
   useAppKitProvider,
   useDisconnect,
-  useWalletInfo
+  useWalletInfo,
 } from '../../../src/react'
 import { setAccount } from '../../../src/core/account'
 import { registerAdapter } from '../../../src/core/appkit-state'
@@ -37,7 +37,7 @@ const provider: EIP1193Provider = {
   async request({ method }) {
     requests.push(method)
     return method === 'eth_sendTransaction' ? `0x${'ab'.repeat(32)}` : null
-  }
+  },
 }
 let balance = '1.5'
 // A stand-in adapter: these tests are about what the hooks expose; the real viem adapter is tested
@@ -47,21 +47,34 @@ const adapter = {
   disconnect: async () => undefined,
   getNativeBalance: async () => ({ value: balance, symbol: 'ETH' }),
   getTokenBalances: async () => [],
-  wrapProvider: (inner: EIP1193Provider) => ({ ...inner, wrapped: true })
+  wrapProvider: (inner: EIP1193Provider) => ({ ...inner, wrapped: true }),
 } as unknown as ChainAdapter
 
 createAppKit({ projectId: 'test-project', networks: [base, mainnet], features: { analytics: false } })
 registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))
 
 function connect() {
-  addConnectors([{ id: 'dev.sigkit.testwallet', name: 'SigKit Test Wallet', type: 'injected', chains: ['eip155'], providers: { eip155: provider }, imageUrl: 'data:image/svg+xml,x' }])
+  addConnectors([
+    {
+      id: 'dev.sigkit.testwallet',
+      name: 'SigKit Test Wallet',
+      type: 'injected',
+      chains: ['eip155'],
+      providers: { eip155: provider },
+      imageUrl: 'data:image/svg+xml,x',
+    },
+  ])
   setConnectedConnectorId('eip155', 'dev.sigkit.testwallet')
   setAccount('eip155', {
     address,
     caipAddress: `eip155:8453:${address}`,
     allAccounts: [{ address, type: 'eoa' }],
     status: 'connected',
-    connectedWalletInfo: { name: 'SigKit Test Wallet', icon: 'data:image/svg+xml,x', identifier: 'dev.sigkit.testwallet' }
+    connectedWalletInfo: {
+      name: 'SigKit Test Wallet',
+      icon: 'data:image/svg+xml,x',
+      identifier: 'dev.sigkit.testwallet',
+    },
   })
 }
 
@@ -70,7 +83,9 @@ test('account, network and wallet info hooks follow the state', () => {
     const account = useAppKitAccount()
     const { caipNetwork, chainId } = useAppKitNetwork()
     const { walletInfo } = useWalletInfo()
-    return <p>{`${account.status}|${account.address ?? '-'}|${account.isConnected}|${caipNetwork?.name}|${chainId}|${walletInfo?.name ?? '-'}`}</p>
+    return (
+      <p>{`${account.status}|${account.address ?? '-'}|${account.isConnected}|${caipNetwork?.name}|${chainId}|${walletInfo?.name ?? '-'}`}</p>
+    )
   }
   const view = render(<Info />)
   assert.is(view.container.textContent, 'disconnected|-|false|Base|8453|-')

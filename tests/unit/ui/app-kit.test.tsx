@@ -32,7 +32,8 @@ test('the remote project config is fetched on first open, not before, and overri
 
     await appKit.open()
     await whenFirstOpenTasksSettled()
-    const configGets = () => server.requests.filter((request) => request.method === 'GET' && request.path === '/appkit/v1/config')
+    const configGets = () =>
+      server.requests.filter((request) => request.method === 'GET' && request.path === '/appkit/v1/config')
     const config = configGets()[0]
     assert.ok(config, 'the config route was called')
     assert.is(config.query.get('projectId'), 'test-project')

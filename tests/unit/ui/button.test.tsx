@@ -55,7 +55,12 @@ test('a balance update patches the text without replacing the button element', a
   const host = await mountButton()
   const before = inner(host)
   activeNamespace.value = 'eip155'
-  setAccount('eip155', { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', balance: '1', balanceSymbol: 'ETH', status: 'connected' })
+  setAccount('eip155', {
+    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    balance: '1',
+    balanceSymbol: 'ETH',
+    status: 'connected',
+  })
   await settle()
   setAccount('eip155', { balance: '2.5' })
   await settle()

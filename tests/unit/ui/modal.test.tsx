@@ -38,7 +38,8 @@ function buttonByName(name: string): HTMLButtonElement {
 }
 
 async function openFromButton(): Promise<HTMLButtonElement> {
-  const host = document.querySelector('appkit-button') ?? document.body.appendChild(document.createElement('appkit-button'))
+  const host =
+    document.querySelector('appkit-button') ?? document.body.appendChild(document.createElement('appkit-button'))
   await settle()
   const inner = host.shadowRoot?.querySelector('button')
   if (!inner) throw new Error('button not rendered')

@@ -31,7 +31,9 @@ async function copyAddress(address: string): Promise<void> {
  */
 function Balance({ namespace }: { namespace: ChainNamespace }) {
   const { balance, balanceSymbol } = getAccountState(namespace)
-  const text = useComputed(() => (balance.value === undefined ? '' : formatBalance(balance.value, balanceSymbol.value ?? '')))
+  const text = useComputed(() =>
+    balance.value === undefined ? '' : formatBalance(balance.value, balanceSymbol.value ?? ''),
+  )
   return <BalanceText data-balance="">{text}</BalanceText>
 }
 

@@ -5,7 +5,16 @@ import { getAccountState } from '../../../core/account'
 import type { ChainNamespace, TokenBalance } from '../../../core/types'
 import { formatQuantity, formatUsd, tokenKey } from '../../token-balances'
 import { Spinner } from '../../primitives'
-import { Placeholder, TokenIcon, TokenInitial, TokenItem, TokenItems, TokenName, TokenQuantity, TokenValue } from './styles'
+import {
+  Placeholder,
+  TokenIcon,
+  TokenInitial,
+  TokenItem,
+  TokenItems,
+  TokenName,
+  TokenQuantity,
+  TokenValue,
+} from './styles'
 
 /** Every field a row shows or a send uses; cheaper than serialising both tokens on each refresh. */
 function sameToken(a: TokenBalance, b: TokenBalance): boolean {
@@ -97,7 +106,13 @@ export function TokenRow({ namespace, tokenKey: key }: TokenRowProps) {
  * component (tests pass a counting one).
  * @internal
  */
-export function TokenList({ namespace, Row = TokenRow }: { namespace: ChainNamespace; Row?: ComponentType<TokenRowProps> }) {
+export function TokenList({
+  namespace,
+  Row = TokenRow,
+}: {
+  namespace: ChainNamespace
+  Row?: ComponentType<TokenRowProps>
+}) {
   useSignals()
   const { tokenBalance, balanceLoading } = getAccountState(namespace)
   const index = tokenIndex(tokenBalance)

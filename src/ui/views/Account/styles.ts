@@ -7,7 +7,13 @@ export const Body = styled('div', { display: 'grid', gap: '$4', padding: '0 $3' 
 export const ProfileBox = styled('div', { display: 'grid', justifyItems: 'center', gap: '$2', textAlign: 'center' })
 
 /** @internal */
-export const NameRow = styled('div', { display: 'flex', alignItems: 'center', gap: '$1', fontSize: '$lg', fontWeight: 600 })
+export const NameRow = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$1',
+  fontSize: '$lg',
+  fontWeight: 600,
+})
 
 /** @internal */
 export const BalanceText = styled('p', { margin: 0, color: '$textMuted', fontSize: '$md' })
@@ -30,7 +36,13 @@ export const Pill = styled('button', {
 })
 
 /** @internal */
-export const TabList = styled('div', { display: 'flex', gap: '$1', padding: '$1', borderRadius: '$full', background: '$surface' })
+export const TabList = styled('div', {
+  display: 'flex',
+  gap: '$1',
+  padding: '$1',
+  borderRadius: '$full',
+  background: '$surface',
+})
 
 /** @internal */
 export const Tab = styled('button', {
@@ -59,7 +71,13 @@ export const TokenItem = styled('li', {
 })
 
 /** @internal */
-export const TokenIcon = styled('img', { width: '32px', height: '32px', borderRadius: '$full', objectFit: 'cover', gridRow: 'span 2' })
+export const TokenIcon = styled('img', {
+  width: '32px',
+  height: '32px',
+  borderRadius: '$full',
+  objectFit: 'cover',
+  gridRow: 'span 2',
+})
 
 /** @internal */
 export const TokenInitial = styled('span', {
@@ -75,7 +93,14 @@ export const TokenInitial = styled('span', {
 })
 
 /** @internal */
-export const TokenName = styled('span', { color: '$text', fontSize: '$md', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+export const TokenName = styled('span', {
+  color: '$text',
+  fontSize: '$md',
+  fontWeight: 600,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+})
 
 /** @internal */
 export const TokenValue = styled('span', { color: '$text', fontSize: '$md', textAlign: 'right' })

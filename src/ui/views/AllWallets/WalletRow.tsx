@@ -15,13 +15,22 @@ function ListingLogo({ wallet, imageUrl }: { wallet: WalletListing; imageUrl: (i
   useSignals()
   // A broken image would show the browser's broken-image icon; the initial reads better.
   const failed = useSignal(false)
-  if (!wallet.image_id || failed.value) return <WalletInitial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</WalletInitial>
+  if (!wallet.image_id || failed.value)
+    return <WalletInitial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</WalletInitial>
   return (
     // Lazy on top of the virtualisation: a row rendered in the overscan, just out of sight,
     // still does not fetch its image until it scrolls in.
-    <WalletLogo loading="lazy" decoding="async" src={imageUrl(wallet.image_id)} alt="" width={40} height={40} onError={() => {
+    <WalletLogo
+      loading="lazy"
+      decoding="async"
+      src={imageUrl(wallet.image_id)}
+      alt=""
+      width={40}
+      height={40}
+      onError={() => {
         failed.value = true
-      }} />
+      }}
+    />
   )
 }
 

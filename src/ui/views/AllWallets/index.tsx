@@ -13,7 +13,14 @@ import { pushView } from '../../../core/router'
 import type { WalletListing } from '../../../core/types'
 import { Spinner } from '../../primitives'
 import { Button } from '../../primitives/Button'
-import { arrangeWallets, createPagedWallets, getPagedWallets, type PagedWallets, type WalletEntry, type WalletQuery } from './store'
+import {
+  arrangeWallets,
+  createPagedWallets,
+  getPagedWallets,
+  type PagedWallets,
+  type WalletEntry,
+  type WalletQuery,
+} from './store'
 import { Body, Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
 import { openOnPhone, preparePairing } from './phone'
@@ -82,16 +89,27 @@ function PagedList({ list, imageUrl }: { list: PagedWallets; imageUrl: (imageId:
   const rest = list.rest.value
   const connectors = connectorsState.value
   // With no featured wallets, the API's first few are its recommendation.
-  const recommended = new Set(featured.length === 0 ? rest.slice(0, WALLET_LIST.recommended).map((wallet) => wallet.id) : [])
+  const recommended = new Set(
+    featured.length === 0 ? rest.slice(0, WALLET_LIST.recommended).map((wallet) => wallet.id) : [],
+  )
   // Cheap enough to redo per render: this component renders when a page arrives, not on scroll.
   const entries = arrangeWallets([...featured, ...rest], connectors, recommended)
   const status = list.status.value
   const total = list.total.value
   return (
     <>
-      <Summary role="status">{total === undefined ? (status === 'error' ? '' : 'Loading wallets…') : `${total} wallets`}</Summary>
+      <Summary role="status">
+        {total === undefined ? (status === 'error' ? '' : 'Loading wallets…') : `${total} wallets`}
+      </Summary>
       {entries.length > 0 && (
-        <VirtualList entries={entries} total={total ?? 0} label="Wallets" imageUrl={imageUrl} onSelect={select} onNearEnd={list.loadMore} />
+        <VirtualList
+          entries={entries}
+          total={total ?? 0}
+          label="Wallets"
+          imageUrl={imageUrl}
+          onSelect={select}
+          onNearEnd={list.loadMore}
+        />
       )}
       {status === 'loading' && entries.length === 0 && (
         <Notice>
@@ -103,18 +121,40 @@ function PagedList({ list, imageUrl }: { list: PagedWallets; imageUrl: (imageId:
   )
 }
 
-function SearchResults({ search, imageUrl, onRetry }: { search: Search | undefined; imageUrl: (imageId: string) => string; onRetry: () => void }) {
+function SearchResults({
+  search,
+  imageUrl,
+  onRetry,
+}: {
+  search: Search | undefined
+  imageUrl: (imageId: string) => string
+  onRetry: () => void
+}) {
   useSignals()
   const connectors = connectorsState.value
   const entries = arrangeWallets(search?.wallets ?? [], connectors)
   const status = search?.status ?? 'loading'
-  const summary = status === 'loading' ? 'Searching…' : status === 'error' ? '' : entries.length === 0 ? 'No wallet found' : `${entries.length} found`
+  const summary =
+    status === 'loading'
+      ? 'Searching…'
+      : status === 'error'
+        ? ''
+        : entries.length === 0
+          ? 'No wallet found'
+          : `${entries.length} found`
   return (
     <>
       <Summary role="status">{summary}</Summary>
       {status === 'done' && entries.length > 0 && (
         // Keyed by term: new results start at the top with the first row focusable.
-        <VirtualList key={search?.term} entries={entries} total={entries.length} label="Search results" imageUrl={imageUrl} onSelect={select} />
+        <VirtualList
+          key={search?.term}
+          entries={entries}
+          total={entries.length}
+          label="Search results"
+          imageUrl={imageUrl}
+          onSelect={select}
+        />
       )}
       {status === 'error' && <LoadError onRetry={onRetry} />}
     </>
@@ -155,7 +195,14 @@ export default function AllWalletsView() {
   function runSearch(searched: string): void {
     searchState.value = { term: searched, status: 'loading', wallets: [] }
     api
-      .getWallets({ page: 1, entries: WALLET_LIST.searchSize, search: searched, include: query.include, exclude: query.exclude, chains: query.chains })
+      .getWallets({
+        page: 1,
+        entries: WALLET_LIST.searchSize,
+        search: searched,
+        include: query.include,
+        exclude: query.exclude,
+        chains: query.chains,
+      })
       .then(
         ({ data }) => {
           if (latest.current === searched) searchState.value = { term: searched, status: 'done', wallets: data }
@@ -191,7 +238,11 @@ export default function AllWalletsView() {
         }}
       />
       {trimmed ? (
-        <SearchResults search={search?.term === trimmed ? search : undefined} imageUrl={api.walletImageUrl} onRetry={() => runSearch(trimmed)} />
+        <SearchResults
+          search={search?.term === trimmed ? search : undefined}
+          imageUrl={api.walletImageUrl}
+          onRetry={() => runSearch(trimmed)}
+        />
       ) : (
         <PagedList list={list} imageUrl={api.walletImageUrl} />
       )}

@@ -14,7 +14,9 @@ import { inAppBrowserLink, isTelegram, walletLink } from '../../../connectors/wa
  */
 export function preparePairing(): void {
   if (!isMobile() || hasValidPairing()) return
-  void import('../../../connectors/walletconnect').then((walletConnect) => walletConnect.connectWalletConnect()).catch(() => undefined)
+  void import('../../../connectors/walletconnect')
+    .then((walletConnect) => walletConnect.connectWalletConnect())
+    .catch(() => undefined)
 }
 
 /**
@@ -27,7 +29,9 @@ export function openOnPhone(wallet: WalletListing): boolean {
   let href = inAppBrowserLink(wallet, location.href)
   const uri = connectionState.wcUri.peek()
   if (!href && wallet.mobile_link && uri && hasValidPairing()) {
-    href = walletLink(wallet.mobile_link, uri, { telegramAndroid: isTelegram() && /Android/i.test(navigator.userAgent) })
+    href = walletLink(wallet.mobile_link, uri, {
+      telegramAndroid: isTelegram() && /Android/i.test(navigator.userAgent),
+    })
     connectionState.wcLinking.value = { href, name: wallet.name }
     connectionState.recentWallet.value = wallet
   }

@@ -53,7 +53,13 @@ export function createPagedWallets(api: WalletApi, query: WalletQuery): PagedWal
       const [featuredPage, restPage] = await Promise.all([
         featuredLoaded
           ? undefined
-          : api.getWallets({ page: 1, entries: query.featured.length, include: query.featured, exclude: query.exclude, chains: query.chains }),
+          : api.getWallets({
+              page: 1,
+              entries: query.featured.length,
+              include: query.featured,
+              exclude: query.exclude,
+              chains: query.chains,
+            }),
         api.getWallets({
           page,
           entries: WALLET_LIST.pageSize,
@@ -133,7 +139,9 @@ export function arrangeWallets(
   connectors: readonly ConnectorInfo[],
   recommended: ReadonlySet<string> = new Set(),
 ): WalletEntry[] {
-  const injected = connectors.filter((connector) => connector.type === 'injected' && isConnectorShown(connector, connectors))
+  const injected = connectors.filter(
+    (connector) => connector.type === 'injected' && isConnectorShown(connector, connectors),
+  )
   const installed: WalletEntry[] = []
   const others: WalletEntry[] = []
   const seen = new Set<string>()

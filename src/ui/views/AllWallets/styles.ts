@@ -33,7 +33,13 @@ export const VisuallyHidden = styled('label', {
 })
 
 /** @internal */
-export const Summary = styled('p', { margin: 0, minHeight: '1.5em', color: '$textMuted', fontSize: '$sm', textAlign: 'center' })
+export const Summary = styled('p', {
+  margin: 0,
+  minHeight: '1.5em',
+  color: '$textMuted',
+  fontSize: '$sm',
+  textAlign: 'center',
+})
 
 /** @internal */
 export const Scroller = styled('div', {
@@ -72,7 +78,13 @@ const pulse = keyframes({ '50%': { opacity: 0.5 } })
 export const PlaceholderRow = styled(Row, { cursor: 'default', animation: `${pulse} 1.2s ease-in-out infinite` })
 
 /** @internal */
-export const Name = styled('span', { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })
+export const Name = styled('span', {
+  flex: 1,
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+})
 
 /** @internal */
 export const Tag = styled('span', {

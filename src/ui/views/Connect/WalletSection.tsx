@@ -28,7 +28,12 @@ function WalletRow({ connector, target }: { connector: ConnectorInfo; target: Ta
     <li>
       <ListItem
         type="button"
-        onClick={() => pushView(connector.view ?? 'ConnectingExternal', connector.view ? undefined : { ...target, connectorId: connector.id })}
+        onClick={() =>
+          pushView(
+            connector.view ?? 'ConnectingExternal',
+            connector.view ? undefined : { ...target, connectorId: connector.id },
+          )
+        }
       >
         {connector.imageUrl ? (
           <WalletLogo src={connector.imageUrl} alt="" width={40} height={40} />

@@ -6,7 +6,9 @@ import type { ConnectMethod, ResolvedFeatures } from '../../../core/types'
  * visitor is never left with no way to connect.
  * @internal
  */
-export function connectSections(features: Pick<ResolvedFeatures, 'email' | 'socials' | 'connectMethodsOrder'>): ConnectMethod[] {
+export function connectSections(
+  features: Pick<ResolvedFeatures, 'email' | 'socials' | 'connectMethodsOrder'>,
+): ConnectMethod[] {
   const enabled: Record<ConnectMethod, boolean> = {
     email: features.email,
     social: Array.isArray(features.socials) && features.socials.length > 0,

@@ -69,7 +69,9 @@ export default function ConnectingExternalView() {
       </IconFrame>
       <Heading>Continue in {name}</Heading>
       <Status ref={statusRef} tabIndex={-1} role="status" aria-live="polite" failed={failed.value}>
-        {failed.value ? connectingState.error.value ?? 'Connection failed' : 'Accept connection request in the wallet'}
+        {failed.value
+          ? (connectingState.error.value ?? 'Connection failed')
+          : 'Accept connection request in the wallet'}
       </Status>
       {failed.value && (
         <Button type="button" onClick={retry}>

@@ -33,7 +33,14 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   const size = modules.length
   return (
     <Frame>
-      <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} width="216" height="216" shapeRendering="crispEdges">
+      <svg
+        role="img"
+        aria-label={label}
+        viewBox={`0 0 ${size} ${size}`}
+        width="216"
+        height="216"
+        shapeRendering="crispEdges"
+      >
         <path d={qrPath(modules)} fill="currentColor" />
       </svg>
     </Frame>

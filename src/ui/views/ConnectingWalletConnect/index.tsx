@@ -81,7 +81,9 @@ export default function ConnectingWalletConnectView() {
         </Status>
       ) : (
         <>
-          {!mobile && <QrCode value={uri} label={`QR code to connect with ${wallet ? name : 'a WalletConnect wallet'}`} />}
+          {!mobile && (
+            <QrCode value={uri} label={`QR code to connect with ${wallet ? name : 'a WalletConnect wallet'}`} />
+          )}
           <Status role="status" aria-live="polite">
             {mobile ? `Continue in ${name}` : `Scan this QR code with ${wallet ? name : 'your phone'}`}
           </Status>
@@ -96,15 +98,18 @@ export default function ConnectingWalletConnectView() {
               </LinkButton>
             )}
             {wallet?.webapp_link && (
-              <LinkButton href={walletLink(wallet.webapp_link, uri)} target="_blank" rel="noreferrer" onClick={(event) => remember(event.currentTarget.href)}>
+              <LinkButton
+                href={walletLink(wallet.webapp_link, uri)}
+                target="_blank"
+                rel="noreferrer"
+                onClick={(event) => remember(event.currentTarget.href)}
+              >
                 Open web app
               </LinkButton>
             )}
             <Button
               type="button"
-              onClick={() =>
-                void navigator.clipboard?.writeText(uri).then(() => showSuccessToast('Link copied'))
-              }
+              onClick={() => void navigator.clipboard?.writeText(uri).then(() => showSuccessToast('Link copied'))}
             >
               Copy link
             </Button>

@@ -14,7 +14,8 @@ test('amounts become lamports and token units exactly, without floating point', 
 
 test('malformed amounts and too many decimals are refused with a clear reason', () => {
   assert.throws(() => toBaseUnits('0.0000000001', 9), /more than 9 decimals/)
-  for (const bad of ['', '.', '-1', '1e9', '1,5', 'abc']) assert.throws(() => toBaseUnits(bad, 9), /Invalid amount/, bad)
+  for (const bad of ['', '.', '-1', '1e9', '1,5', 'abc'])
+    assert.throws(() => toBaseUnits(bad, 9), /Invalid amount/, bad)
 })
 
 test('base units read back as the shortest decimal', () => {

@@ -21,7 +21,7 @@ export const mainnet: CaipNetwork = {
   name: 'Ethereum',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['https://eth.example.org'] } },
-  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } }
+  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
 }
 
 export const base: CaipNetwork = {
@@ -30,7 +30,7 @@ export const base: CaipNetwork = {
   chainNamespace: 'eip155',
   name: 'Base',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://base.example.org'] } }
+  rpcUrls: { default: { http: ['https://base.example.org'] } },
 }
 
 export const solana: CaipNetwork = {
@@ -39,7 +39,7 @@ export const solana: CaipNetwork = {
   chainNamespace: 'solana',
   name: 'Solana',
   nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['https://sol.example.org'] } }
+  rpcUrls: { default: { http: ['https://sol.example.org'] } },
 }
 
 /** Minimal valid options. */

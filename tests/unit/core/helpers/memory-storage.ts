@@ -16,14 +16,14 @@ export function createMemoryStorage(): MemoryStorage {
       return data.size
     },
     clear: () => data.clear(),
-    getItem: key => data.get(key) ?? null,
-    key: index => [...data.keys()][index] ?? null,
-    removeItem: key => {
+    getItem: (key) => data.get(key) ?? null,
+    key: (index) => [...data.keys()][index] ?? null,
+    removeItem: (key) => {
       data.delete(key)
     },
     setItem: (key, value) => {
       data.set(key, String(value))
-    }
+    },
   }
 }
 

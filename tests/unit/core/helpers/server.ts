@@ -37,7 +37,14 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     } catch {
       json = undefined
     }
-    const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, json }
+    const recorded: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+      json,
+    }
     requests.push(recorded)
     try {
       await handler(recorded, res)
@@ -46,16 +53,16 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       res.end(String(error))
     }
   })
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     close: () =>
-      new Promise<void>(resolve => {
+      new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
-      })
+      }),
   }
 }
 

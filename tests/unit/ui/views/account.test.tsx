@@ -1,4 +1,23 @@
-import { ADDRESS, button, connectAccount, dialog, findButton, installModal, modalShadow, nameOf, openAt, resetViews, settle, skt, title, usdc, useFakeAdapter, waitFor, deferred, nativeToken } from './helpers'
+import {
+  ADDRESS,
+  button,
+  connectAccount,
+  dialog,
+  findButton,
+  installModal,
+  modalShadow,
+  nameOf,
+  openAt,
+  resetViews,
+  settle,
+  skt,
+  title,
+  usdc,
+  useFakeAdapter,
+  waitFor,
+  deferred,
+  nativeToken,
+} from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { StrictMode } from 'react'
@@ -107,7 +126,11 @@ test("a changed token updates its row only; the other rows' nodes stay", async (
   const [ethRow, usdcRow, sktRow] = tokenRows()
   // A refresh brings new objects for every token; only USDC's content changed.
   setAccount('eip155', {
-    tokenBalance: [{ ...nativeToken }, { ...usdc, value: 99.5, quantity: { decimals: '6', numeric: '99.5' } }, { ...skt }],
+    tokenBalance: [
+      { ...nativeToken },
+      { ...usdc, value: 99.5, quantity: { decimals: '6', numeric: '99.5' } },
+      { ...skt },
+    ],
   })
   await settle()
   const after = tokenRows()
@@ -200,13 +223,22 @@ test('TokenList: one token changing re-renders its row only; a refresh with equa
   await settle()
   const keys = [`eip155:31337:ETH`, usdc.address as string, skt.address as string]
   const before = keys.map((key) => renders[key])
-  assert.ok(before.every((count) => (count ?? 0) > 0), 'every row rendered')
+  assert.ok(
+    before.every((count) => (count ?? 0) > 0),
+    'every row rendered',
+  )
 
   setAccount('eip155', { tokenBalance: [{ ...nativeToken }, { ...usdc }, { ...skt }] })
   await settle()
-  assert.equal(keys.map((key) => renders[key]), before, 'equal content: no row re-renders')
+  assert.equal(
+    keys.map((key) => renders[key]),
+    before,
+    'equal content: no row re-renders',
+  )
 
-  setAccount('eip155', { tokenBalance: [{ ...nativeToken }, { ...usdc, quantity: { decimals: '6', numeric: '7' } }, { ...skt }] })
+  setAccount('eip155', {
+    tokenBalance: [{ ...nativeToken }, { ...usdc, quantity: { decimals: '6', numeric: '7' } }, { ...skt }],
+  })
   await settle()
   const after = keys.map((key) => renders[key] ?? 0)
   assert.is(after[0], before[0], 'ETH row not re-rendered')

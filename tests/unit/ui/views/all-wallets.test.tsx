@@ -1,4 +1,20 @@
-import { addTestWallet, button, findButton, installModal, labelled, localL2, localhost, modalShadow, nameOf, openAt, resetViews, settle, title, typeInto, waitFor } from './helpers'
+import {
+  addTestWallet,
+  button,
+  findButton,
+  installModal,
+  labelled,
+  localL2,
+  localhost,
+  modalShadow,
+  nameOf,
+  openAt,
+  resetViews,
+  settle,
+  title,
+  typeInto,
+  waitFor,
+} from './helpers'
 import { focused, press } from '../../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -98,11 +114,22 @@ test.after.each(async () => {
 })
 
 function setup(options: Record<string, unknown> = {}): void {
-  initCore(validateOptions({ projectId: 'test-project', networks: [localhost, localL2], endpoints: { walletApi: server.url, pulse: server.url, relay: 'ws://127.0.0.1:9' }, ...options }))
+  initCore(
+    validateOptions({
+      projectId: 'test-project',
+      networks: [localhost, localL2],
+      endpoints: { walletApi: server.url, pulse: server.url, relay: 'ws://127.0.0.1:9' },
+      ...options,
+    }),
+  )
 }
 
-const listRequests = (): RecordedRequest[] => server.requests.filter((request) => request.method === 'GET' && request.path === '/getWallets')
-const pagesAsked = (): number[] => listRequests().filter((request) => !request.query.has('search') && request.query.get('entries') === '40').map((request) => Number(request.query.get('page')))
+const listRequests = (): RecordedRequest[] =>
+  server.requests.filter((request) => request.method === 'GET' && request.path === '/getWallets')
+const pagesAsked = (): number[] =>
+  listRequests()
+    .filter((request) => !request.query.has('search') && request.query.get('entries') === '40')
+    .map((request) => Number(request.query.get('page')))
 
 function listbox(): HTMLElement {
   const element = modalShadow().querySelector<HTMLElement>('[role="listbox"]')
@@ -111,7 +138,9 @@ function listbox(): HTMLElement {
 }
 
 function options(): HTMLElement[] {
-  return Array.from(modalShadow().querySelectorAll<HTMLElement>('[role="option"]')).sort((a, b) => Number(a.dataset['index']) - Number(b.dataset['index']))
+  return Array.from(modalShadow().querySelectorAll<HTMLElement>('[role="option"]')).sort(
+    (a, b) => Number(a.dataset['index']) - Number(b.dataset['index']),
+  )
 }
 
 /**
@@ -129,7 +158,8 @@ function quietMissingView(): void {
 const renderedRows = (): number => listbox().firstElementChild?.childElementCount ?? 0
 
 /** Rows standing in for wallets whose page has not come in. */
-const placeholders = (): number => Array.from(listbox().firstElementChild?.children ?? []).filter((row) => row.getAttribute('role') !== 'option').length
+const placeholders = (): number =>
+  Array.from(listbox().firstElementChild?.children ?? []).filter((row) => row.getAttribute('role') !== 'option').length
 
 const summary = (): string => modalShadow().querySelector('[role="status"]')?.textContent ?? ''
 
@@ -162,9 +192,21 @@ test('opens on page 1 of 40 wallets for the requested networks, with projectId, 
   assert.is(summary(), '100 wallets')
   assert.is(listbox().getAttribute('aria-label'), 'Wallets')
   assert.is(options()[0]?.getAttribute('aria-setsize'), '100', 'the set size is the whole list, not the rendered rows')
-  assert.is(listbox().firstElementChild?.getAttribute('style')?.includes(`height: ${100 * ROW}px`), true, 'a spacer as tall as the list')
+  assert.is(
+    listbox()
+      .firstElementChild?.getAttribute('style')
+      ?.includes(`height: ${100 * ROW}px`),
+    true,
+    'a spacer as tall as the list',
+  )
   // No featured wallets: the API's first four are its recommendation.
-  assert.equal(options().slice(0, 5).map(nameOf), ['Wallet 0, recommended', 'Wallet 1, recommended', 'Wallet 2, recommended', 'Wallet 3, recommended', 'Wallet 4'])
+  assert.equal(options().slice(0, 5).map(nameOf), [
+    'Wallet 0, recommended',
+    'Wallet 1, recommended',
+    'Wallet 2, recommended',
+    'Wallet 3, recommended',
+    'Wallet 4',
+  ])
   assert.ok(options()[0]?.textContent?.includes('Recommended'))
 })
 
@@ -220,7 +262,11 @@ test('5000 wallets: the DOM holds a bounded number of rows wherever the list is 
   await waitFor(() => options().some((row) => nameOf(row) === 'Wallet 400'), 10_000)
   assert.ok(renderedRows() < 60, `rows once loaded: ${renderedRows()}`)
   const pages = pagesAsked()
-  assert.equal(pages, Array.from({ length: pages.length }, (_, index) => index + 1), 'pages in order, each once')
+  assert.equal(
+    pages,
+    Array.from({ length: pages.length }, (_, index) => index + 1),
+    'pages in order, each once',
+  )
 })
 
 test('featured wallets come first in the given order, fetched with include; the rest follow without them', async () => {
@@ -232,7 +278,11 @@ test('featured wallets come first in the given order, fetched with include; the 
   assert.is(featured?.query.get('chains'), CHAINS)
   const main = listRequests().find((request) => request.query.get('entries') === '40')
   assert.is(main?.query.get('exclude'), 'w1,w50,w3,missing', 'featured ids are left out of the pages')
-  assert.equal(options().slice(0, 5).map(nameOf), ['Wallet 50', 'Wallet 3', 'Wallet 0', 'Wallet 2', 'Wallet 4'], 'no recommended tag with featured wallets')
+  assert.equal(
+    options().slice(0, 5).map(nameOf),
+    ['Wallet 50', 'Wallet 3', 'Wallet 0', 'Wallet 2', 'Wallet 4'],
+    'no recommended tag with featured wallets',
+  )
   assert.is(summary(), '99 wallets', 'the two featured plus the 97 others')
 })
 
@@ -245,17 +295,26 @@ test('includeWalletIds narrows the list', async () => {
 })
 
 test('installed wallets (same rdns, or same name) are marked and listed first; picking one connects through it', async () => {
-  wallets = makeWallets(100, (index) => (index === 30 ? { rdns: 'dev.sigkit.testwallet', name: 'SigKit Test Wallet' } : {}))
+  wallets = makeWallets(100, (index) =>
+    index === 30 ? { rdns: 'dev.sigkit.testwallet', name: 'SigKit Test Wallet' } : {},
+  )
   wallets[12] = { ...wallets[12]!, name: 'Rabbit Wallet' }
   setup()
   addTestWallet()
   addConnectors([{ id: 'io.rabbit', name: 'Rabbit Wallet', type: 'injected', chains: ['eip155'], rdns: 'io.rabbit' }])
   await openList()
-  assert.equal(options().slice(0, 3).map(nameOf), ['Rabbit Wallet, installed', 'SigKit Test Wallet, installed', 'Wallet 0, recommended'])
+  assert.equal(options().slice(0, 3).map(nameOf), [
+    'Rabbit Wallet, installed',
+    'SigKit Test Wallet, installed',
+    'Wallet 0, recommended',
+  ])
   assert.ok(options()[0]?.textContent?.includes('Installed'))
   options()[1]?.click()
   await settle()
-  assert.equal(routerState.history.value.at(-1), { view: 'ConnectingExternal', data: { connectorId: 'dev.sigkit.testwallet' } })
+  assert.equal(routerState.history.value.at(-1), {
+    view: 'ConnectingExternal',
+    data: { connectorId: 'dev.sigkit.testwallet' },
+  })
 })
 
 test('picking a wallet that is not installed opens ConnectingWalletConnect with the listing', async () => {
@@ -344,7 +403,10 @@ test('a failed page shows "Could not load wallets" and keeps the loaded rows; Tr
   const alert = await waitFor(() => modalShadow().querySelector('[role="alert"]'))
   assert.ok(alert.textContent?.includes('Could not load wallets'))
   assert.equal(pagesAsked(), [1, 2])
-  assert.ok(options().some((row) => nameOf(row) === 'Wallet 30'), 'what was loaded stays')
+  assert.ok(
+    options().some((row) => nameOf(row) === 'Wallet 30'),
+    'what was loaded stays',
+  )
   await scrollTo(31 * ROW)
   await settle(10)
   assert.equal(pagesAsked(), [1, 2], 'no automatic retry on scroll')
@@ -402,7 +464,9 @@ test('a reply of the wrong shape counts as a failed page', async () => {
 test('keyboard: one row is tabbable; arrows, Home/End and PageUp/PageDown move focus and scroll; Enter picks', async () => {
   setup()
   await openList()
-  const tabbable = getFocusable(modalShadow().querySelector('[role="dialog"]')!).filter((element) => element.getAttribute('role') === 'option')
+  const tabbable = getFocusable(modalShadow().querySelector('[role="dialog"]')!).filter(
+    (element) => element.getAttribute('role') === 'option',
+  )
   assert.is(tabbable.length, 1, 'Tab reaches the list once')
   assert.is(tabbable[0]?.dataset['index'], '0')
   tabbable[0]?.focus()
@@ -411,7 +475,14 @@ test('keyboard: one row is tabbable; arrows, Home/End and PageUp/PageDown move f
   press('ArrowDown')
   await settle()
   assert.is(focusedIndex(), '1')
-  assert.is(options().filter((row) => row.tabIndex === 0).map((row) => row.dataset['index']).join(), '1', 'the tab stop follows focus')
+  assert.is(
+    options()
+      .filter((row) => row.tabIndex === 0)
+      .map((row) => row.dataset['index'])
+      .join(),
+    '1',
+    'the tab stop follows focus',
+  )
   assert.is(focused()?.getAttribute('aria-selected'), 'true')
 
   press('End')

@@ -1,4 +1,21 @@
-import { ADDRESS, addTestWallet, CONNECTOR_ID, deferred, dialog, findButton, installModal, modalShadow, openAt, resetViews, setNetworks, settle, title, useFakeAdapter, userRejection, waitFor } from './helpers'
+import {
+  ADDRESS,
+  addTestWallet,
+  CONNECTOR_ID,
+  deferred,
+  dialog,
+  findButton,
+  installModal,
+  modalShadow,
+  openAt,
+  resetViews,
+  setNetworks,
+  settle,
+  title,
+  useFakeAdapter,
+  userRejection,
+  waitFor,
+} from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { StrictMode } from 'react'

@@ -93,7 +93,14 @@ export function userRejection(): Error {
 
 export interface FakeAdapter {
   adapter: ChainAdapter
-  calls: { connect: number; switchNetwork: string[]; send: SendParameters[]; watchBlocks: number; stopBlocks: number; disconnect: number }
+  calls: {
+    connect: number
+    switchNetwork: string[]
+    send: SendParameters[]
+    watchBlocks: number
+    stopBlocks: number
+    disconnect: number
+  }
   /** What the adapter answers; tests replace entries. */
   behaviour: {
     connect(): Promise<ConnectReturnType>
@@ -108,7 +115,14 @@ export interface FakeAdapter {
  * at once, reports the balances the test put into state (so a refresh changes nothing), and sends.
  */
 export function useFakeAdapter(): FakeAdapter {
-  const calls: FakeAdapter['calls'] = { connect: 0, switchNetwork: [], send: [], watchBlocks: 0, stopBlocks: 0, disconnect: 0 }
+  const calls: FakeAdapter['calls'] = {
+    connect: 0,
+    switchNetwork: [],
+    send: [],
+    watchBlocks: 0,
+    stopBlocks: 0,
+    disconnect: 0,
+  }
   const behaviour: FakeAdapter['behaviour'] = {
     connect: async () => ({ accounts: [ADDRESS], chainId: 31337 }),
     switchNetwork: async () => undefined,
@@ -147,7 +161,10 @@ export function useFakeAdapter(): FakeAdapter {
     isAddress: (value) => /^0x[0-9a-fA-F]{40}$/.test(value),
   }
   // Core makes adapters from the options createAppKit received.
-  if (!getResolvedOptions()) initCore(validateOptions({ projectId: 'test-project', networks: [localhost, localL2], features: { analytics: false } }))
+  if (!getResolvedOptions())
+    initCore(
+      validateOptions({ projectId: 'test-project', networks: [localhost, localL2], features: { analytics: false } }),
+    )
   registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))
   return { adapter, calls, behaviour }
 }
@@ -252,7 +269,10 @@ export function findButton(name: string | RegExp): HTMLButtonElement | undefined
 
 export function button(name: string | RegExp): HTMLButtonElement {
   const match = findButton(name)
-  if (!match) throw new Error(`no button named ${name}; buttons: ${Array.from(modalShadow().querySelectorAll('button')).map(nameOf).join(' | ')}`)
+  if (!match)
+    throw new Error(
+      `no button named ${name}; buttons: ${Array.from(modalShadow().querySelectorAll('button')).map(nameOf).join(' | ')}`,
+    )
   return match
 }
 

@@ -1,4 +1,23 @@
-import { button, choose, connectAccount, deferred, findButton, installModal, labelled, modalShadow, nameOf, openAt, RECEIVER, resetViews, settle, title, typeInto, usdc, useFakeAdapter, waitFor } from './helpers'
+import {
+  button,
+  choose,
+  connectAccount,
+  deferred,
+  findButton,
+  installModal,
+  labelled,
+  modalShadow,
+  nameOf,
+  openAt,
+  RECEIVER,
+  resetViews,
+  settle,
+  title,
+  typeInto,
+  usdc,
+  useFakeAdapter,
+  waitFor,
+} from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { setActiveCaipNetwork } from '../../../../src/core/network'
@@ -40,7 +59,12 @@ test('the form: token picker (native first, chosen), amount with Max, receiver, 
   await openSend()
   assert.is(title(), 'Send')
   const options = Array.from(token().options).map((option) => option.textContent)
-  assert.equal(options, ['Select a token', 'ETH · 10 available', 'USDC · 1,250.5 available', 'SKT · 100.1235 available'])
+  assert.equal(options, [
+    'Select a token',
+    'ETH · 10 available',
+    'USDC · 1,250.5 available',
+    'SKT · 100.1235 available',
+  ])
   assert.is(token().selectedOptions[0]?.textContent, 'ETH · 10 available', 'the native currency is chosen')
   assert.is(sendState.token.value?.symbol, 'ETH')
   assert.is(amount().getAttribute('inputmode'), 'decimal')
@@ -89,7 +113,10 @@ test('each validation text is shown as an alert and the entered values stay', as
   assert.is(amount().value, '0.5')
   assert.is(receiver().value, RECEIVER)
   assert.is(fake.calls.send.length, 0, 'nothing was sent')
-  assert.is(modalShadow().querySelector('form')?.getAttribute('aria-describedby'), modalShadow().querySelector('[role="alert"]')?.id)
+  assert.is(
+    modalShadow().querySelector('form')?.getAttribute('aria-describedby'),
+    modalShadow().querySelector('[role="alert"]')?.id,
+  )
 })
 
 test('an unsupported namespace is refused', async () => {
@@ -136,7 +163,11 @@ test('a native send: "Sending…" while the wallet works, then a toast and back 
   hash.resolve('0xfeed')
   await waitFor(() => routerState.history.value.at(-1)?.view === 'Account')
   assert.is(toastState.message.value, 'Transaction sent')
-  assert.equal(routerState.history.value.map((entry) => entry.view), ['Account', 'Account'], 'Send was replaced, as core does for token sends')
+  assert.equal(
+    routerState.history.value.map((entry) => entry.view),
+    ['Account', 'Account'],
+    'Send was replaced, as core does for token sends',
+  )
   assert.is(sendState.amount.value, '', 'the form is reset')
 })
 
@@ -148,13 +179,18 @@ test('a token send: the controller returns to Account, once', async () => {
   await submit()
   await waitFor(() => routerState.history.value.at(-1)?.view === 'Account')
   assert.is(fake.calls.send[0]?.token?.symbol, 'USDC')
-  assert.equal(routerState.history.value.map((entry) => entry.view), ['Account', 'Account'], 'Send is gone from the stack')
+  assert.equal(
+    routerState.history.value.map((entry) => entry.view),
+    ['Account', 'Account'],
+    'Send is gone from the stack',
+  )
   await waitFor(() => toastState.message.value === 'Transaction sent')
 })
 
 test('a wallet refusal is shown in words and the form keeps its values', async () => {
   await openSend()
-  fake.behaviour.send = () => Promise.reject(Object.assign(new Error('User rejected the request.\n\nDetails: …'), { code: 4001 }))
+  fake.behaviour.send = () =>
+    Promise.reject(Object.assign(new Error('User rejected the request.\n\nDetails: …'), { code: 4001 }))
   typeInto(amount(), '0.01')
   typeInto(receiver(), RECEIVER)
   await submit()

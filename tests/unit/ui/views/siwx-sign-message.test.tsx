@@ -1,7 +1,25 @@
 // The SIWXSignMessage view (src/features/siwx/index.tsx) rendered in happy-dom, with a fake
 // in-memory SIWXConfig and the fake eip155 adapter of ./helpers. The sign-in flow itself with a
 // real wallet is in tests/integration/eip155/siwx.test.ts; here is what the view shows and does.
-import { ADDRESS, button, connectAccount, dialog, deferred, findButton, installModal, modalShadow, nameOf, openAt, resetViews, settle, title, useFakeAdapter, userRejection, waitFor, type FakeAdapter } from './helpers'
+import {
+  ADDRESS,
+  button,
+  connectAccount,
+  dialog,
+  deferred,
+  findButton,
+  installModal,
+  modalShadow,
+  nameOf,
+  openAt,
+  resetViews,
+  settle,
+  title,
+  useFakeAdapter,
+  userRejection,
+  waitFor,
+  type FakeAdapter,
+} from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { getAccountState } from '../../../../src/core/account'
@@ -10,7 +28,13 @@ import { subscribeEvents, type EventRecord } from '../../../../src/core/events'
 import { modalState } from '../../../../src/core/modal'
 import { validateOptions } from '../../../../src/core/options'
 import { currentView } from '../../../../src/core/router'
-import { resetSignIn, type SIWXConfig, type SIWXMessage, type SIWXMessageInput, type SIWXSession } from '../../../../src/core/siwx'
+import {
+  resetSignIn,
+  type SIWXConfig,
+  type SIWXMessage,
+  type SIWXMessageInput,
+  type SIWXSession,
+} from '../../../../src/core/siwx'
 import { localhost, localL2 } from './helpers'
 
 interface FakeSIWX extends SIWXConfig {
@@ -26,8 +50,19 @@ function fakeSIWX(): FakeSIWX {
     required: false,
     async createMessage(input) {
       calls.createMessage.push(input)
-      const fields = { ...input, domain: 'app.example.com', uri: 'https://app.example.com/', version: '1', nonce: 'n0nce1234', statement: 'Sign in to Demo Dapp.' }
-      return { ...fields, toString: () => `app.example.com wants you to sign in with ${input.accountAddress} on ${input.chainId} (nonce n0nce1234)` }
+      const fields = {
+        ...input,
+        domain: 'app.example.com',
+        uri: 'https://app.example.com/',
+        version: '1',
+        nonce: 'n0nce1234',
+        statement: 'Sign in to Demo Dapp.',
+      }
+      return {
+        ...fields,
+        toString: () =>
+          `app.example.com wants you to sign in with ${input.accountAddress} on ${input.chainId} (nonce n0nce1234)`,
+      }
     },
     async addSession(session) {
       calls.addSession.push(session)
@@ -147,7 +182,13 @@ test('a message whose toString() gives "[object Object]" is refused: an alert sa
   siwx.createMessage = async (input) => {
     siwx.calls.createMessage.push(input)
     // The fields, but no toString of its own: Object.prototype's gives "[object Object]".
-    return { ...input, domain: 'app.example.com', uri: 'https://app.example.com/', version: '1', nonce: 'n0nce1234' } as SIWXMessage
+    return {
+      ...input,
+      domain: 'app.example.com',
+      uri: 'https://app.example.com/',
+      version: '1',
+      nonce: 'n0nce1234',
+    } as SIWXMessage
   }
   await openAt('SIWXSignMessage')
   ;(await waitFor(() => findButton('Sign'))).click()
@@ -191,7 +232,11 @@ test('Sign asks the wallet (saying so meanwhile), stores the session with the me
   }
   await openAt('SIWXSignMessage')
   ;(await waitFor(() => findButton('Sign'))).click()
-  const status = await waitFor(() => Array.from(dialog().querySelectorAll('[role="status"]')).find((element) => element.textContent === 'Open your wallet to sign the message.'))
+  const status = await waitFor(() =>
+    Array.from(dialog().querySelectorAll('[role="status"]')).find(
+      (element) => element.textContent === 'Open your wallet to sign the message.',
+    ),
+  )
   assert.ok(status)
   assert.ok(findButton(/Signing…/), 'the button says it is signing')
   assert.equal(signed, [`app.example.com wants you to sign in with ${ADDRESS} on eip155:31337 (nonce n0nce1234)`])

@@ -1,4 +1,19 @@
-import { button, connectAccount, dialog, findButton, installModal, localhost, modalShadow, nameOf, openAt, resetViews, settle, title, useFakeAdapter, waitFor } from './helpers'
+import {
+  button,
+  connectAccount,
+  dialog,
+  findButton,
+  installModal,
+  localhost,
+  modalShadow,
+  nameOf,
+  openAt,
+  resetViews,
+  settle,
+  title,
+  useFakeAdapter,
+  waitFor,
+} from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { activeNamespace, getAccountState } from '../../../../src/core/account'
@@ -47,7 +62,15 @@ test.before.each(() => {
   connectAccount()
   setRequestedNetworks([...requestedNetworks.value, solanaLocal])
   // The EVM-only test wallet, and a wallet that has only a Solana provider.
-  addConnectors([{ id: 'sol.wallet', name: 'Sol Wallet', type: 'injected', chains: ['solana'], providers: { solana: { request: async () => null } } }])
+  addConnectors([
+    {
+      id: 'sol.wallet',
+      name: 'Sol Wallet',
+      type: 'injected',
+      chains: ['solana'],
+      providers: { solana: { request: async () => null } },
+    },
+  ])
 })
 
 test.after.each(async () => {

@@ -1,4 +1,21 @@
-import { button, connectAccount, deferred, dialog, findButton, installModal, localL2, localhost, modalShadow, nameOf, openAt, resetViews, settle, title, useFakeAdapter, waitFor } from './helpers'
+import {
+  button,
+  connectAccount,
+  deferred,
+  dialog,
+  findButton,
+  installModal,
+  localL2,
+  localhost,
+  modalShadow,
+  nameOf,
+  openAt,
+  resetViews,
+  settle,
+  title,
+  useFakeAdapter,
+  waitFor,
+} from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { activeCaipNetwork, createUnknownNetwork, setActiveCaipNetwork } from '../../../../src/core/network'
@@ -75,9 +92,17 @@ test('UnsupportedChain explains, offers the networks and Disconnect; switching c
   await openAt('UnsupportedChain')
   await waitFor(() => rows().length === 2)
   assert.is(title(), 'Switch Network')
-  assert.ok(dialog().textContent?.includes("This app doesn't support your current network. Switch to an available option to continue."))
+  assert.ok(
+    dialog().textContent?.includes(
+      "This app doesn't support your current network. Switch to an available option to continue.",
+    ),
+  )
   assert.ok(findButton('Disconnect'))
-  assert.equal(rows().map((row) => row.getAttribute('aria-current')), [null, null], 'no requested network is active')
+  assert.equal(
+    rows().map((row) => row.getAttribute('aria-current')),
+    [null, null],
+    'no requested network is active',
+  )
   button('Localhost').click()
   await waitFor(() => !modalState.open.value)
   assert.equal(fake.calls.switchNetwork, [localhost.caipNetworkId])
