@@ -63,8 +63,8 @@ const FIRST_OPEN_MODULES = [
   { source: 'src/ui/views/Connect/index.tsx', required: true, group: 'shell' },
   // `data`: the HTTP client (ofetch) and remote config, loaded on first open beside the shell
   // (the modal-open event and the project config fetch); budgeted on their own.
-  { source: 'src/core/remote-config.ts', required: false, group: 'data' },
-  { source: 'src/core/http.ts', required: false, group: 'data' },
+  { source: 'src/core/config/remote-config.ts', required: false, group: 'data' },
+  { source: 'src/core/lib/http.ts', required: false, group: 'data' },
   // `connectors`: injected-wallet discovery (EIP-6963), fetched by the Connect view beside it;
   // the wallets appear as soon as it runs. Budgeted on its own.
   { source: 'src/connectors/injected/index.ts', required: true, group: 'connectors' },

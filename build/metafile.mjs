@@ -3,7 +3,7 @@
 // the files that size-limit.json measures, and to write dist/.size/manifest.json.
 //
 // Paths in a metafile are relative to esbuild's absWorkingDir (the repo root here), e.g.
-// `dist/cdn/sigkit.js`, `dist/cdn/chunks/chunk-ABC123.js`, `src/core/modal.ts`.
+// `dist/cdn/sigkit.js`, `dist/cdn/chunks/chunk-ABC123.js`, `src/core/modal/modal.ts`.
 
 /**
  * Output files reachable from `start` through static `import` statements (the browser

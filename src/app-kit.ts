@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals-core'
-import { validateOptions, type AppKitOptions } from './core/options'
+import { validateOptions, type AppKitOptions } from './core/config/options'
 import {
   getAppKitOrThrow,
   initCore,
@@ -7,14 +7,21 @@ import {
   setThemeMode,
   setThemeVariables,
   themeState,
-} from './core/appkit-state'
-import { closeModal, modalState, onFirstOpen, openModal, setModalRenderer, type OpenModalOptions } from './core/modal'
-import { activeAddress, activeNamespace, getAccountState, isConnected } from './core/account'
-import { activeCaipNetwork, selectedNetworkId } from './core/network'
-import { eventsState, subscribeEvents } from './core/events'
-import { registerAdapter } from './core/appkit-state'
-import { getConnectedConnectorIds } from './core/storage'
+} from './core/config/appkit-state'
+import {
+  closeModal,
+  modalState,
+  onFirstOpen,
+  openModal,
+  setModalRenderer,
+  type OpenModalOptions,
+} from './core/modal/modal'
+import { activeAddress, activeNamespace, getAccountState, isConnected } from './core/state/account'
+import { activeCaipNetwork, selectedNetworkId } from './core/state/network'
+import { eventsState, subscribeEvents } from './core/analytics'
+import { getConnectedConnectorIds } from './core/lib/storage'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode, ThemeVariables } from './core/types'
+import { registerAdapter } from './core/config/appkit-state'
 
 /** What `useAppKitState` and `AppKit.getState()` report. */
 export interface AppKitState {
@@ -63,13 +70,15 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
     initCore(resolved)
     setModalRenderer(() => import('./ui/modal/mount').then((ui) => ui.mountModal()))
     // The project's remote config is fetched on first open, never at import or here.
-    onFirstOpen(() => import('./core/remote-config').then((remote) => remote.loadRemoteConfig()))
+    onFirstOpen(() => import('./core/config/remote-config').then((remote) => remote.loadRemoteConfig()))
     // viem and @solana/kit arrive only when a connection starts or a stored session is restored.
     registerAdapter('eip155', () => import('./chains/eip155'))
     registerAdapter('solana', () => import('./chains/solana'))
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
     if (Object.keys(stored).length > 0)
       void import('./restore-session').then((restore) => restore.restoreSession(stored))
+    // Sign-in reacts from the first connection (or the restore above), so it loads with the page.
+    if (resolved.siwx) void import('./features/siwx/start')
     if (typeof customElements !== 'undefined') void defineButton()
     const appKit = createHandle()
     setAppKitInstance(appKit)

@@ -4,5 +4,17 @@
  * its own file) so dapps without sign-in never download it.
  * @packageDocumentation
  */
-export { createLocalSIWX, formatSIWXMessage, LOCAL_SIWX_STORAGE_KEY, type LocalSIWXOptions } from './core/local-siwx'
-export type { SIWXCacao, SIWXConfig, SIWXMessage, SIWXMessageData, SIWXMessageInput, SIWXSession } from './core/siwx'
+export {
+  createLocalSIWX,
+  formatSIWXMessage,
+  LOCAL_SIWX_STORAGE_KEY,
+  type LocalSIWXOptions,
+} from './features/siwx/local-siwx'
+export type {
+  SIWXCacao,
+  SIWXConfig,
+  SIWXMessage,
+  SIWXMessageData,
+  SIWXMessageInput,
+  SIWXSession,
+} from './core/config/siwx'

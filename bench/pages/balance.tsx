@@ -13,7 +13,7 @@
 import '../../src/ui/signals-binding'
 import { useSyncExternalStore, type ReactElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import { resetAllAccounts, setAccount } from '../../src/core/account'
+import { resetAllAccounts, setAccount } from '../../src/core/state/account'
 import type { TokenBalance } from '../../src/core/types'
 import { darkTheme, modalRoot, rootStyles } from '../../src/ui/theme/stitches'
 import { formatQuantity, formatUsd, tokenKey } from '../../src/ui/token-balances'

@@ -3,10 +3,10 @@
  * is validated; a body of the wrong shape throws {@link InvalidResponseError}, a bad item is dropped.
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
-import { createHttpClient, type HttpClient, type QueryParams } from '../core/http'
-import type { Identity } from '../core/adapter'
+import { createHttpClient, type HttpClient, type QueryParams } from '../core/lib/http'
+import type { Identity } from '../core/state/adapters'
 import type { TokenBalance } from '../core/types'
-import { isRecord } from '../core/validate'
+import { isRecord } from '../core/lib/validate'
 import { InvalidResponseError } from './errors'
 
 /** Where the API is and which project asks. */

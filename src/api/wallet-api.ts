@@ -5,9 +5,9 @@
  * dropped so one broken entry never hides the rest of the page.
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
-import { createHttpClient, type HttpClient, type QueryParams } from '../core/http'
+import { createHttpClient, type HttpClient, type QueryParams } from '../core/lib/http'
 import type { WalletListing } from '../core/types'
-import { isRecord } from '../core/validate'
+import { isRecord } from '../core/lib/validate'
 import { InvalidResponseError } from './errors'
 
 /** Where the API is and which project asks. */

@@ -19,11 +19,15 @@ import {
 const manifest = loadManifest()
 const pkg = readJson('package.json')
 
+const LOCAL_SIWX = 'src/features/siwx/local-siwx.ts'
+
 /** Never in the initial files: [label, matches a project input, matches a package name]. */
 const FORBIDDEN = [
   [
     'optional features (src/features/**, reached only through the view registry)',
-    (input) => input.startsWith('src/features/'),
+    // Except `sigkit/siwx`'s own module (createLocalSIWX): a dapp imports that entry by name; the
+    // test below keeps it out of every other entry's initial files.
+    (input) => input.startsWith('src/features/') && input !== LOCAL_SIWX,
     () => false,
   ],
   ['viem', () => false, (name) => name === 'viem'],
@@ -41,6 +45,16 @@ for (const [buildName, build] of Object.entries(manifest.builds)) {
     const output = entryOutput(metafile, source)
     if (output) initialOutputs(metafile, output).forEach((file) => initial.add(file))
   }
+
+  test('only the sigkit/siwx entry loads createLocalSIWX', () => {
+    for (const [name, { source }] of Object.entries(build.entries)) {
+      if (name === 'siwx') continue
+      const output = entryOutput(metafile, source)
+      if (!output) continue
+      const { inputs } = contents(metafile, new Set(initialOutputs(metafile, output)))
+      assert.not.ok(inputs.has(LOCAL_SIWX), `${name}: its initial files contain ${LOCAL_SIWX}`)
+    }
+  })
 
   test('every entry was compiled', () => {
     for (const [name, { source }] of Object.entries(build.entries)) {

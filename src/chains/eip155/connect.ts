@@ -2,7 +2,7 @@
  * Account access and wallet events over EIP-1193.
  */
 import { getAddress } from 'viem'
-import type { ConnectReturnType, WalletEventHandlers } from '../../core/adapter'
+import type { ConnectReturnType, WalletEventHandlers } from '../../core/state/adapters'
 import type { EIP1193Provider } from '../../core/types'
 
 /** Accounts from a wallet reply, checksummed; anything that is not an address is dropped. */

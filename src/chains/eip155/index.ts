@@ -3,7 +3,7 @@
  */
 import { formatUnits, isAddress, stringToHex } from 'viem'
 import { createBlockchainApi } from '../../api/blockchain-api'
-import type { AdapterConfig, ChainAdapter } from '../../core/adapter'
+import type { AdapterConfig, ChainAdapter } from '../../core/state/adapters'
 import { createClientCache } from './client'
 import { connect, disconnect, reconnect, watch } from './connect'
 import { buildSendRequest, prepareTransaction, submitTransaction } from './send-transaction'

@@ -3,7 +3,7 @@
  * doubling), classing a replaced transaction as repriced, cancelled or replaced (SPEC §4).
  */
 import type { PublicClient } from 'viem'
-import type { ReceiptOutcome } from '../../core/adapter'
+import type { ReceiptOutcome } from '../../core/state/adapters'
 import { RECEIPT_WAIT } from '../../core/limits'
 
 /**

@@ -5,10 +5,10 @@
  * the fallback is remembered per wallet.
  */
 import { encodeFunctionData, erc20Abi, numberToHex, parseUnits, type PublicClient } from 'viem'
-import type { SendParameters } from '../../core/adapter'
+import type { SendParameters } from '../../core/state/adapters'
 import { SEND_TRANSACTION_FALLBACK_CACHE_SIZE } from '../../core/limits'
 import type { EIP1193Provider } from '../../core/types'
-import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/wallet-errors'
+import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/lib/wallet-errors'
 import { assertTransactionRules } from './transaction-rules'
 
 /** A transaction request before it is hex-encoded for the wallet. */

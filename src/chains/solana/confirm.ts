@@ -3,8 +3,8 @@
  * WebSocket subscription client, and it works through any HTTP RPC).
  */
 import type { Signature } from '@solana/kit'
-import type { ReceiptOutcome } from '../../core/adapter'
-import { clock, sleep } from '../../core/clock'
+import type { ReceiptOutcome } from '../../core/state/adapters'
+import { clock, sleep } from '../../core/lib/clock'
 import { RECEIPT_WAIT } from '../../core/limits'
 import type { SolanaRpc } from './rpc'
 

@@ -4,7 +4,7 @@
  * Solana wallets do not switch networks: the dapp's network is the connection's network.
  */
 import { isAddress } from '@solana/kit'
-import type { ConnectReturnType, WalletEventHandlers } from '../../core/adapter'
+import type { ConnectReturnType, WalletEventHandlers } from '../../core/state/adapters'
 import type { CaipNetwork, EIP1193Provider } from '../../core/types'
 
 /** Addresses from a wallet reply; anything that is not a Solana address is dropped. @internal */

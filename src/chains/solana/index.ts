@@ -5,10 +5,10 @@
  */
 import { address as toAddress, getBase58Decoder, getUtf8Encoder, isAddress, isSignature } from '@solana/kit'
 import { createBlockchainApi } from '../../api/blockchain-api'
-import type { AdapterConfig, ChainAdapter } from '../../core/adapter'
-import { clock } from '../../core/clock'
+import type { AdapterConfig, ChainAdapter } from '../../core/state/adapters'
+import { clock } from '../../core/lib/clock'
 import { POLLING_INTERVAL_MS } from '../../core/limits'
-import { isRecord } from '../../core/validate'
+import { isRecord } from '../../core/lib/validate'
 import { connect, disconnect, reconnect, watch } from './connect'
 import { waitForConfirmation } from './confirm'
 import { createRpcCache } from './rpc'

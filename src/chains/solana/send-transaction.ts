@@ -24,10 +24,10 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction,
 } from '@solana-program/token'
-import type { SendParameters } from '../../core/adapter'
+import type { SendParameters } from '../../core/state/adapters'
 import type { CaipNetworkId } from '../../core/types'
-import { isRecord } from '../../core/validate'
-import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/wallet-errors'
+import { isRecord } from '../../core/lib/validate'
+import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/lib/wallet-errors'
 import type { SolanaRpc } from './rpc'
 import { toBaseUnits } from './units'
 

@@ -11,13 +11,13 @@ import {
   isConnector,
   removeConnectors,
   type ConnectorInfo,
-} from '../../core/connectors'
+} from '../../core/state/connectors'
 import { startWalletStandardDiscovery } from './wallet-standard'
-import { getResolvedOptions } from '../../core/appkit-state'
+import { getResolvedOptions } from '../../core/config/appkit-state'
 import { CHAIN_NAMESPACES } from '../../core/constants'
-import { featuresState } from '../../core/features'
+import { featuresState } from '../../core/config/features'
 import type { EIP1193Provider } from '../../core/types'
-import { isNonEmptyString, isRecord } from '../../core/validate'
+import { isNonEmptyString, isRecord } from '../../core/lib/validate'
 
 /** The `info` of an EIP-6963 announcement. */
 export interface EIP6963ProviderInfo {

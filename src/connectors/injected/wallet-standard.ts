@@ -5,9 +5,9 @@
  * `solana_*` requests as a WalletConnect session, so the solana adapter serves both alike. The
  * request code loads with the adapter, not with discovery.
  */
-import type { ConnectorInfo } from '../../core/connectors'
+import type { ConnectorInfo } from '../../core/state/connectors'
 import type { EIP1193Provider } from '../../core/types'
-import { isNonEmptyString, isRecord } from '../../core/validate'
+import { isNonEmptyString, isRecord } from '../../core/lib/validate'
 
 /** The part of a Wallet Standard wallet SigKit uses; everything else about it is untrusted. */
 export interface StandardWallet {

@@ -5,10 +5,10 @@
  * the fallback session proposal instead, and sign-in then happens as after any other connection.
  */
 import type { UniversalProvider } from '@walletconnect/universal-provider'
-import { showErrorToast } from '../../core/toasts'
-import type { SIWXCacao, SIWXConfig, SIWXMessageData, SIWXSession } from '../../core/siwx'
+import { showErrorToast } from '../../core/modal/toasts'
+import type { SIWXCacao, SIWXConfig, SIWXMessageData, SIWXSession } from '../../core/config/siwx'
 import type { CaipNetwork, CaipNetworkId } from '../../core/types'
-import { isRecord } from '../../core/validate'
+import { isRecord } from '../../core/lib/validate'
 import type { ProposalNamespace } from './namespaces'
 import type { SessionLike } from './session'
 

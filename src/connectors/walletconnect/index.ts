@@ -11,22 +11,32 @@ import { UniversalProvider } from '@walletconnect/universal-provider'
 
 type Provider = InstanceType<typeof UniversalProvider>
 import { batch } from '@preact/signals-core'
-import { activeNamespace, getAccountState } from '../../core/account'
-import { getResolvedOptions } from '../../core/appkit-state'
-import { clock } from '../../core/clock'
-import { anyConnected, applyConnection, applyNetwork, clearNamespace, routeAfterConnect } from '../../core/connect'
-import { connectionState, setConnectionStatus } from '../../core/connection'
-import { hasValidPairing, setWcUri } from '../../core/pairing'
-import { addConnectors, type ConnectorInfo } from '../../core/connectors'
+import { activeNamespace, getAccountState } from '../../core/state/account'
+import { getResolvedOptions } from '../../core/config/appkit-state'
+import { clock } from '../../core/lib/clock'
+import {
+  anyConnected,
+  applyConnection,
+  applyNetwork,
+  clearNamespace,
+  routeAfterConnect,
+} from '../../core/wallet/connect'
+import { connectionState, setConnectionStatus } from '../../core/state/connection'
+import { hasValidPairing, setWcUri } from '../../core/state/pairing'
+import { addConnectors, type ConnectorInfo } from '../../core/state/connectors'
 import { CHAIN_NAMESPACES, DEFAULT_ENDPOINTS } from '../../core/constants'
-import { sendEvent } from '../../core/events'
-import { createUnknownNetwork, findRequestedNetwork, getNetworkState, requestedNetworks } from '../../core/network'
-import { isMobile } from '../../core/connectors'
-import { getConnectedConnectorIds } from '../../core/storage'
-import { addRecentWallet, storeDeepLink } from '../../core/wallet-storage'
-import { WALLET_ERROR_CODES } from '../../core/wallet-errors'
+import { sendEvent } from '../../core/analytics'
+import {
+  createUnknownNetwork,
+  findRequestedNetwork,
+  getNetworkState,
+  requestedNetworks,
+} from '../../core/state/network'
+import { isMobile } from '../../core/state/connectors'
+import { getConnectedConnectorIds } from '../../core/lib/storage'
+import { addRecentWallet, storeDeepLink } from '../../core/state/wallet-storage'
+import { WALLET_ERROR_CODES } from '../../core/lib/wallet-errors'
 import type { CaipNetworkId, ChainNamespace, EIP1193Provider, WalletListing } from '../../core/types'
-import { getSIWX } from '../../core/siwx'
 import { authenticateSession, canAuthenticate } from './auth'
 import { buildNamespaces } from './namespaces'
 import { accountsByNamespace, pairingExpiry, type SessionLike } from './session'
@@ -151,7 +161,7 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
     const provider = await loadUniversalProvider()
     const networks = requestedNetworks.peek()
     const namespaces = buildNamespaces(networks, (network) => network.rpcUrls.default.http[0])
-    const siwx = getSIWX()
+    const siwx = getResolvedOptions()?.siwx
     const session = canAuthenticate(networks, siwx)
       ? await authenticateSession(provider, siwx, networks, namespaces, getNetworkState('eip155').caipNetwork.peek())
       : ((await provider.connect({ optionalNamespaces: namespaces })) as unknown as SessionLike | undefined)

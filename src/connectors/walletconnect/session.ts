@@ -2,8 +2,8 @@
  * Reading a WalletConnect session: its CAIP-10 accounts grouped by namespace. Session data comes
  * from the wallet, so anything malformed is skipped rather than trusted.
  */
-import { isChainNamespace } from '../../core/caip'
-import type { ConnectReturnType } from '../../core/adapter'
+import { isChainNamespace } from '../../core/lib/caip'
+import type { ConnectReturnType } from '../../core/state/adapters'
 import type { ChainNamespace } from '../../core/types'
 
 /** The part of a session this module reads. */

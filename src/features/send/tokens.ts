@@ -1,5 +1,5 @@
-import { getAccountState } from '../../core/account'
-import { getNetworkState } from '../../core/network'
+import { getAccountState } from '../../core/state/account'
+import { getNetworkState } from '../../core/state/network'
 import type { ChainNamespace, TokenBalance } from '../../core/types'
 
 /**

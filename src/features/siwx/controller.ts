@@ -1,20 +1,15 @@
 /**
  * Signing in and cancelling, for the SIWXSignMessage view (SPEC §4 "Sign-in").
  */
-import { activeNamespace } from '../../core/account'
-import { closeModal, modalState, openModal } from '../../core/modal'
-import { disconnect } from '../../core/connect'
-import { sendEvent } from '../../core/events'
-import { resetView } from '../../core/router'
-import { signMessage } from '../../core/sign'
-import {
-  endSignInRequest,
-  getSIWX,
-  isSignInRequired,
-  signInTarget,
-  type SIWXMessage,
-  type SIWXMessageData,
-} from '../../core/siwx'
+import { activeNamespace } from '../../core/state/account'
+import { closeModal, modalState, openModal } from '../../core/modal/modal'
+import { disconnect } from '../../core/wallet/connect'
+import { sendEvent } from '../../core/analytics'
+import { resetView } from '../../core/modal/router'
+import { signMessage } from '../../core/wallet/sign'
+import { endSignInRequest, isSignInRequired, signInTarget } from './sign-in'
+import { type SIWXMessage, type SIWXMessageData } from '../../core/config/siwx'
+import { getSIWX } from './sign-in'
 
 /** The message fields SPEC §3 lists, copied from the dapp's message (its methods stay behind). */
 const DATA_FIELDS = [

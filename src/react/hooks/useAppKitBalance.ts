@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { activeBalance, activeNamespace, getAccountState } from '../../core/account'
+import { activeBalance, activeNamespace, getAccountState } from '../../core/state/account'
 
 /** What `fetchBalance` resolves with. */
 export interface FetchBalanceResult {

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { eventsState } from '../../core/events'
+import { eventsState } from '../../core/analytics'
 
 /** What `useAppKitEvents` returns: the latest event, or undefined before the first. */
 export type UseAppKitEventsReturnType = typeof eventsState.last.value

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { activeCaipNetwork } from '../../core/network'
+import { activeCaipNetwork } from '../../core/state/network'
 import type { CaipNetwork, CaipNetworkId } from '../../core/types'
 
 /** What {@link useAppKitNetwork} returns. */

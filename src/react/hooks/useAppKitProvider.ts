@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { useEffect, useState } from 'react'
-import { getAccountState } from '../../core/account'
+import { getAccountState } from '../../core/state/account'
 import type { ChainNamespace, EIP1193Provider } from '../../core/types'
 
 /** What {@link useAppKitProvider} returns. */

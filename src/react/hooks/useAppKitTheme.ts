@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { setThemeMode, setThemeVariables, themeState } from '../../core/appkit-state'
+import { setThemeMode, setThemeVariables, themeState } from '../../core/config/appkit-state'
 import type { ThemeMode, ThemeVariables } from '../../core/types'
 
 /** What `useAppKitTheme` returns. */

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { activeNamespace, getAccountState } from '../../core/account'
+import { activeNamespace, getAccountState } from '../../core/state/account'
 import type { ConnectedWalletInfo } from '../../core/types'
 
 /** What {@link useWalletInfo} returns. */

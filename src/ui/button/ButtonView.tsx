@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import '../signals-binding'
-import { activeAddress, activeBalance, isConnected } from '../../core/account'
-import { connectionState } from '../../core/connection'
-import { modalState, openModal } from '../../core/modal'
+import { activeAddress, activeBalance, isConnected } from '../../core/state/account'
+import { connectionState } from '../../core/state/connection'
+import { modalState, openModal } from '../../core/modal/modal'
 import { formatBalance, shortAddress } from '../format'
 
 /** Options of `<AppKitButton/>`, and the attributes of `<appkit-button>`. */

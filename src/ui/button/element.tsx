@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client'
 import { effect } from '@preact/signals-core'
-import { themeState } from '../../core/appkit-state'
+import { themeState } from '../../core/config/appkit-state'
 import { ButtonView, type AppKitButtonProps } from './ButtonView'
 import { buttonCss } from './styles'
 import { syncThemeVariables } from '../theme/variables'

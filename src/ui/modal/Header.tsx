@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { currentData, currentView, goBack, routerState } from '../../core/router'
-import { closeModal, modalState } from '../../core/modal'
+import { currentData, currentView, goBack, routerState } from '../../core/modal/router'
+import { closeModal, modalState } from '../../core/modal/modal'
 import { viewTitle } from '../views/registry'
 import { IconButton } from '../primitives'
 import { BackIcon, CloseIcon } from '../primitives/icons'

@@ -1,6 +1,6 @@
 import { Component, Suspense, type ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { currentView } from '../../core/router'
+import { currentView } from '../../core/modal/router'
 import type { ViewName } from '../../core/types'
 import { forgetLazyView, getLazyView } from '../views/registry'
 import { Spinner } from '../primitives'

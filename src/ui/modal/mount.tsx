@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client'
 import { effect } from '@preact/signals-core'
-import { themeState } from '../../core/appkit-state'
+import { themeState } from '../../core/config/appkit-state'
 import { darkTheme, lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
 import { Modal } from './Modal'
 import { syncThemeVariables } from '../theme/variables'

@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals-core'
-import { themeState } from '../../core/appkit-state'
+import { themeState } from '../../core/config/appkit-state'
 
 /**
  * Keeps the dapp's `themeVariables` as CSS custom properties on `element` (the modal host or an

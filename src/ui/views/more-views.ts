@@ -1,4 +1,4 @@
-import { findConnector } from '../../core/connectors'
+import { findConnector } from '../../core/state/connectors'
 import type { ViewName } from '../../core/types'
 import type { ViewEntry } from './registry'
 

@@ -8,7 +8,7 @@ import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createClientCache } from '../../../src/chains/eip155/client'
 import { prepareTransaction } from '../../../src/chains/eip155/send-transaction'
 import { TRANSACTION_ERRORS } from '../../../src/chains/eip155/transaction-rules'
-import type { ChainAdapter } from '../../../src/core/adapter'
+import type { ChainAdapter } from '../../../src/core/state/adapters'
 import type { CaipNetwork, EIP1193Provider, TokenBalance } from '../../../src/core/types'
 import {
   PROJECT_ID,

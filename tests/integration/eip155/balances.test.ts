@@ -5,9 +5,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { getAddress, parseEther, toHex, type Hex } from 'viem'
-import { getAccountState } from '../../../src/core/account'
-import { setClock } from '../../../src/core/clock'
-import { hideToast, toastState } from '../../../src/core/toasts'
+import { getAccountState } from '../../../src/core/state/account'
+import { setClock } from '../../../src/core/lib/clock'
+import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
 import {
   TOKEN_BALANCE_UNAVAILABLE,
@@ -16,7 +16,7 @@ import {
   refreshBalances,
   switchNetwork,
 } from '../../../src/core/wallet'
-import { activeCaipNetwork } from '../../../src/core/network'
+import { activeCaipNetwork } from '../../../src/core/state/network'
 import {
   CONNECTOR_ID,
   configureCore,

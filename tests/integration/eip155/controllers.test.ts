@@ -1,4 +1,4 @@
-// The wallet controllers (src/core/wallet.ts) with core configured as the demo configures it:
+// The wallet controllers (src/core/wallet/index.ts) with core configured as the demo configures it:
 // the test wallet is an injected connector, the eip155 adapter reads the sandbox through the
 // emulator. Asserts what a person would notice (account state, network, balances, the form,
 // toasts) and compares balances with viem reading the chains directly.
@@ -7,19 +7,18 @@ import * as assert from 'uvu/assert'
 import { effect } from '@preact/signals-core'
 import { createWalletClient, custom, getAddress, parseEther, verifyMessage, type Hex } from 'viem'
 import { toViemChain } from '../../../src/chains/eip155/client'
-import { activeNamespace, getAccountState } from '../../../src/core/account'
-import { connectionState } from '../../../src/core/connection'
-import { connectorsState } from '../../../src/core/connectors'
-import { subscribeEvents, type EventRecord } from '../../../src/core/events'
-import { modalState } from '../../../src/core/modal'
-import { activeCaipNetwork, UNKNOWN_NETWORK_NAME } from '../../../src/core/network'
-import { currentView } from '../../../src/core/router'
-import { getActiveCaipNetworkId, getConnectedConnectorIds } from '../../../src/core/storage'
-import { hideToast, toastState } from '../../../src/core/toasts'
+import { activeNamespace, getAccountState } from '../../../src/core/state/account'
+import { connectionState } from '../../../src/core/state/connection'
+import { connectorsState } from '../../../src/core/state/connectors'
+import { subscribeEvents, type EventRecord } from '../../../src/core/analytics'
+import { modalState } from '../../../src/core/modal/modal'
+import { activeCaipNetwork, UNKNOWN_NETWORK_NAME } from '../../../src/core/state/network'
+import { currentView } from '../../../src/core/modal/router'
+import { getActiveCaipNetworkId, getConnectedConnectorIds } from '../../../src/core/lib/storage'
+import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
-import { resetBalances } from '../../../src/core/balances'
+import { resetBalances } from '../../../src/core/wallet/balances'
 import {
-  SEND_ERRORS,
   SIGNATURE_DECLINED,
   TOKEN_BALANCE_UNAVAILABLE,
   connectExternal,
@@ -27,10 +26,7 @@ import {
   disconnect,
   getWalletProvider,
   reconnect,
-  resetSend,
   selectNetwork,
-  sendFromForm,
-  sendState,
   signMessage,
   switchNetwork,
   switchingTo,
@@ -54,6 +50,7 @@ import {
   type Sandbox,
   type TestWallet,
 } from './helpers'
+import { SEND_ERRORS, resetSend, sendFromForm, sendState } from '../../../src/features/send/controller'
 
 let sandbox: Sandbox
 let l1: CaipNetwork

@@ -6,9 +6,9 @@ import { createPublicClient, erc20Abi, formatEther, http, type Hex, type PublicC
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { createTestWalletProvider } from '../../../demo/test-wallet/provider.js'
 import { createMemoryStorage as createWalletStorage } from '../../../demo/test-wallet/storage.js'
-import { initCore, registerAdapter } from '../../../src/core/appkit-state'
-import { addConnectors } from '../../../src/core/connectors'
-import { validateOptions } from '../../../src/core/options'
+import { initCore } from '../../../src/core/config/appkit-state'
+import { addConnectors } from '../../../src/core/state/connectors'
+import { validateOptions } from '../../../src/core/config/options'
 import type { CaipNetwork, EIP1193Provider } from '../../../src/core/types'
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/core/helpers/memory-storage'
@@ -59,6 +59,7 @@ export function endpointsFor(sandbox: Sandbox) {
 
 // The same scripted person the test wallet's own tests use.
 import { scriptedPerson } from '../test-wallet/helpers'
+import { registerAdapter } from '../../../src/core/config/appkit-state'
 export { scriptedPerson }
 export type Person = ReturnType<typeof scriptedPerson>
 

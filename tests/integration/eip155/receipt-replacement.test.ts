@@ -6,7 +6,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { getAddress, parseEther, toHex, type Hex } from 'viem'
 import { createEip155Adapter } from '../../../src/chains/eip155'
-import type { ChainAdapter } from '../../../src/core/adapter'
+import type { ChainAdapter } from '../../../src/core/state/adapters'
 import type { CaipNetwork } from '../../../src/core/types'
 import {
   PROJECT_ID,

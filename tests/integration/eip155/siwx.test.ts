@@ -7,18 +7,18 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import { createEip155Adapter } from '../../../src/chains/eip155'
-import { getAccountState } from '../../../src/core/account'
-import { initCore, registerAdapter } from '../../../src/core/appkit-state'
-import { subscribeEvents, type EventRecord } from '../../../src/core/events'
-import { closeModal, modalState, openModal } from '../../../src/core/modal'
-import { validateOptions } from '../../../src/core/options'
-import { currentView } from '../../../src/core/router'
-import { resetSignIn, type SIWXSession } from '../../../src/core/siwx'
-import { hideToast, toastState } from '../../../src/core/toasts'
+import { getAccountState } from '../../../src/core/state/account'
+import { initCore } from '../../../src/core/config/appkit-state'
+import { subscribeEvents, type EventRecord } from '../../../src/core/analytics'
+import { closeModal, modalState, openModal } from '../../../src/core/modal/modal'
+import { validateOptions } from '../../../src/core/config/options'
+import { currentView } from '../../../src/core/modal/router'
+import { resetSignIn, startSignIn } from '../../../src/features/siwx/sign-in'
+import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../src/core/types'
 import { connectExternal, disconnect, switchNetwork } from '../../../src/core/wallet'
 import { cancelSignIn, signIn } from '../../../src/features/siwx/controller'
-import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/core/local-siwx'
+import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/features/siwx/local-siwx'
 import { resetCore } from '../../unit/core/helpers/fixtures'
 import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/core/helpers/memory-storage'
 import {
@@ -34,6 +34,8 @@ import {
   type Sandbox,
   type TestWallet,
 } from './helpers'
+import type { SIWXSession } from '../../../src/core/config/siwx'
+import { registerAdapter } from '../../../src/core/config/appkit-state'
 
 let sandbox: Sandbox
 let l1: CaipNetwork
@@ -71,6 +73,8 @@ function setUp(siwx: { required?: boolean; signOutOnDisconnect?: boolean } = {})
       siwx: config,
     }),
   )
+  // As createAppKit does when the siwx option is set.
+  startSignIn()
   registerAdapter('eip155', async () => ({ createAdapter: createEip155Adapter }))
   // A wallet that has never seen the site, so connecting always prompts once.
   ;({ provider: wallet, person } = makeWallet(sandbox))

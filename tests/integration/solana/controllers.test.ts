@@ -11,12 +11,14 @@ import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/t
 import { installTestWallet } from '../../../demo/test-wallet/install.js'
 import { createAdapter } from '../../../src/chains/solana'
 import { startInjectedDiscovery } from '../../../src/connectors/injected'
-import { activeNamespace, getAccountState } from '../../../src/core/account'
-import { initCore, registerAdapter } from '../../../src/core/appkit-state'
-import { findConnector } from '../../../src/core/connectors'
-import { validateOptions } from '../../../src/core/options'
-import { toastState } from '../../../src/core/toasts'
-import * as wallet from '../../../src/core/wallet'
+import { activeNamespace, getAccountState } from '../../../src/core/state/account'
+import { initCore } from '../../../src/core/config/appkit-state'
+import { findConnector } from '../../../src/core/state/connectors'
+import { validateOptions } from '../../../src/core/config/options'
+import { toastState } from '../../../src/core/modal/toasts'
+import * as core from '../../../src/core/wallet'
+import * as send from '../../../src/features/send/controller'
+
 import {
   CONNECTOR_ID,
   endpointsFor,
@@ -26,6 +28,10 @@ import {
   waitFor,
   type Sandbox,
 } from '../eip155/helpers'
+import { registerAdapter } from '../../../src/core/config/appkit-state'
+
+// The wallet controllers and the send feature, as one namespace.
+const wallet = { ...core, ...send }
 
 let sandbox: Sandbox
 let controller: any

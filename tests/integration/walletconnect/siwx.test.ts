@@ -12,20 +12,22 @@ import { createWalletConnectWallet } from '../../../demo/walletconnect-wallet/no
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createAdapter as createSolanaAdapter } from '../../../src/chains/solana'
 import { connectWalletConnect } from '../../../src/connectors/walletconnect'
-import { activeNamespace, getAccountState } from '../../../src/core/account'
-import { initCore, registerAdapter } from '../../../src/core/appkit-state'
-import { connectionState } from '../../../src/core/connection'
-import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/core/local-siwx'
-import { closeModal, modalState, openModal } from '../../../src/core/modal'
-import { validateOptions } from '../../../src/core/options'
-import { currentView } from '../../../src/core/router'
-import type { SIWXSession } from '../../../src/core/siwx'
+import { activeNamespace, getAccountState } from '../../../src/core/state/account'
+import { initCore } from '../../../src/core/config/appkit-state'
+import { startSignIn } from '../../../src/features/siwx/sign-in'
+import { connectionState } from '../../../src/core/state/connection'
+import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/features/siwx/local-siwx'
+import { closeModal, modalState, openModal } from '../../../src/core/modal/modal'
+import { validateOptions } from '../../../src/core/config/options'
+import { currentView } from '../../../src/core/modal/router'
+import type { SIWXSession } from '../../../src/core/config/siwx'
 import type { CaipNetwork } from '../../../src/core/types'
 import { disconnect, signMessage } from '../../../src/core/wallet'
 import { signIn } from '../../../src/features/siwx/controller'
 import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
 import { endpointsFor, networkFor, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
 import { closeSigKitProvider, exitSoon, rejection, sandboxSolanaSecretKey } from './helpers'
+import { registerAdapter } from '../../../src/core/config/appkit-state'
 
 type Wallet = Awaited<ReturnType<typeof createWalletConnectWallet>>
 
@@ -62,6 +64,8 @@ function configure(networks: CaipNetwork[]) {
       siwx,
     }),
   )
+  // As createAppKit does when the siwx option is set.
+  startSignIn()
 }
 
 /** Starts a WalletConnect connection from an open modal and hands its URI to `wallet`. */

@@ -2,9 +2,14 @@ import '../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parseAnnouncement, startInjectedDiscovery } from '../../../src/connectors/injected'
-import { initCore } from '../../../src/core/appkit-state'
-import { connectorsState, isConnectorShown, orderedConnectors, type ConnectorInfo } from '../../../src/core/connectors'
-import { validateOptions } from '../../../src/core/options'
+import { initCore } from '../../../src/core/config/appkit-state'
+import {
+  connectorsState,
+  isConnectorShown,
+  orderedConnectors,
+  type ConnectorInfo,
+} from '../../../src/core/state/connectors'
+import { validateOptions } from '../../../src/core/config/options'
 import { validInput } from '../core/helpers/fixtures'
 
 const provider = { request: async () => null }

@@ -4,10 +4,15 @@ import * as assert from 'uvu/assert'
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder } from '@solana/kit'
 import { publishWallet, startInjectedDiscovery } from '../../../src/connectors/injected'
 import { parseStandardWallet } from '../../../src/connectors/injected/wallet-standard'
-import { initCore } from '../../../src/core/appkit-state'
-import { connectorsState, findConnector, orderedConnectors, type ConnectorInfo } from '../../../src/core/connectors'
-import { validateOptions } from '../../../src/core/options'
-import { isUserRejection, walletErrorCode } from '../../../src/core/wallet-errors'
+import { initCore } from '../../../src/core/config/appkit-state'
+import {
+  connectorsState,
+  findConnector,
+  orderedConnectors,
+  type ConnectorInfo,
+} from '../../../src/core/state/connectors'
+import { validateOptions } from '../../../src/core/config/options'
+import { isUserRejection, walletErrorCode } from '../../../src/core/lib/wallet-errors'
 import { validInput } from '../core/helpers/fixtures'
 
 const CHAIN = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'

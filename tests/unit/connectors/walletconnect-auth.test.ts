@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { canAuthenticate, sessionFrom } from '../../../src/connectors/walletconnect/auth'
-import type { SIWXCacao, SIWXConfig } from '../../../src/core/siwx'
+import type { SIWXCacao, SIWXConfig } from '../../../src/core/config/siwx'
 import type { CaipNetwork } from '../../../src/core/types'
 import { base, clone, mainnet, solana } from '../core/helpers/fixtures'
 

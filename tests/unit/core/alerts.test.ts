@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ALERTS, alertState, hideAlert, resetAlerts, showAlert } from '../../../src/core/alerts'
+import { ALERTS, alertState, hideAlert, resetAlerts, showAlert } from '../../../src/core/modal/alerts'
 
 const silentWarn = console.warn
 let warnings: string[] = []

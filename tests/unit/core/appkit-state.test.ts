@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ALERTS, alertState } from '../../../src/core/alerts'
+import { ALERTS, alertState } from '../../../src/core/modal/alerts'
 import {
   getAppKitOrThrow,
   getResolvedOptions,
@@ -9,11 +9,11 @@ import {
   setThemeMode,
   setThemeVariables,
   themeState,
-} from '../../../src/core/appkit-state'
-import { featuresState } from '../../../src/core/features'
-import { validateOptions } from '../../../src/core/options'
-import { activeCaipNetwork, requestedNetworks } from '../../../src/core/network'
-import { STORAGE_KEYS } from '../../../src/core/storage'
+} from '../../../src/core/config/appkit-state'
+import { featuresState } from '../../../src/core/config/features'
+import { validateOptions } from '../../../src/core/config/options'
+import { activeCaipNetwork, requestedNetworks } from '../../../src/core/state/network'
+import { STORAGE_KEYS } from '../../../src/core/lib/storage'
 import { base, mainnet, resetCore, solana, validInput } from './helpers/fixtures'
 import { createMemoryStorage, installStorage } from './helpers/memory-storage'
 

@@ -8,7 +8,7 @@ import {
   isCaipNetworkId,
   parseCaipAddress,
   parseCaipNetworkId,
-} from '../../../src/core/caip'
+} from '../../../src/core/lib/caip'
 
 const EVM = 'eip155:1:0xab16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb'
 

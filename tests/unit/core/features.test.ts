@@ -9,8 +9,8 @@ import {
   resetFeatures,
   setLocalFeatures,
   setRemoteAnalyticsEnabled,
-} from '../../../src/core/features'
-import { validateOptions } from '../../../src/core/options'
+} from '../../../src/core/config/features'
+import { validateOptions } from '../../../src/core/config/options'
 import { validInput } from './helpers/fixtures'
 
 test.before.each(() => resetFeatures())

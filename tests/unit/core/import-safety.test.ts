@@ -67,10 +67,10 @@ test('the page-load bundle of the core excludes http, remote-config and ofetch',
   visit(entryFile, entry)
   const inputs = [...loaded].flatMap((file) => Object.keys(outputs[file]!.inputs))
   assert.ok(
-    inputs.some((input) => input.endsWith('src/core/modal.ts')),
+    inputs.some((input) => input.endsWith('src/core/modal/modal.ts')),
     'sanity: modal is in the page-load graph',
   )
-  for (const lazy of ['src/core/http.ts', 'src/core/remote-config.ts', 'node_modules/ofetch']) {
+  for (const lazy of ['src/core/lib/http.ts', 'src/core/config/remote-config.ts', 'node_modules/ofetch']) {
     assert.not.ok(
       inputs.some((input) => input.includes(lazy)),
       `${lazy} must only be reached through import()`,

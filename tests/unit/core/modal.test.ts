@@ -1,8 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { setAccount } from '../../../src/core/account'
-import { createManualClock, setClock } from '../../../src/core/clock'
-import { eventsState } from '../../../src/core/events'
+import { setAccount } from '../../../src/core/state/account'
+import { createManualClock, setClock } from '../../../src/core/lib/clock'
+import { eventsState } from '../../../src/core/analytics'
 import {
   addCloseGuard,
   closeModal,
@@ -14,9 +14,9 @@ import {
   setModalRenderer,
   shakeModal,
   whenFirstOpenTasksSettled,
-} from '../../../src/core/modal'
-import { activeCaipNetwork, setActiveCaipNetwork, setRequestedNetworks } from '../../../src/core/network'
-import { currentData, currentView, pushView, routerState } from '../../../src/core/router'
+} from '../../../src/core/modal/modal'
+import { activeCaipNetwork, setActiveCaipNetwork, setRequestedNetworks } from '../../../src/core/state/network'
+import { currentData, currentView, pushView, routerState } from '../../../src/core/modal/router'
 import { mainnet, resetCore, solana } from './helpers/fixtures'
 
 let restoreClock = () => {}

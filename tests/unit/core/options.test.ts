@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { DEFAULT_ENDPOINTS, DEFAULT_SOCIALS } from '../../../src/core/constants'
-import { AppKitOptionsError, validateOptions } from '../../../src/core/options'
+import { AppKitOptionsError, validateOptions } from '../../../src/core/config/options'
 import { base, clone, mainnet, solana, validInput } from './helpers/fixtures'
 
 function throwsOption(input: unknown, message: string, path?: string): void {

@@ -1,19 +1,19 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { setAccount } from '../../../src/core/account'
-import { modalState, openModal } from '../../../src/core/modal'
-import { setActiveCaipNetwork } from '../../../src/core/network'
+import { setAccount } from '../../../src/core/state/account'
+import { modalState, openModal } from '../../../src/core/modal/modal'
+import { setActiveCaipNetwork } from '../../../src/core/state/network'
 import {
   currentData,
   currentView,
-  goBack,
   goBackToIndex,
   pushView,
   replaceView,
   resetView,
   routerState,
-} from '../../../src/core/router'
+} from '../../../src/core/modal/router'
 import { mainnet, resetCore } from './helpers/fixtures'
+import { goBack } from '../../../src/core/modal/router'
 
 const views = () => routerState.history.value.map((entry) => entry.view)
 

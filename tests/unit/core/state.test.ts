@@ -11,10 +11,15 @@ import {
   isConnected,
   resetAccount,
   setAccount,
-} from '../../../src/core/account'
-import { createManualClock, setClock } from '../../../src/core/clock'
-import { connectionState, resetWcConnection, setConnectionStatus, setConnections } from '../../../src/core/connection'
-import { hasValidPairing, setWcUri } from '../../../src/core/pairing'
+} from '../../../src/core/state/account'
+import { createManualClock, setClock } from '../../../src/core/lib/clock'
+import {
+  connectionState,
+  resetWcConnection,
+  setConnectionStatus,
+  setConnections,
+} from '../../../src/core/state/connection'
+import { hasValidPairing, setWcUri } from '../../../src/core/state/pairing'
 import {
   UNKNOWN_NETWORK_NAME,
   activeCaipNetwork,
@@ -26,14 +31,14 @@ import {
   selectedNetworkId,
   setActiveCaipNetwork,
   setRequestedNetworks,
-} from '../../../src/core/network'
+} from '../../../src/core/state/network'
 import {
   STORAGE_KEYS,
   getConnectedConnectorIds,
   getConnectionStatus,
   setConnectedConnectorId,
-} from '../../../src/core/storage'
-import { getDeepLink, storeDeepLink } from '../../../src/core/wallet-storage'
+} from '../../../src/core/lib/storage'
+import { getDeepLink, storeDeepLink } from '../../../src/core/state/wallet-storage'
 import { base, clone, mainnet, resetCore, solana } from './helpers/fixtures'
 import { createMemoryStorage, installStorage } from './helpers/memory-storage'
 import type { MemoryStorage } from './helpers/memory-storage'

@@ -1,8 +1,14 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createManualClock, setClock } from '../../../src/core/clock'
-import type { ManualClock } from '../../../src/core/clock'
-import { hideToast, showErrorToast, showLoadingToast, showSuccessToast, toastState } from '../../../src/core/toasts'
+import { createManualClock, setClock } from '../../../src/core/lib/clock'
+import type { ManualClock } from '../../../src/core/lib/clock'
+import {
+  hideToast,
+  showErrorToast,
+  showLoadingToast,
+  showSuccessToast,
+  toastState,
+} from '../../../src/core/modal/toasts'
 
 let manual: ManualClock
 let restore = () => {}

@@ -12,14 +12,14 @@ import {
   useDisconnect,
   useWalletInfo,
 } from '../../../src/react'
-import { setAccount } from '../../../src/core/account'
-import { registerAdapter } from '../../../src/core/appkit-state'
-import type { ChainAdapter } from '../../../src/core/adapter'
-import { addConnectors } from '../../../src/core/connectors'
-import { setConnectedConnectorId } from '../../../src/core/storage'
+import { setAccount } from '../../../src/core/state/account'
+import type { ChainAdapter } from '../../../src/core/state/adapters'
+import { addConnectors } from '../../../src/core/state/connectors'
+import { setConnectedConnectorId } from '../../../src/core/lib/storage'
 import type { EIP1193Provider } from '../../../src/core/types'
 import { base, mainnet } from '../core/helpers/fixtures'
 import { waitFor } from '../helpers/dom'
+import { registerAdapter } from '../../../src/core/config/appkit-state'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 

@@ -3,8 +3,8 @@ import { settle } from '../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { defineAppKitButton } from '../../../src/ui/button/element'
-import { activeNamespace, resetAccount, setAccount } from '../../../src/core/account'
-import { setThemeMode, setThemeVariables } from '../../../src/core/appkit-state'
+import { activeNamespace, resetAccount, setAccount } from '../../../src/core/state/account'
+import { setThemeMode, setThemeVariables } from '../../../src/core/config/appkit-state'
 
 defineAppKitButton()
 

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { activeCaipNetwork } from '../../../core/network'
-import { pushView } from '../../../core/router'
+import { activeCaipNetwork } from '../../../core/state/network'
+import { pushView } from '../../../core/modal/router'
 import { NetworkBadge } from '../shared/NetworkBadge'
 import { Pill } from './styles'
 

@@ -1,7 +1,7 @@
 import { useRef, type ComponentType } from 'react'
 import { useComputed, useSignals } from '@preact/signals-react/runtime'
 import { computed, type ReadonlySignal } from '@preact/signals-core'
-import { getAccountState } from '../../../core/account'
+import { getAccountState } from '../../../core/state/account'
 import type { ChainNamespace, TokenBalance } from '../../../core/types'
 import { formatQuantity, formatUsd, tokenKey } from '../../token-balances'
 import { Spinner } from '../../primitives'

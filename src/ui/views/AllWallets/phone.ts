@@ -2,9 +2,9 @@
  * Phones: a tap on a wallet must open it in that same tap (iOS Safari blocks a navigation that
  * follows an await), so the pairing URI is fetched when the list opens, before any tap.
  */
-import { connectionState } from '../../../core/connection'
-import { isMobile } from '../../../core/connectors'
-import { hasValidPairing } from '../../../core/pairing'
+import { connectionState } from '../../../core/state/connection'
+import { isMobile } from '../../../core/state/connectors'
+import { hasValidPairing } from '../../../core/state/pairing'
 import type { WalletListing } from '../../../core/types'
 import { inAppBrowserLink, isTelegram, walletLink } from '../../../connectors/walletconnect/links'
 

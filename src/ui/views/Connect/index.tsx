@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { featuresState } from '../../../core/features'
+import { featuresState } from '../../../core/config/features'
 import type { ConnectMethod } from '../../../core/types'
 import { styled } from '../../theme/stitches'
 import { connectSections } from './sections'

@@ -1,6 +1,6 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
-import { closeModal } from '../../../core/modal'
-import { showErrorToast } from '../../../core/toasts'
+import { closeModal } from '../../../core/modal/modal'
+import { showErrorToast } from '../../../core/modal/toasts'
 import { disconnect } from '../../../core/wallet'
 import { Button } from '../../primitives/Button'
 

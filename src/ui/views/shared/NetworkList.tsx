@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime'
-import { activeCaipNetwork, requestedNetworks } from '../../../core/network'
+import { activeCaipNetwork, requestedNetworks } from '../../../core/state/network'
 import type { CaipNetwork } from '../../../core/types'
 import { selectNetwork, switchingTo } from '../../../core/wallet'
 import { ListItem, Spinner } from '../../primitives'

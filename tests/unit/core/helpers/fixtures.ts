@@ -1,17 +1,17 @@
 /**
  * Networks and options used across core tests, plus a full core reset between tests.
  */
-import { resetAllAccounts } from '../../../../src/core/account'
-import { resetAlerts } from '../../../../src/core/alerts'
-import { resetAppKitState } from '../../../../src/core/appkit-state'
-import { resetWcConnection, connectionState } from '../../../../src/core/connection'
-import { resetEvents } from '../../../../src/core/events'
-import { resetFeatures } from '../../../../src/core/features'
-import { resetModal } from '../../../../src/core/modal'
-import { resetAllNetworks } from '../../../../src/core/network'
-import { routerState } from '../../../../src/core/router'
-import { themeState } from '../../../../src/core/theme'
-import { hideToast } from '../../../../src/core/toasts'
+import { resetAllAccounts } from '../../../../src/core/state/account'
+import { resetAlerts } from '../../../../src/core/modal/alerts'
+import { resetAppKitState } from '../../../../src/core/config/appkit-state'
+import { resetWcConnection, connectionState } from '../../../../src/core/state/connection'
+import { resetEvents } from '../../../../src/core/analytics'
+import { resetFeatures } from '../../../../src/core/config/features'
+import { resetModal } from '../../../../src/core/modal/modal'
+import { resetAllNetworks } from '../../../../src/core/state/network'
+import { routerState } from '../../../../src/core/modal/router'
+import { themeState } from '../../../../src/core/config/theme'
+import { hideToast } from '../../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../../src/core/types'
 
 export const mainnet: CaipNetwork = {

@@ -1,8 +1,8 @@
 import { findButton, installModal, modalShadow, openAt, setNetworks, settle, waitFor } from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { closeModal } from '../../../../src/core/modal'
-import { routerState } from '../../../../src/core/router'
+import { closeModal } from '../../../../src/core/modal/modal'
+import { routerState } from '../../../../src/core/modal/router'
 
 installModal()
 

@@ -20,12 +20,12 @@ import {
 } from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { setActiveCaipNetwork } from '../../../../src/core/network'
-import { routerState } from '../../../../src/core/router'
-import { sendState } from '../../../../src/core/send'
-import { toastState } from '../../../../src/core/toasts'
+import { setActiveCaipNetwork } from '../../../../src/core/state/network'
+import { routerState } from '../../../../src/core/modal/router'
+import { sendState } from '../../../../src/features/send/controller'
+import { toastState } from '../../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../../src/core/types'
-import { setAccount } from '../../../../src/core/account'
+import { setAccount } from '../../../../src/core/state/account'
 
 installModal()
 let fake = useFakeAdapter()

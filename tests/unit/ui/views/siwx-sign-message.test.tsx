@@ -22,20 +22,20 @@ import {
 } from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { getAccountState } from '../../../../src/core/account'
-import { initCore, resetAppKitState } from '../../../../src/core/appkit-state'
-import { subscribeEvents, type EventRecord } from '../../../../src/core/events'
-import { modalState } from '../../../../src/core/modal'
-import { validateOptions } from '../../../../src/core/options'
-import { currentView } from '../../../../src/core/router'
+import { getAccountState } from '../../../../src/core/state/account'
+import { initCore, resetAppKitState } from '../../../../src/core/config/appkit-state'
+import { subscribeEvents, type EventRecord } from '../../../../src/core/analytics'
+import { modalState } from '../../../../src/core/modal/modal'
+import { validateOptions } from '../../../../src/core/config/options'
+import { currentView } from '../../../../src/core/modal/router'
+import { resetSignIn } from '../../../../src/features/siwx/sign-in'
+import { localhost, localL2 } from './helpers'
 import {
-  resetSignIn,
   type SIWXConfig,
   type SIWXMessage,
   type SIWXMessageInput,
   type SIWXSession,
-} from '../../../../src/core/siwx'
-import { localhost, localL2 } from './helpers'
+} from '../../../../src/core/config/siwx'
 
 interface FakeSIWX extends SIWXConfig {
   calls: { createMessage: SIWXMessageInput[]; addSession: SIWXSession[]; getSessions: number }
@@ -145,7 +145,7 @@ test('shows the dapp asking, the account and its network, and Cancel and Sign', 
 test('without dapp metadata the heading says "This app"; the network line follows the active network', async () => {
   setup({ metadata: undefined })
   getAccountState('eip155').caipAddress.value = `eip155:31338:${ADDRESS}`
-  const { setActiveCaipNetwork } = await import('../../../../src/core/network')
+  const { setActiveCaipNetwork } = await import('../../../../src/core/state/network')
   setActiveCaipNetwork(localL2)
   await openAt('SIWXSignMessage')
   await waitFor(() => findButton('Sign'))

@@ -16,15 +16,15 @@ import {
 } from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { activeNamespace, getAccountState } from '../../../../src/core/account'
-import type { ChainAdapter } from '../../../../src/core/adapter'
-import { registerAdapter } from '../../../../src/core/appkit-state'
-import { addConnectors } from '../../../../src/core/connectors'
-import { modalState } from '../../../../src/core/modal'
-import { activeCaipNetwork, requestedNetworks, setRequestedNetworks } from '../../../../src/core/network'
-import { currentView } from '../../../../src/core/router'
-import { removeConnectedConnectorId } from '../../../../src/core/storage'
+import { activeNamespace, getAccountState } from '../../../../src/core/state/account'
+import type { ChainAdapter } from '../../../../src/core/state/adapters'
+import { addConnectors } from '../../../../src/core/state/connectors'
+import { modalState } from '../../../../src/core/modal/modal'
+import { activeCaipNetwork, requestedNetworks, setRequestedNetworks } from '../../../../src/core/state/network'
+import { currentView } from '../../../../src/core/modal/router'
+import { removeConnectedConnectorId } from '../../../../src/core/lib/storage'
 import type { CaipNetwork } from '../../../../src/core/types'
+import { registerAdapter } from '../../../../src/core/config/appkit-state'
 
 const solanaLocal: CaipNetwork = {
   id: 'SigKitLocaLnet111111111111111111',

@@ -18,11 +18,11 @@ import {
 } from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { activeCaipNetwork, createUnknownNetwork, setActiveCaipNetwork } from '../../../../src/core/network'
-import { modalState } from '../../../../src/core/modal'
-import { routerState } from '../../../../src/core/router'
-import { switchingTo } from '../../../../src/core/switch-network'
-import { getAccountState } from '../../../../src/core/account'
+import { activeCaipNetwork, createUnknownNetwork, setActiveCaipNetwork } from '../../../../src/core/state/network'
+import { modalState } from '../../../../src/core/modal/modal'
+import { routerState } from '../../../../src/core/modal/router'
+import { switchingTo } from '../../../../src/core/wallet/switch-network'
+import { getAccountState } from '../../../../src/core/state/account'
 
 installModal()
 let fake = useFakeAdapter()

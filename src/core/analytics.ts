@@ -1,0 +1,141 @@
+/**
+ * Tracked events and error reports. Events are recorded locally (for `useAppKitEvents`) and, when
+ * analytics is enabled, forwarded to the pulse service. Error reports go to the same service and
+ * are rate limited. The HTTP client is loaded with `import()` on the first send, so it is never
+ * part of the page-load bundle.
+ */
+import { signal } from '@preact/signals-core'
+import type { Signal } from '@preact/signals-core'
+import { getResolvedOptions } from './config/appkit-state'
+import { clock } from './lib/clock'
+import { ERROR_REPORTS, SDK_TYPE, SDK_VERSION } from './constants'
+import { featuresState } from './config/features'
+import { randomId } from './lib/ids'
+
+/** An event the widget tracks (e.g. MODAL_OPEN, CONNECT_SUCCESS). */
+export interface TrackedEvent {
+  type: 'track'
+  event: string
+  properties?: Record<string, unknown>
+}
+
+/** A tracked event with the clock time it happened. */
+export interface EventRecord {
+  timestamp: number
+  data: TrackedEvent
+}
+
+/** Events state: the latest event. */
+export const eventsState: { last: Signal<EventRecord | undefined> } = {
+  last: signal(undefined),
+}
+
+type EventListener = (record: EventRecord) => void
+const listeners = new Set<EventListener>()
+
+/**
+ * Calls `listener` for every event sent from now on.
+ *
+ * @returns a function that unsubscribes.
+ * @example
+ * ```ts
+ * const stop = subscribeEvents(({ data }) => console.log(data.event))
+ * ```
+ */
+export function subscribeEvents(listener: EventListener): () => void {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+interface PulseTarget {
+  url: string
+  projectId: string
+}
+
+function pulseTarget(): PulseTarget | undefined {
+  const options = getResolvedOptions()
+  if (!options || options.projectIdMissing || !featuresState.peek().analytics) return undefined
+  return { url: options.endpoints.pulse, projectId: options.projectId }
+}
+
+function pageInfo(): { url: string; domain: string } {
+  const location = (globalThis as { location?: Location }).location
+  return { url: location?.href ?? '', domain: location?.hostname ?? '' }
+}
+
+async function postToPulse(target: PulseTarget, props: Record<string, unknown>): Promise<void> {
+  const { createHttpClient } = await import('./lib/http')
+  const client = createHttpClient({ baseUrl: target.url })
+  await client.post({
+    path: '/e',
+    params: { projectId: target.projectId, st: SDK_TYPE, sv: SDK_VERSION },
+    body: { eventId: randomId(), ...pageInfo(), timestamp: clock.now(), props },
+  })
+}
+
+/**
+ * Records an event, notifies subscribers, and forwards it when analytics is enabled. A throwing
+ * subscriber or a failed forward never reaches the caller.
+ *
+ * @example
+ * ```ts
+ * sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'qrcode' } })
+ * ```
+ */
+export function sendEvent(event: TrackedEvent): void {
+  const record: EventRecord = { timestamp: clock.now(), data: event }
+  eventsState.last.value = record
+  for (const listener of listeners) {
+    try {
+      listener(record)
+    } catch (error) {
+      console.error('[SigKit] event listener failed', error)
+    }
+  }
+  const target = pulseTarget()
+  if (target) postToPulse(target, { ...event }).catch(() => undefined)
+}
+
+let reportTimes: number[] = []
+
+/**
+ * Reports an error to the pulse service: at most 5 per rolling 60 s (further ones are dropped), and
+ * only when analytics is enabled and a project id is set. Never throws.
+ *
+ * @param context the event name, e.g. `iframe_load_failed`.
+ * @returns whether the report was sent.
+ * @example
+ * ```ts
+ * await reportError(new Error('timeout'), 'iframe_request_timeout')
+ * ```
+ */
+export async function reportError(error: unknown, context: string): Promise<boolean> {
+  const target = pulseTarget()
+  if (!target) return false
+  const now = clock.now()
+  reportTimes = reportTimes.filter((time) => now - time < ERROR_REPORTS.windowMs)
+  if (reportTimes.length >= ERROR_REPORTS.max) return false
+  reportTimes.push(now)
+  const err = error instanceof Error ? error : new Error(String(error))
+  try {
+    await postToPulse(target, {
+      type: 'error',
+      event: context,
+      errorType: err.name,
+      errorMessage: err.message,
+      stackTrace: err.stack ?? '',
+    })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** @internal Clears listeners, the last event and the report window (tests). */
+export function resetEvents(): void {
+  listeners.clear()
+  reportTimes = []
+  eventsState.last.value = undefined
+}

@@ -1,0 +1,193 @@
+/**
+ * Account state per chain namespace (SPEC §3 "Account state"). Every field is its own signal so a
+ * balance change re-renders only what reads the balance.
+ */
+import { batch, computed, signal } from '@preact/signals-core'
+import type { ReadonlySignal, Signal } from '@preact/signals-core'
+import { CHAIN_NAMESPACES, DEFAULT_ACCOUNT_TYPES } from '../constants'
+import { removeConnectedConnectorId } from '../lib/storage'
+import type {
+  AccountEntry,
+  AccountTab,
+  AccountType,
+  AccountUser,
+  CaipAddress,
+  ChainNamespace,
+  ConnectedWalletInfo,
+  ConnectionStatus,
+  TokenBalance,
+} from '../types'
+
+/** Plain values of one namespace's account state. */
+export interface AccountStateValue {
+  caipAddress: CaipAddress | undefined
+  address: string | undefined
+  balance: string | undefined
+  balanceSymbol: string | undefined
+  profileName: string | undefined
+  profileImage: string | undefined
+  user: AccountUser | undefined
+  addressExplorerUrl: string | undefined
+  smartAccountDeployed: boolean
+  currentTab: AccountTab
+  tokenBalance: readonly TokenBalance[]
+  allAccounts: readonly AccountEntry[]
+  addressLabels: ReadonlyMap<string, string>
+  connectedWalletInfo: ConnectedWalletInfo | undefined
+  /** Preferred account type of this namespace (the spec's per-namespace `preferredAccountTypes`). */
+  preferredAccountType: AccountType | undefined
+  socialProvider: string | undefined
+  farcasterUrl: string | undefined
+  status: ConnectionStatus
+  balanceLoading: boolean
+  /** Clock time of the last failed balance fetch; fetches wait out the back-off after it. */
+  lastRetry: number | undefined
+}
+
+/** One namespace's account state, a signal per field. */
+export type AccountSignals = { [K in keyof AccountStateValue]: Signal<AccountStateValue[K]> }
+
+function initialAccount(namespace: ChainNamespace): AccountStateValue {
+  return {
+    caipAddress: undefined,
+    address: undefined,
+    balance: undefined,
+    balanceSymbol: undefined,
+    profileName: undefined,
+    profileImage: undefined,
+    user: undefined,
+    addressExplorerUrl: undefined,
+    smartAccountDeployed: false,
+    currentTab: 'Tokens',
+    tokenBalance: [],
+    allAccounts: [],
+    addressLabels: new Map(),
+    connectedWalletInfo: undefined,
+    preferredAccountType: DEFAULT_ACCOUNT_TYPES[namespace],
+    socialProvider: undefined,
+    farcasterUrl: undefined,
+    status: 'disconnected',
+    balanceLoading: false,
+    lastRetry: undefined,
+  }
+}
+
+const accounts = new Map<ChainNamespace, AccountSignals>()
+
+/**
+ * The account signals of a namespace, created on first use.
+ *
+ * @example
+ * ```ts
+ * const { address, balance } = getAccountState('eip155')
+ * effect(() => console.log(address.value, balance.value))
+ * ```
+ */
+export function getAccountState(namespace: ChainNamespace): AccountSignals {
+  let state = accounts.get(namespace)
+  if (!state) {
+    const initial = initialAccount(namespace)
+    state = Object.fromEntries(Object.entries(initial).map(([key, value]) => [key, signal(value)])) as AccountSignals
+    accounts.set(namespace, state)
+  }
+  return state
+}
+
+/** The namespace the user is acting in (set with the active network). */
+export const activeNamespace: Signal<ChainNamespace | undefined> = signal(undefined)
+
+/** CAIP-10 address of the active namespace's account. */
+export const activeCaipAddress: ReadonlySignal<CaipAddress | undefined> = computed(() => {
+  const namespace = activeNamespace.value
+  return namespace ? getAccountState(namespace).caipAddress.value : undefined
+})
+
+/** Plain address of the active namespace's account. */
+export const activeAddress: ReadonlySignal<string | undefined> = computed(() => {
+  const namespace = activeNamespace.value
+  return namespace ? getAccountState(namespace).address.value : undefined
+})
+
+/** Native balance of the active account, or undefined while unknown. */
+export const activeBalance: ReadonlySignal<{ value: string; symbol: string } | undefined> = computed(() => {
+  const namespace = activeNamespace.value
+  if (!namespace) return undefined
+  const state = getAccountState(namespace)
+  const value = state.balance.value
+  const symbol = state.balanceSymbol.value
+  return value !== undefined && symbol !== undefined ? { value, symbol } : undefined
+})
+
+/** Whether the active namespace's account is connected. */
+export const isConnected: ReadonlySignal<boolean> = computed(() => {
+  const namespace = activeNamespace.value
+  return namespace !== undefined && getAccountState(namespace).status.value === 'connected'
+})
+
+/**
+ * Updates several account fields of a namespace at once (one notification).
+ *
+ * @example
+ * ```ts
+ * setAccount('eip155', { address: '0xab…', caipAddress: 'eip155:1:0xab…', status: 'connected' })
+ * ```
+ */
+export function setAccount(namespace: ChainNamespace, values: Partial<AccountStateValue>): void {
+  const state = getAccountState(namespace)
+  batch(() => {
+    for (const key of Object.keys(values) as (keyof AccountStateValue)[]) {
+      if (!(key in state)) continue
+      ;(state[key] as Signal<unknown>).value = values[key]
+    }
+  })
+}
+
+/**
+ * Account reset (SPEC §4): clears address, balances, profile and user, sets the status to
+ * disconnected and forgets the namespace's stored connector id.
+ *
+ * @example
+ * ```ts
+ * resetAccount('solana')
+ * ```
+ */
+export function resetAccount(namespace: ChainNamespace): void {
+  const initial = initialAccount(namespace)
+  setAccount(namespace, {
+    caipAddress: initial.caipAddress,
+    address: initial.address,
+    allAccounts: initial.allAccounts,
+    balance: initial.balance,
+    balanceSymbol: initial.balanceSymbol,
+    tokenBalance: initial.tokenBalance,
+    balanceLoading: false,
+    profileName: initial.profileName,
+    profileImage: initial.profileImage,
+    user: initial.user,
+    status: 'disconnected',
+  })
+  removeConnectedConnectorId(namespace)
+}
+
+/**
+ * A plain copy of a namespace's account state (for events, hooks, debugging).
+ *
+ * @example
+ * ```ts
+ * const { address, status } = getAccountSnapshot('eip155')
+ * ```
+ */
+export function getAccountSnapshot(namespace: ChainNamespace): AccountStateValue {
+  const state = getAccountState(namespace)
+  return Object.fromEntries(
+    Object.entries(state).map(([key, sig]) => [key, sig.peek()]),
+  ) as unknown as AccountStateValue
+}
+
+/** @internal Restores every namespace to its initial account state (tests, full teardown). */
+export function resetAllAccounts(): void {
+  batch(() => {
+    for (const namespace of CHAIN_NAMESPACES) setAccount(namespace, initialAccount(namespace))
+    activeNamespace.value = undefined
+  })
+}

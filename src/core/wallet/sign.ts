@@ -1,0 +1,38 @@
+/**
+ * Signing a message with the connected wallet. LAZY: reached from hooks and views.
+ */
+import { activeNamespace, getAccountState } from '../state/account'
+import { connectedProvider } from '../state/connected-connector'
+import { showErrorToast } from '../modal/toasts'
+import type { ChainNamespace } from '../types'
+import { isUserRejection } from '../lib/wallet-errors'
+import { loadAdapter } from '../config/appkit-state'
+
+/** Toast shown when the person declines a signature (SPEC §8). */
+export const SIGNATURE_DECLINED = 'Signature declined'
+
+/**
+ * Asks the connected wallet to sign `message` (personal_sign on eip155). A refusal shows the
+ * 'Signature declined' toast and rejects.
+ *
+ * @returns the signature.
+ * @example
+ * ```ts
+ * const signature = await signMessage('Hello from SigKit')
+ * ```
+ */
+export async function signMessage(
+  message: string,
+  namespace: ChainNamespace | undefined = activeNamespace.peek(),
+): Promise<string> {
+  const address = namespace ? getAccountState(namespace).address.peek() : undefined
+  const provider = connectedProvider(namespace)
+  if (!namespace || !address || !provider) throw new Error('Connector not connected')
+  const adapter = await loadAdapter(namespace)
+  try {
+    return await adapter.signMessage({ provider, address, message })
+  } catch (error) {
+    if (isUserRejection(error)) showErrorToast(SIGNATURE_DECLINED)
+    throw error
+  }
+}

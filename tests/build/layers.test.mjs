@@ -1,0 +1,41 @@
+// The seam between core and the features (ARCHITECTURE "Layers"): core emits lifecycle events and
+// never imports a feature, statically or with import(). Checked on every build's esbuild metafile,
+// so an import that sneaks back in fails here whichever way it is written.
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { loadManifest, readJson } from './helpers.mjs'
+
+const manifest = loadManifest()
+
+for (const [buildName, build] of Object.entries(manifest.builds)) {
+  const test = suite(`layers: ${buildName} build`)
+  const { inputs } = readJson(build.metafile)
+
+  test('core imports no feature', () => {
+    const found = Object.entries(inputs)
+      .filter(([path]) => path.startsWith('src/core/'))
+      .flatMap(([path, input]) =>
+        input.imports.filter((edge) => edge.path.startsWith('src/features/')).map((edge) => `${path} → ${edge.path}`),
+      )
+    assert.equal(found, [])
+  })
+
+  test('the rule sees the whole core (the metafile lists its modules)', () => {
+    const core = Object.keys(inputs).filter((path) => path.startsWith('src/core/'))
+    assert.ok(core.length >= 20, `only ${core.length} core modules in ${build.metafile}`)
+    assert.ok(core.includes('src/core/wallet/connect.ts'), 'the connection code is in the build')
+  })
+
+  test('features are reached only through import() (from outside their own folder)', () => {
+    const found = Object.entries(inputs)
+      .filter(([path]) => !path.startsWith('src/features/') && path !== 'src/siwx.ts')
+      .flatMap(([path, input]) =>
+        input.imports
+          .filter((edge) => edge.path.startsWith('src/features/') && edge.kind !== 'dynamic-import')
+          .map((edge) => `${path} → ${edge.path} (${edge.kind})`),
+      )
+    assert.equal(found, [])
+  })
+
+  test.run()
+}
