@@ -16,6 +16,12 @@ export const ROUTE_NAMES = Object.freeze([
   'identity',
   'rpc',
   'supportedChains',
+  'convertTokens',
+  'convertQuotes',
+  'convertAllowance',
+  'convertGasPrice',
+  'convertBuildApprove',
+  'convertBuildTransaction',
 ])
 
 export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])
@@ -118,6 +124,12 @@ export const MALFORMED_BODIES = Object.freeze({
   identity: { name: 42, avatar: ['oops'] },
   rpc: { jsonrpc: '2.0', oops: true },
   supportedChains: { http: 'oops' },
+  convertTokens: { tokens: [{ symbol: 5, address: null, decimals: 'eighteen' }] },
+  convertQuotes: { quotes: [{ id: null, fromAmount: 1, toAmount: null }] },
+  convertAllowance: { allowance: -1 },
+  convertGasPrice: { standard: null, fast: 'soon', instant: [] },
+  convertBuildApprove: { tx: { from: 42, data: 'not hex', eip155: null } },
+  convertBuildTransaction: { tx: { to: null, data: 7, amount: 'lots' } },
 })
 
 /** What 'invalid-json' answers (with a JSON content type): a truncated document. */

@@ -1,7 +1,8 @@
 // The API emulator: one local HTTP server standing in for every hosted service SigKit calls
 // (its `endpoints.api`, `endpoints.walletApi`, `endpoints.rpc` and `endpoints.pulse` all point
 // here). Balances and RPC answers come from the real sandbox chains (the anvil chains and, for
-// `solana:` chain ids, the local Solana network); the wallet list is the generated fixture;
+// `solana:` chain ids, the local Solana network), swap quotes and calldata from the AMM on the
+// anvil chains (convert.mjs); the wallet list is the generated fixture;
 // faults can be switched on per route for failure tests.
 //
 //   const api = await startApiEmulator({ chains, tokens })     // port 0 (default) = a free port
@@ -19,6 +20,7 @@ import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, formatUnits, http, isAddress } from 'viem'
 import { INVALID_JSON_BODY, MALFORMED_BODIES, ROUTE_NAMES, createFaults, createRequestLog } from './api-faults.mjs'
 import { ANVIL_ACCOUNTS, NATIVE_CURRENCY } from './chains.mjs'
+import { createConvert } from './convert.mjs'
 import { badgeSvg } from './images.mjs'
 import { generateWallets, initialsOf, queryWallets } from './wallets.mjs'
 
@@ -42,7 +44,8 @@ export const DEFAULT_NAMES = Object.freeze({
 
 /**
  * Remote feature switches (/appkit/v1/config). The local demo has no embedded wallet, so email
- * and social login are off; no swap or on-ramp provider exists locally either.
+ * and social login are off; no on-ramp provider exists locally either. Swaps are off by default
+ * although the convert routes work: a page turns them on with setFeatures.
  */
 export const DEFAULT_FEATURES = Object.freeze({
   email: { isEnabled: false, config: null },
@@ -75,6 +78,7 @@ class HttpError extends Error {
  *   port?: number,
  *   chains?: EmulatedChain[],
  *   tokens?: Record<number, EmulatedToken[]>,
+ *   amm?: Record<number, import('./amm.mjs').Amm>,
  *   solana?: EmulatedSolanaNetwork,
  *   names?: Record<string, { name: string | null, avatar: string | null }>,
  *   prices?: Record<string, number>,
@@ -88,6 +92,7 @@ export async function startApiEmulator({
   port = 0,
   chains = [],
   tokens = {},
+  amm = {},
   solana,
   names = DEFAULT_NAMES,
   prices = DEFAULT_PRICES_USD,
@@ -231,8 +236,20 @@ export async function startApiEmulator({
     )
   }
 
+  // The /v1/convert/* routes and pool prices, from the AMM on the local chains.
+  const convert = createConvert({
+    chainsByCaip,
+    clientsByCaip,
+    tokens,
+    amm,
+    prices,
+    tokenIconUrl,
+    chainError: chainDidNotAnswer,
+  })
+
   /** @type {Record<string, (request: { url: URL, params: string[], body: unknown, rawBody: string }) => Promise<{ status?: number, headers?: Record<string, string>, body: unknown }>>} */
   const handlers = {
+    ...convert.handlers,
     async config() {
       return {
         body: {
@@ -308,6 +325,8 @@ export async function startApiEmulator({
       if (!Array.isArray(addresses) || !addresses.every((item) => typeof item === 'string')) {
         throw new HttpError(400, 'addresses must be an array of CAIP-10 strings')
       }
+      // Tokens in the local pools are priced from their reserves; the rest at the fixed prices.
+      const poolPrices = await convert.poolPrices(addresses)
       const fungibles = addresses.flatMap((caip10) => {
         const [namespace, reference, tokenAddress = ''] = caip10.split(':')
         if (solana && `${namespace}:${reference}` === solana.caipNetworkId) {
@@ -338,7 +357,7 @@ export async function startApiEmulator({
             name: asset.name,
             symbol: asset.symbol,
             iconUrl: tokenIconUrl(asset.symbol),
-            price: prices[asset.symbol] ?? 0,
+            price: poolPrices.get(caip10.toLowerCase()) ?? prices[asset.symbol] ?? 0,
           },
         ]
       })
@@ -394,6 +413,7 @@ export async function startApiEmulator({
     { name: 'identity', method: 'GET', pattern: /^\/v1\/identity\/([^/]+)$/ },
     { name: 'supportedChains', method: 'GET', pattern: /^\/v1\/supported-chains$/ },
     { name: 'rpc', method: 'POST', pattern: /^\/v1\/?$/ },
+    ...convert.routes,
   ]
   // Every fault/log name must be a real route, and every route must be nameable in a fault.
   for (const route of routes)
@@ -561,6 +581,8 @@ export async function startApiEmulator({
     clearRequests: () => log.clear(),
     errorsReported,
     setFeatures,
+    /** The CAIP-2 ids the /v1/convert/* routes swap on (the local chains with an AMM). */
+    swapNetworks: convert.networks,
     async stop() {
       for (const timer of delays) clearTimeout(timer)
       delays.clear()

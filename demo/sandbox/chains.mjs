@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createWalletClient, defineChain, getContractAddress, http, parseUnits, publicActions } from 'viem'
+import { deployAmm } from './amm.mjs'
 import { startAnvil } from './anvil.mjs'
 import { contractsDir } from './paths.mjs'
 
@@ -19,7 +20,10 @@ export const ANVIL_ACCOUNTS = Object.freeze({
   wallet: /** @type {`0x${string}`} */ ('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'),
   /** #2: somewhere to send funds in demos and tests. */
   recipient: /** @type {`0x${string}`} */ ('0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'),
-  /** #9: deploys the tokens, so account #0's nonce stays 0 for the wallet's own tests. */
+  /**
+   * #9: deploys the tokens and the AMM (amm.mjs) and seeds its pools, so account #0's nonce stays
+   * 0 for the wallet's own tests.
+   */
   deployer: /** @type {`0x${string}`} */ ('0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'),
 })
 
@@ -106,11 +110,13 @@ async function deployTokens(chain) {
 }
 
 /**
- * Start both chains, deploy the tokens on each and fund the wallet account.
+ * Start both chains, deploy the tokens on each and fund the wallet account, then deploy the AMM
+ * (amm.mjs) with its pools on each.
  * @param {{ ports?: number[] }} [options] one port per SANDBOX_CHAINS entry; 0 = a free port
  * @returns {Promise<{
  *   chains: { chainId: number, name: string, rpcUrl: string, caipNetworkId: string, port: number }[],
  *   tokens: Record<number, { address: `0x${string}`, symbol: string, name: string, decimals: number }[]>,
+ *   amm: Record<number, import('./amm.mjs').Amm>,
  *   accounts: typeof ANVIL_ACCOUNTS,
  *   stop: () => Promise<void>,
  * }>}
@@ -137,7 +143,17 @@ export async function startChains({ ports = [0, 0] } = {}) {
     /** @type {Record<number, Awaited<ReturnType<typeof deployTokens>>>} */
     const tokens = {}
     chains.forEach((chain, index) => (tokens[chain.chainId] = /** @type {any} */ (deployed[index])))
-    return { chains, tokens, accounts: ANVIL_ACCOUNTS, stop }
+    // The token deployer seeds the pools, so the wallet's balances and nonce stay as funded.
+    /** @type {Record<number, import('./amm.mjs').Amm>} */
+    const amm = Object.fromEntries(
+      await Promise.all(
+        chains.map(async ({ chainId, rpcUrl }) => [
+          chainId,
+          await deployAmm({ rpcUrl, deployer: ANVIL_ACCOUNTS.deployer, tokens: tokens[chainId] ?? [] }),
+        ]),
+      ),
+    )
+    return { chains, tokens, amm, accounts: ANVIL_ACCOUNTS, stop }
   } catch (error) {
     await stop()
     throw error

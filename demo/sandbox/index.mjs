@@ -7,6 +7,7 @@
 //   sandbox.apiUrl                                  // give it to SigKit as endpoints.api/walletApi/rpc/pulse
 //   sandbox.relayUrl                                // ws://127.0.0.1:PORT: WalletConnect's relayUrl
 //   sandbox.solana.rpcUrl, sandbox.solana.wsUrl     // the Solana RPC and its PubSub WebSocket
+//   sandbox.amm[31337].router                       // the AMM (amm.mjs): router, weth, pairs per chain
 //   sandbox.sandboxConfig()                         // what a browser page needs, JSON-able
 //   await sandbox.stop()
 import { startApiEmulator } from './api.mjs'
@@ -15,7 +16,7 @@ import { startRelay } from './relay.mjs'
 import { startSolana } from './solana.mjs'
 
 /**
- * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'solana'> }} [options]
+ * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'amm' | 'solana'> }} [options]
  *   `api`: further emulator options (names, prices, wallets, features, analyticsEnabled, allowedOrigins)
  */
 export async function startSandbox({
@@ -43,6 +44,7 @@ export async function startSandbox({
       port: apiPort,
       chains: chainsStarted.value.chains,
       tokens: chainsStarted.value.tokens,
+      amm: chainsStarted.value.amm,
       solana: { caipNetworkId, rpcUrl, nativeCurrency, tokens },
     })
   } catch (error) {
@@ -79,6 +81,7 @@ export async function startSandbox({
       relayUrl: relay.url,
       chains,
       tokens: chainSet.tokens,
+      amm: chainSet.amm,
       accounts,
       solana,
     })
@@ -93,6 +96,8 @@ export async function startSandbox({
     relay,
     chains,
     tokens: chainSet.tokens,
+    /** The AMM on each anvil chain, by chain id: { router, weth, pairs } (see amm.mjs). */
+    amm: chainSet.amm,
     accounts,
     /** The local Solana network (LiteSVM): URLs, CAIP-2 id, USDC mint, funded accounts. */
     solana,

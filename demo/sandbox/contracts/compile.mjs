@@ -1,19 +1,22 @@
 #!/usr/bin/env node
-// Compiles Token.sol with solc-js into Token.json ({ abi, bytecode }).
+// Compiles the sandbox's contracts with solc-js: Token.sol into Token.json, and the AMM
+// (WrappedEther.sol, SwapPair.sol, SwapRouter.sol) into one JSON each ({ abi, bytecode }).
 //
 //   node demo/sandbox/contracts/compile.mjs
 //
-// Token.json is committed so the demo and tests never compile at start (solc-js takes ~1 s and
-// a lot of memory). tests/integration/sandbox checks that the committed file still matches a
-// fresh compile, so edit Token.sol, run this, and commit both.
+// The JSON files are committed so the demo and tests never compile at start (solc-js takes ~1 s
+// and a lot of memory). tests/integration/sandbox checks that the committed files still match a
+// fresh compile, so edit a .sol file, run this, and commit both.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join, resolve } from 'node:path'
 import { contractsDir } from '../paths.mjs'
 
 export const TOKEN_SOURCE_FILE = join(contractsDir, 'Token.sol')
 export const TOKEN_ARTIFACT_FILE = join(contractsDir, 'Token.json')
+/** The AMM's contracts, each compiled from `<name>.sol` into `<name>.json`. */
+export const AMM_CONTRACTS = Object.freeze(['WrappedEther', 'SwapPair', 'SwapRouter'])
+export const ammArtifactFile = (/** @type {string} */ name) => join(contractsDir, `${name}.json`)
 
 /**
  * Compile Token.sol. Settings are fixed (evmVersion paris: anvil supports newer, but paris
@@ -23,27 +26,54 @@ export const TOKEN_ARTIFACT_FILE = join(contractsDir, 'Token.json')
  * @returns {{ abi: unknown[], bytecode: `0x${string}` }}
  */
 export function compileToken() {
+  return compileSources({ 'Token.sol': readFileSync(TOKEN_SOURCE_FILE, 'utf8') }, ['Token'])['Token']
+}
+
+/**
+ * Compile the AMM's contracts together (SwapRouter imports SwapPair), with Token's settings.
+ * @returns {Record<string, { abi: unknown[], bytecode: `0x${string}` }>} by contract name
+ */
+export function compileAmm() {
+  const sources = Object.fromEntries(
+    AMM_CONTRACTS.map((name) => [`${name}.sol`, readFileSync(join(contractsDir, `${name}.sol`), 'utf8')]),
+  )
+  return compileSources(sources, AMM_CONTRACTS)
+}
+
+/**
+ * @param {Record<string, string>} sources file name → Solidity source; contract `X` lives in `X.sol`
+ * @param {readonly string[]} names the contracts to return
+ * @returns {Record<string, { abi: unknown[], bytecode: `0x${string}` }>}
+ */
+function compileSources(sources, names) {
   // solc is CommonJS and heavy: load it only when compiling.
   const solc = createRequire(import.meta.url)('solc')
   const input = {
     language: 'Solidity',
-    sources: { 'Token.sol': { content: readFileSync(TOKEN_SOURCE_FILE, 'utf8') } },
+    sources: Object.fromEntries(Object.entries(sources).map(([file, content]) => [file, { content }])),
     settings: {
       evmVersion: 'paris',
       optimizer: { enabled: true, runs: 200 },
       metadata: { bytecodeHash: 'none', appendCBOR: false },
-      outputSelection: { 'Token.sol': { Token: ['abi', 'evm.bytecode.object'] } },
+      outputSelection: Object.fromEntries(
+        names.map((name) => [`${name}.sol`, { [name]: ['abi', 'evm.bytecode.object'] }]),
+      ),
     },
   }
+  // Imports resolve among the given sources only.
   const output = JSON.parse(solc.compile(JSON.stringify(input)))
   const errors = (output.errors ?? []).filter((/** @type {{severity: string}} */ e) => e.severity === 'error')
   if (errors.length > 0) {
     throw new Error(
-      `Token.sol does not compile:\n${errors.map((/** @type {{formattedMessage: string}} */ e) => e.formattedMessage).join('\n')}`,
+      `${Object.keys(sources).join(', ')} do not compile:\n${errors.map((/** @type {{formattedMessage: string}} */ e) => e.formattedMessage).join('\n')}`,
     )
   }
-  const contract = output.contracts['Token.sol'].Token
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
+  return Object.fromEntries(
+    names.map((name) => {
+      const contract = output.contracts[`${name}.sol`][name]
+      return [name, { abi: contract.abi, bytecode: /** @type {`0x${string}`} */ (`0x${contract.evm.bytecode.object}`) }]
+    }),
+  )
 }
 
 /** The artifact as written to disk (stable formatting, so a fresh compile compares equal). */
@@ -51,8 +81,15 @@ export function serializeArtifact(/** @type {{ abi: unknown[], bytecode: string 
   return `${JSON.stringify({ abi: artifact.abi, bytecode: artifact.bytecode }, null, 2)}\n`
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const artifact = compileToken()
-  writeFileSync(TOKEN_ARTIFACT_FILE, serializeArtifact(artifact))
-  console.log(`Wrote ${TOKEN_ARTIFACT_FILE} (${(artifact.bytecode.length - 2) / 2} bytes of bytecode)`)
+// By path, not by import.meta.url: bundled into a test file, this module's URL is the test's own,
+// and the test would recompile and rewrite the artifacts every time it runs.
+if (process.argv[1] && resolve(process.argv[1]) === join(contractsDir, 'compile.mjs')) {
+  const written = [
+    [TOKEN_ARTIFACT_FILE, compileToken()],
+    ...Object.entries(compileAmm()).map(([name, artifact]) => [ammArtifactFile(name), artifact]),
+  ]
+  for (const [file, artifact] of /** @type {[string, { abi: unknown[], bytecode: string }][]} */ (written)) {
+    writeFileSync(file, serializeArtifact(artifact))
+    console.log(`Wrote ${file} (${(artifact.bytecode.length - 2) / 2} bytes of bytecode)`)
+  }
 }

@@ -16,6 +16,7 @@ import { CHAIN_NAMESPACES } from '../constants'
 import { DISCONNECT_WAIT_MS } from '../limits'
 import { sendEvent } from '../analytics'
 import { emitCoreEvent } from '../lifecycle'
+import { waitForTransaction } from './transaction'
 import { closeModal, modalState, openModal } from '../modal/modal'
 import {
   createUnknownNetwork,
@@ -439,10 +440,7 @@ export async function getWalletProvider(
     onTransactionSent(hash) {
       const network = getNetworkState(namespace).caipNetwork.peek()
       if (!network) return
-      adapter
-        .waitForReceipt({ network, hash })
-        .then(() => refreshAccountData(namespace, { force: true }))
-        .catch(() => undefined)
+      waitForTransaction({ namespace, adapter, network, hash }).catch(() => undefined)
     },
     onSignatureDeclined() {
       showErrorToast(SIGNATURE_DECLINED)

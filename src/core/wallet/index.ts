@@ -14,3 +14,4 @@ export {
 export { switchNetwork, selectNetwork, switchingTo } from './switch-network'
 export { refreshBalances, refreshAccountData, watchBalancesOnNewBlocks, TOKEN_BALANCE_UNAVAILABLE } from './balances'
 export { signMessage, SIGNATURE_DECLINED } from './sign'
+export { waitForTransaction, type WaitForTransactionParameters } from './transaction'

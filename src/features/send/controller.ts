@@ -7,7 +7,7 @@ import { batch, signal } from '@preact/signals-core'
 import type { Signal } from '@preact/signals-core'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { type ReceiptOutcome } from '../../core/state/adapters'
-import { refreshAccountData } from '../../core/wallet/balances'
+import { waitForTransaction } from '../../core/wallet/transaction'
 import { SEND_NAMESPACES } from '../../core/limits'
 import { connectedProvider } from '../../core/state/connected-connector'
 import { sendEvent } from '../../core/analytics'
@@ -77,8 +77,8 @@ onCoreEvent('namespaceCleared', resetSend)
 export type SendReturnType = ReceiptOutcome
 
 /**
- * Sends what the form holds from the active account, waits for the receipt, then tracks the
- * event, refreshes the balances, resets the form and (for a token or a Solana send) replaces the
+ * Sends what the form holds from the active account, waits for the receipt and the refreshed
+ * balances (core's `waitForTransaction`), then tracks the event, resets the form and (for a token or a Solana send) replaces the
  * view with Account.
  *
  * @throws Error with a SPEC §5 text ('An amount and receiver address are required',
@@ -109,7 +109,7 @@ export async function sendFromForm(): Promise<SendReturnType> {
   try {
     const hash = await adapter.sendTransaction({ provider, network, from, to, amount, ...(token ? { token } : {}) })
     sendState.hash.value = hash
-    const outcome = await adapter.waitForReceipt({ network, hash })
+    const outcome = await waitForTransaction({ namespace, adapter, network, hash })
     if (outcome.status === 'reverted') throw new Error('The transaction was reverted')
     const isTokenSend = Boolean(token?.address)
     sendEvent({
@@ -122,7 +122,6 @@ export async function sendFromForm(): Promise<SendReturnType> {
         network: network.caipNetworkId,
       },
     })
-    await refreshAccountData(namespace, { force: true })
     resetSend()
     if (isTokenSend || namespace === 'solana') replaceView('Account')
     return outcome

@@ -18,6 +18,7 @@ import { getActiveCaipNetworkId, getConnectedConnectorIds } from '../../../src/c
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
 import { resetBalances } from '../../../src/core/wallet/balances'
+import { onCoreEvent } from '../../../src/core/lifecycle'
 import {
   SIGNATURE_DECLINED,
   TOKEN_BALANCE_UNAVAILABLE,
@@ -432,6 +433,32 @@ test('the dapp’s provider (getWalletProvider): a viem send refreshes the balan
   assert.is(codeOf(error), 4001)
   assert.is(toastState.message.peek(), SIGNATURE_DECLINED)
   assert.is(toastState.open.peek(), true)
+})
+
+test('core lifecycle events: a send through the dapp’s provider and one from the Send form each end in transactionConfirmed with the mined hash', async () => {
+  const confirmed: { namespace: string; hash: string; status: string }[] = []
+  const stop = onCoreEvent('transactionConfirmed', (event) => void confirmed.push(event))
+  try {
+    const { provider } = (await getWalletProvider('eip155'))!
+    const client = createWalletClient({ account, chain: toViemChain(l1), transport: custom(provider) })
+    person.willApprove()
+    const hash = await client.sendTransaction({ to: recipient, value: parseEther('0.001') })
+    await waitFor(() => confirmed.length === 1, { what: 'transactionConfirmed for the provider send' })
+    assert.equal(confirmed[0], { namespace: 'eip155', hash, status: 'success' })
+
+    sendState.token.value = eip155()
+      .tokenBalance.peek()
+      .find((token) => !token.address)
+    sendState.amount.value = '0.001'
+    sendState.receiverAddress.value = recipient
+    person.willApprove()
+    const outcome = await sendFromForm()
+    assert.equal(confirmed[1], { namespace: 'eip155', hash: outcome.hash, status: 'success' })
+    const receipt = await chainClient(sandbox, 31337).getTransactionReceipt({ hash: outcome.hash as Hex })
+    assert.is(receipt.status, 'success', 'the hash is a mined transaction')
+  } finally {
+    stop()
+  }
 })
 
 test('disconnect(): address, balances and connector id cleared, status disconnected, the wallet forgets the site', async () => {
