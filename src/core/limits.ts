@@ -17,14 +17,8 @@ export const BALANCE_CACHE_MS = 30_000
 /** How long a fetched native balance stays fresh. */
 export const NATIVE_BALANCE_CACHE_MS = 30_000
 
-/** How long a resolved name stays cached. */
-export const NAME_CACHE_MS = 5 * 60_000
-
 /** How long an identity lookup stays cached. */
 export const IDENTITY_CACHE_MS = 5 * 60_000
-
-/** After a failed balance fetch, further fetches are skipped for this long. */
-export const BALANCE_RETRY_BACKOFF_MS = 30_000
 
 /** Window in which a failed token-balance fetch is not retried. */
 export const TOKEN_BALANCE_RETRY_WINDOW_MS = 30_000
@@ -32,17 +26,11 @@ export const TOKEN_BALANCE_RETRY_WINDOW_MS = 30_000
 /** Retry policy of hosted-API queries: attempts in total, and a doubling back-off with a ceiling. */
 export const QUERY_RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 } as const
 
-/** Default lifetime of a cached query result. */
-export const QUERY_CACHE_MS = 5 * 60_000
-
 /** Disconnect waits at most this long. */
 export const DISCONNECT_WAIT_MS = 3000
 
 /** RPC client retry policy and request de-duplication cache size. */
 export const RPC_RETRY = { attempts: 3, delayMs: 150, dedupeCacheSize: 8192 } as const
-
-/** HTTP statuses on which the RPC client retries. */
-export const RPC_RETRY_STATUSES: readonly number[] = [403, 408, 413, 429, 500, 502, 503, 504]
 
 /** RPC request timeout. */
 export const RPC_TIMEOUT_MS = 10_000
@@ -55,12 +43,3 @@ export const RECEIPT_WAIT = { timeoutMs: 180_000, confirmations: 1, retries: 6, 
 
 /** Chain polling interval. */
 export const POLLING_INTERVAL_MS = 4000
-
-/** Multicall batch size. */
-export const MULTICALL_BATCH_SIZE = 1024
-
-/** How long to wait for a WalletConnect transaction confirmation. */
-export const WC_TRANSACTION_CONFIRMATION_WAIT_MS = 25_000
-
-/** Maximum number of pending transactions. */
-export const PENDING_TRANSACTION_LIMIT = 99

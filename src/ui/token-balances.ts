@@ -3,14 +3,15 @@
  * out of `format.ts`, which the connect button loads with the page: these are only needed once a
  * view shows assets.
  */
+import { FIAT_FORMAT } from '../core/constants'
 import type { TokenBalance } from '../core/types'
 
-const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
-const usdFormat = new Intl.NumberFormat('en-US', {
+const quantityFormat = new Intl.NumberFormat(FIAT_FORMAT.locale, { maximumFractionDigits: 4 })
+const usdFormat = new Intl.NumberFormat(FIAT_FORMAT.locale, {
   style: 'currency',
   currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
+  minimumFractionDigits: FIAT_FORMAT.decimals,
+  maximumFractionDigits: FIAT_FORMAT.decimals,
 })
 
 /**

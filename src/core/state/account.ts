@@ -8,7 +8,6 @@ import { CHAIN_NAMESPACES, DEFAULT_ACCOUNT_TYPES } from '../constants'
 import { removeConnectedConnectorId } from '../lib/storage'
 import type {
   AccountEntry,
-  AccountTab,
   AccountType,
   AccountUser,
   CaipAddress,
@@ -27,17 +26,11 @@ export interface AccountStateValue {
   profileName: string | undefined
   profileImage: string | undefined
   user: AccountUser | undefined
-  addressExplorerUrl: string | undefined
-  smartAccountDeployed: boolean
-  currentTab: AccountTab
   tokenBalance: readonly TokenBalance[]
   allAccounts: readonly AccountEntry[]
-  addressLabels: ReadonlyMap<string, string>
   connectedWalletInfo: ConnectedWalletInfo | undefined
   /** Preferred account type of this namespace (the spec's per-namespace `preferredAccountTypes`). */
   preferredAccountType: AccountType | undefined
-  socialProvider: string | undefined
-  farcasterUrl: string | undefined
   status: ConnectionStatus
   balanceLoading: boolean
   /** Clock time of the last failed balance fetch; fetches wait out the back-off after it. */
@@ -56,16 +49,10 @@ function initialAccount(namespace: ChainNamespace): AccountStateValue {
     profileName: undefined,
     profileImage: undefined,
     user: undefined,
-    addressExplorerUrl: undefined,
-    smartAccountDeployed: false,
-    currentTab: 'Tokens',
     tokenBalance: [],
     allAccounts: [],
-    addressLabels: new Map(),
     connectedWalletInfo: undefined,
     preferredAccountType: DEFAULT_ACCOUNT_TYPES[namespace],
-    socialProvider: undefined,
-    farcasterUrl: undefined,
     status: 'disconnected',
     balanceLoading: false,
     lastRetry: undefined,

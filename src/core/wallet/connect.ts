@@ -357,7 +357,7 @@ export function clearNamespace(namespace: ChainNamespace): void {
   const address = getAccountState(namespace).address.peek()
   batch(() => {
     resetAccount(namespace)
-    setAccount(namespace, { connectedWalletInfo: undefined, socialProvider: undefined, lastRetry: undefined })
+    setAccount(namespace, { connectedWalletInfo: undefined, lastRetry: undefined })
     setConnections(namespace, [])
     getNetworkState(namespace).approvedCaipNetworkIds.value = []
   })

@@ -131,7 +131,6 @@ test('resetAccount clears address, balances, profile and user, disconnects and f
     profileImage: 'https://img',
     user: { email: 'a@example.com' },
     status: 'connected',
-    currentTab: 'Activity',
   })
   resetAccount('eip155')
   const snapshot = getAccountSnapshot('eip155')
