@@ -104,6 +104,9 @@ const BUILDS = {
     outdir: 'dist/cdn',
     entries: { sigkit: 'src/cdn.ts' },
     options: {
+      // Every chunk name is spelled in the imports that load it: short names are bytes a CDN page
+      // does not download (about 80 B gzip at page load, 40 B on first open).
+      chunkNames: 'c/[hash]',
       plugins: [cdnAliasPlugin],
       define: { __SIGKIT_VERSION__: version, 'process.env.NODE_ENV': '"production"' },
     },

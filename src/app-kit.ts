@@ -13,6 +13,7 @@ import {
   modalState,
   onFirstOpen,
   openModal,
+  preloadModal,
   setModalRenderer,
   type OpenModalOptions,
 } from './core/modal/modal'
@@ -68,7 +69,18 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
   return function createAppKit(options) {
     const resolved = validateOptions(options)
     initCore(resolved)
-    setModalRenderer(() => import('./ui/modal/mount').then((ui) => ui.mountModal()))
+    // The first open needs the shell, its first view, wallet discovery and the remote config
+    // with its HTTP client: asked for together, so the click waits for one round of requests, not a chain.
+    const loadModal = () =>
+      Promise.all([
+        import('./ui/modal/mount'),
+        isConnected.peek() ? import('./ui/views/Account') : import('./ui/views/Connect'),
+        import('./connectors/injected'),
+        import('./core/config/remote-config'),
+        import('./core/lib/http'),
+      ])
+    setModalRenderer(() => loadModal().then(([ui]) => ui.mountModal()), loadModal)
+    if (resolved.preloadOnIdle && typeof requestIdleCallback === 'function') requestIdleCallback(preloadModal)
     // The project's remote config is fetched on first open, never at import or here.
     onFirstOpen(() => import('./core/config/remote-config').then((remote) => remote.loadRemoteConfig()))
     // viem and @solana/kit arrive only when a connection starts or a stored session is restored.

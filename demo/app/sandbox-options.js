@@ -4,7 +4,7 @@
 
 /**
  * @param {any} sandbox the value of window.__SIGKIT_SANDBOX__ (null when the server runs --static)
- * @returns {{ projectId: string, networks: object[], endpoints?: object, metadata: object } | undefined}
+ * @returns {{ projectId: string, preloadOnIdle: boolean, networks: object[], endpoints?: object, metadata: object } | undefined}
  */
 export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
   if (!sandbox) return undefined
@@ -34,6 +34,8 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
   const api = sandbox.apiUrl
   return {
     projectId: 'sigkit-sandbox',
+    // `?preload=off` shows the modal loading on the click alone (the default preloads it once idle).
+    preloadOnIdle: new URLSearchParams(globalThis.location?.search).get('preload') !== 'off',
     networks,
     endpoints: { api, walletApi: api, rpc: api, pulse: api, ...(sandbox.relayUrl ? { relay: sandbox.relayUrl } : {}) },
     metadata: {

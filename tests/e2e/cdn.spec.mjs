@@ -18,7 +18,7 @@ const describe = (request) => `${request.method()} ${request.url()} (${request.r
  * that would leave 127.0.0.1 (the page and the sandbox's chains and API emulator) is aborted so
  * the test never depends on the internet.
  */
-async function openDemo(page) {
+async function openDemo(page, path = '/cdn.html') {
   const origin = new URL(test.info().project.use.baseURL).origin
   const log = { origin, requests: [], errors: [] }
   page.on('request', (request) => log.requests.push(request))
@@ -27,7 +27,7 @@ async function openDemo(page) {
     (url) => url.hostname !== '127.0.0.1',
     (route) => route.abort(),
   )
-  await page.goto('/cdn.html')
+  await page.goto(path)
   await page.waitForFunction(() => customElements.get('appkit-button') !== undefined)
   await settle(page)
   return log
@@ -73,8 +73,10 @@ async function closeWithEscape(page, dialog, log) {
   expect(log.errors, 'uncaught errors on the page').toEqual([])
 }
 
-test('loads nothing before the click; the click opens the Connect view; Escape closes it', async ({ page }) => {
-  const log = await openDemo(page)
+test('with preloadOnIdle off, loads nothing before the click; the click opens the Connect view; Escape closes it', async ({
+  page,
+}) => {
+  const log = await openDemo(page, '/cdn.html?preload=off')
   const { initial, firstOpen } = budgetedFiles()
 
   const beforeClick = [...log.requests]
@@ -112,6 +114,56 @@ test('loads nothing before the click; the click opens the Connect view; Escape c
   ).toEqual([])
 
   await closeWithEscape(page, dialog, log)
+})
+
+test('by default the first-open code loads once the page is idle, and hovering preloads it too; no hosted call before the click', async ({
+  page,
+}) => {
+  const { initial, firstOpen } = budgetedFiles()
+  const scriptsBeforeClick = (log) =>
+    log.requests
+      .map((request) => new URL(request.url()))
+      .filter((url) => url.origin === log.origin && url.pathname.startsWith('/cdn/'))
+      .map((url) => url.pathname)
+
+  // Idle preload: the whole first-open set is there before anyone clicks, and only it.
+  const log = await openDemo(page)
+  const before = scriptsBeforeClick(log)
+  expect(
+    [...firstOpen].filter((path) => !before.includes(path)),
+    'first-open scripts not preloaded once the page was idle',
+  ).toEqual([])
+  expect(
+    before.filter((path) => !initial.has(path) && !firstOpen.has(path)),
+    'scripts loaded before the click beyond page load and the first-open set',
+  ).toEqual([])
+  const apiOrigin = await page.evaluate(() => new URL(window.__SIGKIT_SANDBOX__.apiUrl).origin)
+  expect(
+    log.requests.filter((request) => new URL(request.url()).origin === apiOrigin).map(describe),
+    'hosted API calls before the first open',
+  ).toEqual([])
+  const count = log.requests.length
+  await page.locator('appkit-button').click()
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+  expect(
+    log.requests
+      .slice(count)
+      .filter((request) => new URL(request.url()).pathname.startsWith('/cdn/'))
+      .map(describe),
+    'scripts the click still had to fetch',
+  ).toEqual([])
+
+  // Hover preload with the idle preload off: pointing at the button fetches the first-open set.
+  const hoverPage = await page.context().newPage()
+  const hoverLog = await openDemo(hoverPage, '/cdn.html?preload=off')
+  expect(scriptsBeforeClick(hoverLog).filter((path) => firstOpen.has(path))).toEqual([])
+  await hoverPage.locator('appkit-button').hover()
+  await expect
+    .poll(() => [...firstOpen].filter((path) => !scriptsBeforeClick(hoverLog).includes(path)), {
+      message: 'first-open scripts fetched on hover',
+    })
+    .toEqual([])
+  await hoverPage.close()
 })
 
 test('keyboard: Tab reaches the button, Enter opens, Tab stays inside the dialog, Escape closes', async ({ page }) => {

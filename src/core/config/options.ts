@@ -88,6 +88,11 @@ export interface AppKitOptions {
   excludeWalletIds?: string[]
   allowUnsupportedChain?: boolean
   enableNetworkSwitch?: boolean
+  /**
+   * Fetch the modal's code once the page is idle, so the first click opens it at once (default
+   * true). Hovering, focusing or touching the button preloads it either way.
+   */
+  preloadOnIdle?: boolean
   debug?: boolean
   /** Replace hosted services (e.g. with a local sandbox). */
   endpoints?: Partial<Endpoints>
@@ -118,6 +123,7 @@ export interface ResolvedOptions {
   excludeWalletIds: string[]
   allowUnsupportedChain: boolean
   enableNetworkSwitch: boolean
+  preloadOnIdle: boolean
   debug: boolean
   endpoints: Endpoints
 }
@@ -404,6 +410,7 @@ export function validateOptions(input: unknown): ResolvedOptions {
     excludeWalletIds: validateIdList(input['excludeWalletIds'], 'excludeWalletIds'),
     allowUnsupportedChain: optionalBoolean(input['allowUnsupportedChain'], 'allowUnsupportedChain', false),
     enableNetworkSwitch: optionalBoolean(input['enableNetworkSwitch'], 'enableNetworkSwitch', true),
+    preloadOnIdle: optionalBoolean(input['preloadOnIdle'], 'preloadOnIdle', true),
     debug: optionalBoolean(input['debug'], 'debug', false),
     endpoints: validateEndpoints(input['endpoints']),
   }

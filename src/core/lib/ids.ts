@@ -4,7 +4,8 @@
 
 /**
  * A random UUID v4. Uses `crypto.randomUUID` where available; it is missing on plain-http pages
- * (not a secure context), hence the fallback.
+ * (not a secure context), where `getRandomValues` still works, so the fallback fills the v4
+ * template from it: each x a random hex digit, y one of 8, 9, a, b.
  *
  * @internal
  * @example
@@ -13,13 +14,12 @@
  * ```
  */
 export function randomId(): string {
-  const cryptoApi = (globalThis as { crypto?: Crypto }).crypto
-  if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID()
-  const bytes = new Uint8Array(16)
-  if (typeof cryptoApi?.getRandomValues === 'function') cryptoApi.getRandomValues(bytes)
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256)
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  const { crypto } = globalThis
+  return (
+    crypto.randomUUID?.() ??
+    'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (char) => {
+      const nibble = crypto.getRandomValues(new Uint8Array(1))[0]! & 15
+      return (char === 'x' ? nibble : (nibble & 3) | 8).toString(16)
+    })
+  )
 }

@@ -45,21 +45,39 @@ export interface OpenModalOptions {
 type Task = () => Promise<void> | void
 
 let renderer: (() => Promise<void>) | undefined
+let preloader: (() => Promise<unknown>) | undefined
+let preloading: Promise<unknown> | undefined
 let pendingFirstOpenTasks: Task[] = []
 let firstOpenRuns: Promise<unknown> = Promise.resolve()
 const closeGuards = new Set<() => boolean>()
 let shakeTimer: TimerHandle | undefined
 
 /**
- * Registers how the UI loads and mounts itself; awaited by every {@link openModal}.
+ * Registers how the UI loads and mounts itself; awaited by every {@link openModal}. `preload`, when
+ * given, fetches what the first open needs without showing anything ({@link preloadModal}).
  *
  * @example
  * ```ts
- * setModalRenderer(async () => (await import('../../ui/modal/mount')).mountModal())
+ * const load = () => import('../../ui/modal/mount')
+ * setModalRenderer(() => load().then((ui) => ui.mountModal()), load)
  * ```
  */
-export function setModalRenderer(render: () => Promise<void>): void {
+export function setModalRenderer(render: () => Promise<void>, preload?: () => Promise<unknown>): void {
   renderer = render
+  preloader = preload
+}
+
+/**
+ * Fetches the modal's first-open code ahead of the click (page idle, the button hovered, focused or
+ * touched). Once per page; a failed load is forgotten so the click tries again.
+ *
+ * @example
+ * ```ts
+ * button.addEventListener('pointerenter', preloadModal)
+ * ```
+ */
+export function preloadModal(): void {
+  preloading ??= preloader?.().catch(() => (preloading = undefined))
 }
 
 /**
@@ -225,6 +243,8 @@ export function setEmbedded(value: boolean): void {
 /** @internal Back to a closed modal with no renderer, guards or tasks (tests). */
 export function resetModal(): void {
   renderer = undefined
+  preloader = undefined
+  preloading = undefined
   pendingFirstOpenTasks = []
   firstOpenRuns = Promise.resolve()
   closeGuards.clear()

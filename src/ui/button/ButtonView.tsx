@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import '../signals-binding'
 import { activeAddress, activeBalance, isConnected } from '../../core/state/account'
 import { connectionState } from '../../core/state/connection'
-import { modalState, openModal } from '../../core/modal/modal'
+import { modalState, openModal, preloadModal } from '../../core/modal/modal'
 import { formatBalance, shortAddress } from '../format'
 
 /** Options of `<AppKitButton/>`, and the attributes of `<appkit-button>`. */
@@ -42,6 +42,10 @@ export function ButtonView({
       aria-busy={connecting || undefined}
       data-connected={connected || undefined}
       onClick={() => void openModal()}
+      // A pointer on its way, focus or a touch announce the click: fetch the modal now.
+      onPointerEnter={preloadModal}
+      onFocus={preloadModal}
+      onTouchStart={preloadModal}
     >
       {connected && address ? (
         <>

@@ -2,7 +2,7 @@ import { Component, Suspense, type ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { currentView } from '../../core/modal/router'
 import type { ViewName } from '../../core/types'
-import { forgetLazyView, getLazyView } from '../views/registry'
+import { forgetLazyView, getView } from '../views/registry'
 import { Spinner } from '../primitives'
 import { fadeIn, styled } from '../theme/stitches'
 import { ANIMATION_MS } from '../../core/constants'
@@ -77,7 +77,7 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; view: ViewName 
 export function ViewOutlet() {
   useSignals()
   const view = currentView.value
-  const View = getLazyView(view)
+  const View = getView(view)
   return (
     <ViewFrame key={view}>
       <ViewErrorBoundary view={view}>

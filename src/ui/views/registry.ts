@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, type ComponentType } from 'react'
 import { signal } from '@preact/signals-core'
 import type { ViewName } from '../../core/types'
 
@@ -39,33 +39,43 @@ export function viewTitle(view: ViewName, data: Record<string, unknown> | undefi
   return typeof title === 'string' ? title : title(data)
 }
 
-const lazyViews = new Map<ViewName, LazyExoticComponent<ComponentType>>()
+// A view's component: lazy until its chunk is known to be loaded, then the loaded one itself.
+const components = new Map<ViewName, ComponentType>()
+
+function loaderOf(view: ViewName): ViewEntry['load'] {
+  return (
+    views[view]?.load ??
+    (() =>
+      loadMoreViews().then((more) => {
+        const later = more[view]
+        if (!later) throw new Error(`View not registered: ${view}`)
+        return later.load()
+      }))
+  )
+}
 
 /**
- * The lazy component for a view, created once so React keeps its state between renders. A view
- * nobody registered fails to load, so the outlet shows its error.
+ * Loads a view's chunk ahead of rendering it, so it renders at once instead of suspending (React
+ * holds a Suspense fallback for 300 ms before it shows what arrived).
  * @internal
  */
-export function getLazyView(view: ViewName): LazyExoticComponent<ComponentType> {
-  let component = lazyViews.get(view)
-  if (!component) {
-    const entry = views[view]
-    component = lazy(
-      entry
-        ? entry.load
-        : () =>
-            loadMoreViews().then((more) => {
-              const later = more[view]
-              if (!later) throw new Error(`View not registered: ${view}`)
-              return later.load()
-            }),
-    )
-    lazyViews.set(view, component)
-  }
+export function loadView(view: ViewName): Promise<void> {
+  return loaderOf(view)().then((module) => void components.set(view, module.default))
+}
+
+/**
+ * The component for a view: the loaded one when {@link loadView} ran, else a lazy component,
+ * created once so React keeps its state between renders. A view nobody registered fails to load,
+ * so the outlet shows its error.
+ * @internal
+ */
+export function getView(view: ViewName): ComponentType {
+  let component = components.get(view)
+  if (!component) components.set(view, (component = lazy(loaderOf(view))))
   return component
 }
 
 /** Forgets a view whose chunk failed to load, so the next render imports it again. @internal */
 export function forgetLazyView(view: ViewName): void {
-  lazyViews.delete(view)
+  components.delete(view)
 }

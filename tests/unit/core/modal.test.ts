@@ -9,6 +9,7 @@ import {
   modalState,
   onFirstOpen,
   openModal,
+  preloadModal,
   setEmbedded,
   setModalLoading,
   setModalRenderer,
@@ -154,6 +155,38 @@ test('loading and embedded flags are settable', () => {
   assert.is(modalState.embedded.value, true)
   setEmbedded(false)
   assert.is(modalState.embedded.value, false)
+})
+
+test('preloadModal fetches the first-open code once; a failed fetch is tried again; opening still renders', async () => {
+  let preloads = 0
+  let fail = true
+  const rendered: string[] = []
+  setModalRenderer(
+    async () => void rendered.push('mounted'),
+    async () => {
+      preloads++
+      if (fail) throw new Error('offline')
+    },
+  )
+  preloadModal()
+  await Promise.resolve()
+  await Promise.resolve()
+  assert.is(preloads, 1)
+  fail = false
+  preloadModal()
+  preloadModal()
+  await Promise.resolve()
+  assert.is(preloads, 2, 'the failed preload is forgotten, the next one runs once')
+  preloadModal()
+  assert.is(preloads, 2, 'a preload that worked is not repeated')
+  await openModal()
+  assert.equal(rendered, ['mounted'])
+})
+
+test('preloadModal without a preloader does nothing', () => {
+  setModalRenderer(async () => {})
+  preloadModal()
+  assert.is(modalState.open.value, false)
 })
 
 test.run()
