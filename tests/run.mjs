@@ -7,8 +7,10 @@
 //   integration  tests/integration/**/*.test.ts(x): the same way, against the real sandbox
 //          (anvil chains, API emulator, test wallet) each file starts for itself.
 //   build  `node build.mjs --no-types` (1 test), declarations (`build.mjs --types-only`),
-//          `tsc -p tsconfig.json --noEmit` and `prettier --check .` (1 test each), then tests/build/*.test.mjs (uvu,
-//          plain JS, against dist/ and the metafiles).
+//          `tsc -p tsconfig.json --noEmit` (src), `tsc -p tsconfig.test.json --noEmit` (tests/
+//          with the same strict settings, and the demo JS they import, typed by its JSDoc) and
+//          `prettier --check .` (1 test each), then tests/build/*.test.mjs (uvu, plain JS, against
+//          dist/ and the metafiles).
 //   e2e    Playwright in Debian's Chromium (tests/e2e/, playwright.config.mjs).
 //   size   size-limit.json budgets, one test per check with a limit.
 //   bench  `node bench/run.mjs --quick` once (1 test): it passes when the benchmarks run to the end
@@ -267,6 +269,10 @@ async function buildSuite() {
   const checks = await Promise.all([
     run(process.execPath, ['build.mjs', '--types-only'], { capture: true }).then((r) => ['declarations', r]),
     run(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], { capture: true }).then((r) => ['type check', r]),
+    run(process.execPath, [tsc, '-p', 'tsconfig.test.json', '--noEmit'], { capture: true }).then((r) => [
+      'type check (tests)',
+      r,
+    ]),
     run(process.execPath, [prettier, '--check', '.'], { capture: true }).then((r) => [
       'format (prettier --check .)',
       r,

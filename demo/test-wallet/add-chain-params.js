@@ -12,7 +12,7 @@ import { parseHexChainId } from './format.js'
  * @property {string[]} blockExplorerUrls
  */
 
-/** @param {unknown} value */
+/** @param {unknown} value  @returns {value is string} */
 export function isHttpUrl(value) {
   if (typeof value !== 'string') return false
   try {

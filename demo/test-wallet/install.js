@@ -1,3 +1,4 @@
+// @ts-check
 // Installs SigKit Test Wallet in a page: what a wallet extension's content script does (see
 // inject.js, the script the demo pages load). Kept apart from inject.js so tests can install it
 // into a DOM of their choosing.
@@ -16,6 +17,37 @@ import { isHttpUrl } from './add-chain-params.js'
 import { createSolanaTestWallet } from './solana-wallet.js'
 import { SOLANA_WALLET_SEED } from './solana-account.js'
 import { registerStandardWallet } from './wallet-standard.js'
+
+/** @typedef {import('./provider.js').ApprovalRequest} ApprovalRequest */
+/** @typedef {import('./wallet-state.js').ReachableChain} ReachableChain */
+
+/**
+ * What /sandbox-config.js sets as `window.__SIGKIT_SANDBOX__`; every field is checked before use.
+ * @typedef {object} SandboxConfig
+ * @property {unknown} [chains]  `[{ chainId, name, rpcUrl }]`
+ * @property {{ rpcUrl?: unknown, caipNetworkId?: unknown, name?: unknown } | null} [solana]
+ * @property {{ wallet?: string }} [accounts]
+ */
+
+/**
+ * `window.sigkitTestWallet`: the wallet's two sides and the switches a test scripts it with.
+ * @typedef {object} TestWalletController
+ * @property {ReturnType<typeof createTestWalletProvider>} provider  the EIP-1193 provider
+ * @property {ReturnType<typeof createSolanaTestWallet>} solana  the Wallet Standard wallet object apps register
+ * @property {boolean} autoApprove  when true, every request is approved without a prompt
+ * @property {() => Promise<ApprovalRequest>} approveNext
+ * @property {() => Promise<ApprovalRequest>} rejectNext
+ * @property {readonly ApprovalRequest[]} pending
+ */
+
+/**
+ * The page's window as the wallet sees it.
+ * @typedef {Window & typeof globalThis & {
+ *   __SIGKIT_SANDBOX__?: SandboxConfig,
+ *   sigkitTestWallet?: TestWalletController,
+ *   ethereum?: unknown,
+ * }} WalletWindow
+ */
 
 export const STORAGE_PREFIX = 'sigkit-testwallet:'
 /** Both sides carry this name, so a modal that groups wallets by name shows one entry. */
@@ -42,17 +74,24 @@ const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">
 <path d="M22 28l34-12 6 12" fill="none" stroke="#fff" stroke-width="5" stroke-linejoin="round"/>
 </svg>`
 
-/** EIP-6963 wants a UUIDv4; randomUUID only exists in secure contexts (not http://192.168…). */
+/**
+ * EIP-6963 wants a UUIDv4; randomUUID only exists in secure contexts (not http://192.168…).
+ * @param {Crypto} crypto
+ */
 function uuidV4(crypto) {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
   const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = (bytes[6] & 0x0f) | 0x40
-  bytes[8] = (bytes[8] & 0x3f) | 0x80
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
-/** The chains from /sandbox-config.js, or the defaults. */
+/**
+ * The chains from /sandbox-config.js, or the defaults.
+ * @param {SandboxConfig | undefined} config
+ * @returns {ReachableChain[]}  never empty
+ */
 function sandboxChains(config) {
   const chains = Array.isArray(config?.chains) ? config.chains : []
   const usable = chains
@@ -68,6 +107,7 @@ function sandboxChains(config) {
 /**
  * The Solana network from /sandbox-config.js (`solana: { rpcUrl, caipNetworkId, name, … }`), each
  * field checked; what is missing or unusable falls back to DEFAULT_SOLANA.
+ * @param {SandboxConfig | undefined} config
  */
 function sandboxSolana(config) {
   const solana = typeof config?.solana === 'object' && config.solana !== null ? config.solana : {}
@@ -91,24 +131,32 @@ function sandboxSolana(config) {
  * Installs the wallet in `window`: provider, prompt, EIP-6963 announcements, `window.ethereum`
  * (when free and the URL has no ?legacy=0), the Solana wallet registered through the Wallet
  * Standard and `window.sigkitTestWallet`. Returns the latter.
- * @param {Window & typeof globalThis} window
+ * @param {WalletWindow} window
+ * @returns {TestWalletController}
  */
 export function installTestWallet(window) {
   const { document, location } = window
   const config = window.__SIGKIT_SANDBOX__
   const chains = sandboxChains(config)
   const prompt = createPrompt({ document })
-  /** Decisions scripted ahead of the request they are for (approveNext before the click). */
+  /**
+   * Decisions scripted ahead of the request they are for (approveNext before the click).
+   * @type {{ approved: boolean, resolve: (request: ApprovalRequest) => void }[]}
+   */
   const scripted = []
 
-  /** A plain copy, so page.evaluate() can return it to a Playwright test. */
+  /**
+   * A plain copy, so page.evaluate() can return it to a Playwright test.
+   * @param {ApprovalRequest} request  @returns {ApprovalRequest}
+   */
   const describe = ({ method, params, origin, action, summary }) => ({ method, params, origin, action, summary })
 
+  /** @type {TestWalletController} */
   const controller = {
-    /** The EIP-1193 provider. */
-    provider: undefined,
-    /** The Solana side: the Wallet Standard wallet object apps register. */
-    solana: undefined,
+    /** The EIP-1193 provider (set below, before the controller is handed out). */
+    provider: /** @type {any} */ (undefined),
+    /** The Solana side: the Wallet Standard wallet object apps register (set below too). */
+    solana: /** @type {any} */ (undefined),
     /** When true, every request is approved without a prompt. */
     autoApprove: false,
     /** Approves the prompt on screen, or else the next request; resolves with that request. */
@@ -121,6 +169,7 @@ export function installTestWallet(window) {
     },
   }
 
+  /** @param {boolean} approved  @returns {Promise<ApprovalRequest>} */
   function decideNext(approved) {
     return new Promise((resolve) => {
       const shown = prompt.decide(approved)
@@ -129,6 +178,7 @@ export function installTestWallet(window) {
     })
   }
 
+  /** @param {ApprovalRequest} request */
   async function approve(request) {
     if (controller.autoApprove) return true
     const next = scripted.shift()
@@ -139,7 +189,9 @@ export function installTestWallet(window) {
     return prompt.ask(request)
   }
 
-  const knownChainIds = [chains.some((chain) => chain.chainId === 31337) ? 31337 : chains[0].chainId]
+  const knownChainIds = [
+    chains.some((chain) => chain.chainId === 31337) ? 31337 : /** @type {ReachableChain} */ (chains[0]).chainId,
+  ]
   const storage = createPrefixedWebStorage(() => window.localStorage, STORAGE_PREFIX)
   const provider = createTestWalletProvider({
     chains,

@@ -1,3 +1,4 @@
+// @ts-check
 // The test wallet's approve/reject prompt: a small panel at the top right of the page, in its own
 // shadow root so neither the page's CSS nor the SigKit modal's can touch it, stacked above
 // everything (the modal included), one request at a time.
@@ -8,6 +9,8 @@
 // request instead of closing the modal, and Tab stays between the prompt's two buttons.
 
 export const PROMPT_TAG = 'sigkit-test-wallet-prompt'
+/** Caught at the window in the capture phase, so keys pressed inside the prompt stay out of the page. */
+const KEY_EVENTS = /** @type {const} */ (['keydown', 'keyup', 'keypress'])
 
 /**
  * @typedef {import('./provider.js').ApprovalRequest} ApprovalRequest
@@ -76,7 +79,7 @@ function deepActiveElement(document) {
  * @param {Document} [options.document]
  */
 export function createPrompt({ document = globalThis.document } = {}) {
-  const window = /** @type {Window} */ (document.defaultView)
+  const window = /** @type {Window & typeof globalThis} */ (document.defaultView)
   /** @type {Pending[]} */
   const queue = []
   /** @type {(Pending & { host: HTMLElement, opener: Element | null, buttons: { approve: HTMLButtonElement, reject: HTMLButtonElement }, queueNote: HTMLElement }) | undefined} */
@@ -146,7 +149,7 @@ export function createPrompt({ document = globalThis.document } = {}) {
     current = { request, resolve, host, opener, buttons: { approve, reject }, queueNote }
     updateQueueNote()
     document.body.append(host)
-    for (const type of ['keydown', 'keyup', 'keypress']) window.addEventListener(type, onKey, true)
+    for (const type of KEY_EVENTS) window.addEventListener(type, onKey, true)
     approve.focus({ preventScroll: true })
   }
 
@@ -183,7 +186,7 @@ export function createPrompt({ document = globalThis.document } = {}) {
     if (!current) return undefined
     const { request, resolve, host, opener } = current
     current = undefined
-    for (const type of ['keydown', 'keyup', 'keypress']) window.removeEventListener(type, onKey, true)
+    for (const type of KEY_EVENTS) window.removeEventListener(type, onKey, true)
     host.remove()
     // Back to where the person was (a button in the modal, say), if it is still there.
     if (opener instanceof window.HTMLElement && opener.isConnected && opener !== document.body) {

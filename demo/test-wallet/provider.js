@@ -1,3 +1,4 @@
+// @ts-check
 // SigKit Test Wallet: an EIP-1193 provider that behaves like a browser extension wallet, for the
 // local sandbox. Its account is one of anvil's unlocked dev accounts, so it never holds a key:
 // after the person approves, signing calls go to the chain node, which signs.

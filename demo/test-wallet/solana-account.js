@@ -1,3 +1,4 @@
+// @ts-check
 // The Solana accounts of the local sandbox (demo/sandbox/solana.mjs funds them at start): the
 // account the SigKit test wallet holds and somewhere to send to. Plain constants, no imports, so
 // browser pages and Node share this one file.

@@ -1,3 +1,4 @@
+// @ts-check
 // Key-value stores with the localStorage shape ({ get, set, remove } over strings). The wallet
 // keeps its state in one so that, like a browser extension, it remembers which sites it trusts
 // and which networks it has across page loads.

@@ -1,3 +1,4 @@
+// @ts-check
 // The WalletConnect test wallet in Node, for integration tests and scripts: pairs with a dapp's
 // `wc:` URI through the sandbox relay and answers requests with anvil's account #0 (EVM), a fixed
 // ed25519 key (Solana) and a fixed secp256k1 key (Bitcoin).
@@ -34,7 +35,11 @@ process.env.IS_VITEST = 'true'
 /** PKCS#8 DER prefix of an ed25519 private key; the 32-byte seed follows. */
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex')
 
-/** ed25519 with node:crypto. */
+/**
+ * ed25519 with node:crypto.
+ * @param {Uint8Array} seed  32 bytes  @param {Uint8Array} bytes  the message
+ * @returns {Uint8Array} the 64-byte signature
+ */
 export function signEd25519(seed, bytes) {
   const key = createPrivateKey({
     key: Buffer.concat([ED25519_PKCS8_PREFIX, Buffer.from(seed)]),

@@ -1,3 +1,4 @@
+// @ts-check
 // The keys of the WalletConnect test wallet and what signs with them: EVM (viem, anvil's account
 // #0), Solana (ed25519; the signing function is passed in: node:crypto in Node, WebCrypto in the
 // browser) and Bitcoin (secp256k1, BIP-137 message signatures, a native SegWit address).
@@ -19,8 +20,10 @@ export const ANVIL_PRIVATE_KEY = /** @type {`0x${string}`} */ (
  * Copied by every user, so a caller changing it changes nothing.
  */
 export const SOLANA_TEST_SECRET_KEY = hexToBytes(
-  '0x0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20' +
-    '79b5562e8fe654f94078b112e8a98ba7901f853ae695bed7e0e3910bad049664',
+  /** @type {`0x${string}`} */ (
+    '0x0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20' +
+      '79b5562e8fe654f94078b112e8a98ba7901f853ae695bed7e0e3910bad049664'
+  ),
 )
 
 /** Bitcoin mainnet (CAIP-2) and Solana mainnet: the chains the wallet offers when nothing local exists. */
@@ -94,7 +97,10 @@ export function evmAccountFrom({ privateKey, mnemonic, addressIndex = 0 } = {}) 
   return privateKeyToAccount(ANVIL_PRIVATE_KEY)
 }
 
-/** personal_sign's message: hex is raw bytes, anything else is UTF-8 text. */
+/**
+ * personal_sign's message: hex is raw bytes, anything else is UTF-8 text.
+ * @param {unknown} message
+ */
 export function personalSignMessage(message) {
   return typeof message === 'string' && isHex(message) ? { raw: message } : String(message)
 }
@@ -117,7 +123,10 @@ export function solanaSignerFrom({ secretKey = SOLANA_TEST_SECRET_KEY, signEd255
     address,
     publicKey,
     signBytes,
-    /** solana_signMessage: `{ message: base58, pubkey }` → `{ signature: base58 }` */
+    /**
+     * solana_signMessage: `{ message: base58, pubkey }` → `{ signature: base58 }`
+     * @param {{ message: string, pubkey?: string }} params
+     */
     async signMessage({ message, pubkey }) {
       if (pubkey && pubkey !== address) throw Object.assign(new Error(`Unknown public key ${pubkey}`), { code: 4100 })
       return { signature: base58Encode(await signBytes(base58Decode(message))) }
@@ -125,14 +134,16 @@ export function solanaSignerFrom({ secretKey = SOLANA_TEST_SECRET_KEY, signEd255
     /**
      * solana_signTransaction: `{ transaction: base64 }` (a serialized transaction, legacy or v0)
      * → `{ signature: base58, transaction: base64 }` with this key's signature slot filled.
+     * @param {{ transaction: string }} params
      */
     async signTransaction({ transaction }) {
       const wire = base64Decode(transaction)
       const [count, countSize] = readCompactU16(wire, 0)
       const messageStart = countSize + count * 64
       const message = wire.slice(messageStart)
-      const header = message[0] & 0x80 ? 1 : 0 // v0 messages start with a version byte
-      const requiredSignatures = message[header]
+      const first = /** @type {number} */ (message[0])
+      const header = first & 0x80 ? 1 : 0 // v0 messages start with a version byte
+      const requiredSignatures = /** @type {number} */ (message[header])
       const [keyCount, keyCountSize] = readCompactU16(message, header + 3)
       const keysStart = header + 3 + keyCountSize
       let slot = -1
@@ -150,11 +161,11 @@ export function solanaSignerFrom({ secretKey = SOLANA_TEST_SECRET_KEY, signEd255
   }
 }
 
-/** @returns {[number, number]} value and its size in bytes */
+/** @param {Uint8Array} bytes  @param {number} offset  @returns {[number, number]} value and its size in bytes */
 function readCompactU16(bytes, offset) {
   let value = 0
   for (let size = 0; size < 3; size++) {
-    const byte = bytes[offset + size]
+    const byte = /** @type {number} */ (bytes[offset + size])
     value |= (byte & 0x7f) << (7 * size)
     if ((byte & 0x80) === 0) return [value, size + 1]
   }
@@ -165,18 +176,22 @@ function readCompactU16(bytes, offset) {
 
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
 
+/** @param {number[]} values */
 function bech32Polymod(values) {
   const generators = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3]
   let checksum = 1
   for (const value of values) {
     const top = checksum >>> 25
     checksum = ((checksum & 0x1ffffff) << 5) ^ value
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) checksum ^= generators[i]
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) checksum ^= /** @type {number} */ (generators[i])
   }
   return checksum >>> 0
 }
 
-/** A SegWit v0 (bech32) address for a 20-byte program. */
+/**
+ * A SegWit v0 (bech32) address for a 20-byte program.
+ * @param {string} hrp  @param {Uint8Array} program
+ */
 function segwitV0Address(hrp, program) {
   const words = [0]
   let accumulator = 0
@@ -196,7 +211,10 @@ function segwitV0Address(hrp, program) {
   return `${hrp}1${[...words, ...checksum].map((word) => BECH32[word]).join('')}`
 }
 
-/** Bitcoin's compactSize length prefix and the bytes. */
+/**
+ * Bitcoin's compactSize length prefix and the bytes.
+ * @param {Uint8Array} bytes
+ */
 function varString(bytes) {
   const length = bytes.length
   const prefix =
@@ -208,7 +226,10 @@ function varString(bytes) {
   return new Uint8Array([...prefix, ...bytes])
 }
 
-/** The hash a Bitcoin "signmessage" signature covers. */
+/**
+ * The hash a Bitcoin "signmessage" signature covers.
+ * @param {string} message
+ */
 export function bitcoinMessageHash(message) {
   const payload = new Uint8Array([
     ...varString(stringToBytes('Bitcoin Signed Message:\n')),
@@ -220,12 +241,16 @@ export function bitcoinMessageHash(message) {
 /** A Bitcoin signer: native SegWit (P2WPKH) address, BIP-137 message signatures. */
 export function bitcoinSignerFrom({ privateKey = BITCOIN_TEST_PRIVATE_KEY } = {}) {
   const uncompressed = hexToBytes(privateKeyToAccount(privateKey).publicKey)
-  const publicKey = new Uint8Array([uncompressed[64] & 1 ? 0x03 : 0x02, ...uncompressed.slice(1, 33)])
+  const parity = /** @type {number} */ (uncompressed[64]) & 1
+  const publicKey = new Uint8Array([parity ? 0x03 : 0x02, ...uncompressed.slice(1, 33)])
   const address = segwitV0Address('bc', hexToBytes(ripemd160(sha256(publicKey))))
   return {
     address,
     publicKey: bytesToHex(publicKey).slice(2),
-    /** bip122 signMessage: `{ message, address|account }` → `{ address, signature (base64), messageHash }` */
+    /**
+     * bip122 signMessage: `{ message, address|account }` → `{ address, signature (base64), messageHash }`
+     * @param {{ message: unknown, address?: string, account?: string }} params
+     */
     async signMessage({ message, address: asked, account }) {
       const wanted = asked ?? account
       if (wanted && wanted !== address) throw Object.assign(new Error(`Unknown address ${wanted}`), { code: 4100 })

@@ -190,7 +190,7 @@ export async function nodeRpc(sandbox: Sandbox, chainId: number, method: string,
 export async function waitFor<T>(
   check: () => T | Promise<T>,
   { timeoutMs = 5000, what = 'condition' } = {},
-): Promise<T> {
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs
   let lastError: unknown
   for (;;) {

@@ -41,7 +41,7 @@ const lamportsOf = async (owner: string) =>
   (await rpc.getBalance(address(owner), { commitment: 'confirmed' }).send()).value
 
 async function usdcUnitsOf(owner: string): Promise<bigint> {
-  const mint = address(sandbox.solana.tokens[0].address)
+  const mint = address(sandbox.solana.tokens[0]!.address)
   const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
   const account = await rpc
     .getTokenAccountBalance(ata, { commitment: 'confirmed' })

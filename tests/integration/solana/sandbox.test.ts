@@ -58,8 +58,9 @@ import { fetchJson, isListening, jsonRpc, portOf, postJson } from '../sandbox/he
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 let sandbox: Sandbox
-let rpc: ReturnType<typeof createSolanaRpc>
-let rpcSubscriptions: ReturnType<typeof createSolanaRpcSubscriptions>
+// The sandbox URL is a plain string: the full API (requestAirdrop included), no cluster brand.
+let rpc: ReturnType<typeof createSolanaRpc<string>>
+let rpcSubscriptions: ReturnType<typeof createSolanaRpcSubscriptions<string>>
 let wallet: KeyPairSigner
 let recipient: KeyPairSigner
 let mint: Address
@@ -444,7 +445,7 @@ test("getTokenAccountsByOwner (programId filter, jsonParsed) answers in Solana's
   const { context, value } = await rpc
     .getTokenAccountsByOwner(wallet.address, { programId: TOKEN_PROGRAM_ADDRESS }, { encoding: 'jsonParsed' })
     .send()
-  assert.type(context.slot, 'bigint')
+  assert.type(context.slot, 'bigint' as Parameters<typeof assert.type>[1]) // uvu's Types lack 'bigint'
   assert.is(value.length, 1)
   const [{ pubkey, account }] = value as any
   assert.is(pubkey, await usdcAccountOf(wallet.address))

@@ -52,7 +52,14 @@ export async function rejectsWith(promise: Promise<unknown>, code: number, messa
 
 /** Records every event the provider emits, by name. */
 export function recordEvents(provider: { on(event: string, listener: (...args: any[]) => void): unknown }) {
-  const seen: Record<string, unknown[]> = { connect: [], disconnect: [], accountsChanged: [], chainChanged: [] }
-  for (const name of Object.keys(seen)) provider.on(name, (value: unknown) => seen[name]!.push(value))
+  const seen: Record<'connect' | 'disconnect' | 'accountsChanged' | 'chainChanged', unknown[]> = {
+    connect: [],
+    disconnect: [],
+    accountsChanged: [],
+    chainChanged: [],
+  }
+  for (const name of Object.keys(seen) as (keyof typeof seen)[]) {
+    provider.on(name, (value: unknown) => seen[name].push(value))
+  }
   return seen
 }

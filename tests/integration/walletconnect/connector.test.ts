@@ -121,7 +121,7 @@ test('one session connects eip155, solana and bip122; SigKit signs and sends ove
     verifiesEd25519(
       sandbox.solana.accounts.wallet,
       new TextEncoder().encode('Hello over WalletConnect, on Solana'),
-      getBase58Encoder().encode(solanaSignature),
+      getBase58Encoder().encode(solanaSignature) as Uint8Array,
     ),
   )
 

@@ -1,7 +1,7 @@
 import '../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { act } from 'react'
+import { act, type JSX } from 'react'
 import { createRoot } from 'react-dom/client'
 import {
   createAppKit,

@@ -6,6 +6,7 @@ import { createAppKitWith } from '../../../src/app-kit'
 import { defineAppKitButton } from '../../../src/ui/button/element'
 import { addCloseGuard, modalState } from '../../../src/core/modal/modal'
 import { pushView, routerState } from '../../../src/core/modal/router'
+import type { ViewName } from '../../../src/core/types'
 import { showErrorToast, showSuccessToast } from '../../../src/core/modal/toasts'
 import { views } from '../../../src/ui/views/registry'
 import { mainnet } from '../core/helpers/fixtures'
@@ -146,7 +147,7 @@ test('toasts are announced: errors as alerts, successes as status', async () => 
 
 test('a view that cannot load tells the visitor instead of showing an empty modal', async () => {
   await openFromButton()
-  pushView('Swap')
+  pushView('Swap' as ViewName) // no such view, on purpose
   await waitFor(() => dialog().textContent?.includes('This view could not be loaded.'))
 })
 

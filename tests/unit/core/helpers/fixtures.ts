@@ -9,7 +9,7 @@ import { resetEvents } from '../../../../src/core/analytics'
 import { resetFeatures } from '../../../../src/core/config/features'
 import { resetModal } from '../../../../src/core/modal/modal'
 import { resetAllNetworks } from '../../../../src/core/state/network'
-import { routerState } from '../../../../src/core/modal/router'
+import { viewHistory } from '../../../../src/core/modal/history'
 import { themeState } from '../../../../src/core/config/theme'
 import { hideToast } from '../../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../../src/core/types'
@@ -64,7 +64,7 @@ export function resetCore(): void {
   resetWcConnection()
   connectionState.connections.value = new Map()
   hideToast()
-  routerState.history.value = [{ view: 'Connect' }]
+  viewHistory.value = [{ view: 'Connect' }]
   themeState.mode.value = 'dark'
   themeState.variables.value = {}
 }

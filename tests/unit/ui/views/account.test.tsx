@@ -23,11 +23,13 @@ import * as assert from 'uvu/assert'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { useSignals } from '@preact/signals-react/runtime'
+import type { Signal } from '@preact/signals-core'
 import '../../../../src/ui/signals-binding'
 import { getAccountState, setAccount } from '../../../../src/core/state/account'
 import { localFeatures } from '../../../../src/core/config/features'
 import { modalState } from '../../../../src/core/modal/modal'
 import { routerState } from '../../../../src/core/modal/router'
+import { viewHistory } from '../../../../src/core/modal/history'
 import { toastState } from '../../../../src/core/modal/toasts'
 import type { TokenBalance } from '../../../../src/core/types'
 import { TokenList, useToken, type TokenRowProps } from '../../../../src/ui/views/Account/Tokens'
@@ -159,7 +161,7 @@ test('while open, balances refresh on new blocks; closing stops watching', async
   await waitFor(() => fake.calls.watchBlocks === 1)
   assert.is(fake.calls.stopBlocks, 0)
   dialog()
-  modalState.open.value = false
+  ;(modalState.open as Signal<boolean>).value = false // read-only outside core: a test-only write
   await settle()
   assert.is(fake.calls.stopBlocks, 1)
 })
@@ -170,7 +172,7 @@ test('the network button opens Choose Network; Send opens the send form', async 
   ;(await waitFor(() => findButton('Localhost'))).click()
   await settle()
   assert.is(routerState.history.value.at(-1)?.view, 'SwitchNetwork')
-  routerState.history.value = [{ view: 'Account' }]
+  viewHistory.value = [{ view: 'Account' }]
   ;(await waitFor(() => findButton('Send'))).click()
   await settle()
   assert.is(routerState.history.value.at(-1)?.view, 'Send')
@@ -242,7 +244,7 @@ test('TokenList: one token changing re-renders its row only; a refresh with equa
   await settle()
   const after = keys.map((key) => renders[key] ?? 0)
   assert.is(after[0], before[0], 'ETH row not re-rendered')
-  assert.ok(after[1] > (before[1] ?? 0), 'USDC row re-rendered')
+  assert.ok(after[1]! > (before[1] ?? 0), 'USDC row re-rendered')
   assert.is(after[2], before[2], 'SKT row not re-rendered')
   assert.is(container.querySelector(`[data-key="${usdc.address}"]`)?.textContent, '7')
   root.unmount()

@@ -24,7 +24,7 @@ import '../../../../src/ui/signals-binding'
 import { getAccountState } from '../../../../src/core/state/account'
 import type { ConnectReturnType } from '../../../../src/core/state/adapters'
 import { modalState } from '../../../../src/core/modal/modal'
-import { routerState } from '../../../../src/core/modal/router'
+import { viewHistory } from '../../../../src/core/modal/history'
 import ConnectingExternalView from '../../../../src/ui/views/ConnectingExternal'
 
 installModal()
@@ -98,7 +98,7 @@ test('an unknown wallet falls back to a generic title and reports the failure', 
 test('React StrictMode runs the mount effect twice, but the wallet is asked once', async () => {
   const pending = deferred<ConnectReturnType>()
   fake.behaviour.connect = () => pending.promise
-  routerState.history.value = [{ view: 'ConnectingExternal', data: { connectorId: CONNECTOR_ID } }]
+  viewHistory.value = [{ view: 'ConnectingExternal', data: { connectorId: CONNECTOR_ID } }]
   const container = document.body.appendChild(document.createElement('div'))
   const root = createRoot(container)
   root.render(

@@ -14,7 +14,7 @@ import { connectingState } from '../../../../src/core/wallet/connect'
 import { addConnectors, connectorsState, type ConnectorInfo } from '../../../../src/core/state/connectors'
 import { closeModal, openModal, setModalRenderer } from '../../../../src/core/modal/modal'
 import { resetAllNetworks, setActiveCaipNetwork, setRequestedNetworks } from '../../../../src/core/state/network'
-import { routerState } from '../../../../src/core/modal/router'
+import { viewHistory } from '../../../../src/core/modal/history'
 import { resetSend } from '../../../../src/features/send/controller'
 import { setConnectedConnectorId, removeConnectedConnectorId } from '../../../../src/core/lib/storage'
 import { switchingTo } from '../../../../src/core/wallet/switch-network'
@@ -236,7 +236,7 @@ export async function resetViews(): Promise<void> {
   resetBalances()
   activeNamespace.value = undefined
   connectorsState.value = []
-  routerState.history.value = [{ view: 'Connect' }]
+  viewHistory.value = [{ view: 'Connect' }]
   await settle()
 }
 
