@@ -22,6 +22,9 @@ export const ROUTE_NAMES = Object.freeze([
   'convertGasPrice',
   'convertBuildApprove',
   'convertBuildTransaction',
+  'history',
+  'nftMetadata',
+  'nftImage',
 ])
 
 export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])
@@ -130,6 +133,9 @@ export const MALFORMED_BODIES = Object.freeze({
   convertGasPrice: { standard: null, fast: 'soon', instant: [] },
   convertBuildApprove: { tx: { from: 42, data: 'not hex', eip155: null } },
   convertBuildTransaction: { tx: { to: null, data: 7, amount: 'lots' } },
+  history: { data: [{ id: 7, metadata: { minedAt: 'yesterday', status: 'maybe' }, transfers: 'none' }], next: 42 },
+  nftMetadata: { name: 5, image: null },
+  nftImage: { image: 5 },
 })
 
 /** What 'invalid-json' answers (with a JSON content type): a truncated document. */

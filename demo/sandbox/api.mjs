@@ -9,19 +9,27 @@
 //   api.url                                                    // http://127.0.0.1:PORT
 //   api.faults.set({ route: 'balance', mode: '500', times: 1 })
 //   api.requests('balance')                                    // [{ route, method, url, time }]
+//   await api.sendActivity({ chainId: 'eip155:31337', count: 120 })   // real transfers (activity.mjs)
 //   await api.stop()
 //
 // The same controls exist over HTTP under /__sandbox/ for tests running in another process
-// (e.g. Playwright against `npm run demo`). Query parameters the hosted APIs take (projectId,
+// (e.g. Playwright against `npm run demo`); POST /__sandbox/activity takes sendActivity's
+// argument as its body ({ chainId, from?, to?, count?, token?, amount? }) and answers
+// { chainId, from, to, token, amount, hashes } once every transfer is mined. History
+// (/v1/account/{address}/history) is indexed from the chains (history.mjs); NFT metadata and
+// pictures are under /nft/ (nfts.mjs). Query parameters the hosted APIs take (projectId,
 // st, sv, clientId, currency, forceUpdate, badge_type) are accepted and ignored.
 import { createServer } from 'node:http'
 import { createSolanaRpc, isAddress as isSolanaAddress } from '@solana/kit'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, formatUnits, http, isAddress } from 'viem'
+import { createActivity } from './activity.mjs'
 import { INVALID_JSON_BODY, MALFORMED_BODIES, ROUTE_NAMES, createFaults, createRequestLog } from './api-faults.mjs'
 import { ANVIL_ACCOUNTS, NATIVE_CURRENCY } from './chains.mjs'
 import { createConvert } from './convert.mjs'
+import { createHistory } from './history.mjs'
 import { badgeSvg } from './images.mjs'
+import { createNftRoutes, nftImagePath } from './nfts.mjs'
 import { generateWallets, initialsOf, queryWallets } from './wallets.mjs'
 
 const HOST = '127.0.0.1'
@@ -79,6 +87,7 @@ class HttpError extends Error {
  *   chains?: EmulatedChain[],
  *   tokens?: Record<number, EmulatedToken[]>,
  *   amm?: Record<number, import('./amm.mjs').Amm>,
+ *   nfts?: Record<number, import('./nfts.mjs').Collection[]>,
  *   solana?: EmulatedSolanaNetwork,
  *   names?: Record<string, { name: string | null, avatar: string | null }>,
  *   prices?: Record<string, number>,
@@ -93,6 +102,7 @@ export async function startApiEmulator({
   chains = [],
   tokens = {},
   amm = {},
+  nfts = {},
   solana,
   names = DEFAULT_NAMES,
   prices = DEFAULT_PRICES_USD,
@@ -247,9 +257,27 @@ export async function startApiEmulator({
     chainError: chainDidNotAnswer,
   })
 
+  // Activity (history.mjs: indexed from the chains), the NFTs' metadata and pictures, and the
+  // control that makes real transfers.
+  const history = createHistory({
+    chains,
+    tokens,
+    nfts,
+    solana,
+    prices,
+    nativeCurrency: NATIVE_CURRENCY,
+    tokenIconUrl,
+    nftImageUrl: (chainId, contract, tokenId) => `${baseUrl}${nftImagePath(chainId, contract, tokenId)}`,
+    chainError: chainDidNotAnswer,
+  })
+  const nftRoutes = createNftRoutes({ chains, nfts, serverUrl: () => baseUrl })
+  const activity = createActivity({ chains, tokens, solana })
+
   /** @type {Record<string, (request: { url: URL, params: string[], body: unknown, rawBody: string }) => Promise<{ status?: number, headers?: Record<string, string>, body: unknown }>>} */
   const handlers = {
     ...convert.handlers,
+    ...history.handlers,
+    ...nftRoutes.handlers,
     async config() {
       return {
         body: {
@@ -414,6 +442,8 @@ export async function startApiEmulator({
     { name: 'supportedChains', method: 'GET', pattern: /^\/v1\/supported-chains$/ },
     { name: 'rpc', method: 'POST', pattern: /^\/v1\/?$/ },
     ...convert.routes,
+    ...history.routes,
+    ...nftRoutes.routes,
   ]
   // Every fault/log name must be a real route, and every route must be nameable in a fault.
   for (const route of routes)
@@ -452,8 +482,20 @@ export async function startApiEmulator({
       case 'POST /__sandbox/features':
         setFeatures(/** @type {FeatureChanges} */ (body))
         return { body: { features: featureTable } }
+      case 'POST /__sandbox/activity':
+        return { body: await sendActivity(/** @type {any} */ (body)) }
       default:
         return undefined
+    }
+  }
+
+  /** @param {import('./activity.mjs').ActivityRequest} request */
+  async function sendActivity(request) {
+    try {
+      return await activity.send(request)
+    } catch (error) {
+      if (error instanceof RangeError) throw new HttpError(400, error.message)
+      throw error
     }
   }
 
@@ -583,6 +625,10 @@ export async function startApiEmulator({
     setFeatures,
     /** The CAIP-2 ids the /v1/convert/* routes swap on (the local chains with an AMM). */
     swapNetworks: convert.networks,
+    /** Real transfers on a chain (activity.mjs); a request it cannot carry out throws (HTTP: 400). */
+    sendActivity,
+    /** The history index: stats() per chain (blocks indexed, transactions, RPC requests made). */
+    history: { stats: history.stats },
     async stop() {
       for (const timer of delays) clearTimeout(timer)
       delays.clear()

@@ -6,12 +6,14 @@
 //   await sandboxChains.stop()
 //
 // The tokens are deployed by anvil account #9 as its first two transactions on each chain, so
-// their addresses are the same on both chains and on every run.
+// their addresses are the same on both chains and on every run. The NFT collections (nfts.mjs)
+// come from account #8, likewise.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createWalletClient, defineChain, getContractAddress, http, parseUnits, publicActions } from 'viem'
 import { deployAmm } from './amm.mjs'
 import { startAnvil } from './anvil.mjs'
+import { deployCollections } from './nfts.mjs'
 import { contractsDir } from './paths.mjs'
 
 /** Anvil's default accounts (mnemonic `test test … junk`), unlocked in every anvil. */
@@ -117,6 +119,7 @@ async function deployTokens(chain) {
  *   chains: { chainId: number, name: string, rpcUrl: string, caipNetworkId: string, port: number }[],
  *   tokens: Record<number, { address: `0x${string}`, symbol: string, name: string, decimals: number }[]>,
  *   amm: Record<number, import('./amm.mjs').Amm>,
+ *   nfts: Record<number, import('./nfts.mjs').Collection[]>,
  *   accounts: typeof ANVIL_ACCOUNTS,
  *   stop: () => Promise<void>,
  * }>}
@@ -153,7 +156,16 @@ export async function startChains({ ports = [0, 0] } = {}) {
         ]),
       ),
     )
-    return { chains, tokens, amm, accounts: ANVIL_ACCOUNTS, stop }
+    /** @type {Record<number, import('./nfts.mjs').Collection[]>} */
+    const nfts = Object.fromEntries(
+      await Promise.all(
+        chains.map(async ({ chainId, rpcUrl }) => [
+          chainId,
+          await deployCollections({ rpcUrl, holder: ANVIL_ACCOUNTS.wallet }),
+        ]),
+      ),
+    )
+    return { chains, tokens, amm, nfts, accounts: ANVIL_ACCOUNTS, stop }
   } catch (error) {
     await stop()
     throw error

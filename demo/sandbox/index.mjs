@@ -8,15 +8,18 @@
 //   sandbox.relayUrl                                // ws://127.0.0.1:PORT: WalletConnect's relayUrl
 //   sandbox.solana.rpcUrl, sandbox.solana.wsUrl     // the Solana RPC and its PubSub WebSocket
 //   sandbox.amm[31337].router                       // the AMM (amm.mjs): router, weth, pairs per chain
+//   sandbox.nfts[31337]                             // NFT collections (nfts.mjs): [{ address, name, symbol, spam, walletTokenIds }]
+//   await sandbox.api.sendActivity({ chainId, count }) // real transfers for history tests (activity.mjs)
 //   sandbox.sandboxConfig()                         // what a browser page needs, JSON-able
 //   await sandbox.stop()
 import { startApiEmulator } from './api.mjs'
 import { startChains } from './chains.mjs'
+import { pointCollectionsAt } from './nfts.mjs'
 import { startRelay } from './relay.mjs'
 import { startSolana } from './solana.mjs'
 
 /**
- * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'amm' | 'solana'> }} [options]
+ * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'amm' | 'nfts' | 'solana'> }} [options]
  *   `api`: further emulator options (names, prices, wallets, features, analyticsEnabled, allowedOrigins)
  */
 export async function startSandbox({
@@ -45,10 +48,19 @@ export async function startSandbox({
       chains: chainsStarted.value.chains,
       tokens: chainsStarted.value.tokens,
       amm: chainsStarted.value.amm,
+      nfts: chainsStarted.value.nfts,
       solana: { caipNetworkId, rpcUrl, nativeCurrency, tokens },
     })
+    // tokenURI can only name the emulator once it listens.
+    const { chains: started, nfts } = chainsStarted.value
+    const apiUrl = api.url
+    await Promise.all(
+      started.map(({ chainId, rpcUrl }) =>
+        pointCollectionsAt({ rpcUrl, chainId, collections: nfts[chainId] ?? [], apiUrl }),
+      ),
+    )
   } catch (error) {
-    await Promise.all([chainSet?.stop(), network?.stop(), relay.stop()])
+    await Promise.all([api?.stop(), chainSet?.stop(), network?.stop(), relay.stop()])
     throw error
   }
   const emulator = api
@@ -82,6 +94,7 @@ export async function startSandbox({
       chains,
       tokens: chainSet.tokens,
       amm: chainSet.amm,
+      nfts: chainSet.nfts,
       accounts,
       solana,
     })
@@ -98,6 +111,8 @@ export async function startSandbox({
     tokens: chainSet.tokens,
     /** The AMM on each anvil chain, by chain id: { router, weth, pairs } (see amm.mjs). */
     amm: chainSet.amm,
+    /** The NFT collections on each anvil chain, by chain id (see nfts.mjs); `spam` ones are flagged in history. */
+    nfts: chainSet.nfts,
     accounts,
     /** The local Solana network (LiteSVM): URLs, CAIP-2 id, USDC mint, funded accounts. */
     solana,

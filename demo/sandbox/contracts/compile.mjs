@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Compiles the sandbox's contracts with solc-js: Token.sol into Token.json, and the AMM
-// (WrappedEther.sol, SwapPair.sol, SwapRouter.sol) into one JSON each ({ abi, bytecode }).
+// Compiles the sandbox's contracts with solc-js: Token.sol into Token.json, the AMM
+// (WrappedEther.sol, SwapPair.sol, SwapRouter.sol) and the NFT collection (Collectible.sol) into
+// one JSON each ({ abi, bytecode }).
 //
 //   node demo/sandbox/contracts/compile.mjs
 //
@@ -17,6 +18,8 @@ export const TOKEN_ARTIFACT_FILE = join(contractsDir, 'Token.json')
 /** The AMM's contracts, each compiled from `<name>.sol` into `<name>.json`. */
 export const AMM_CONTRACTS = Object.freeze(['WrappedEther', 'SwapPair', 'SwapRouter'])
 export const ammArtifactFile = (/** @type {string} */ name) => join(contractsDir, `${name}.json`)
+export const COLLECTIBLE_SOURCE_FILE = join(contractsDir, 'Collectible.sol')
+export const COLLECTIBLE_ARTIFACT_FILE = join(contractsDir, 'Collectible.json')
 
 /**
  * Compile Token.sol. Settings are fixed (evmVersion paris: anvil supports newer, but paris
@@ -38,6 +41,15 @@ export function compileAmm() {
     AMM_CONTRACTS.map((name) => [`${name}.sol`, readFileSync(join(contractsDir, `${name}.sol`), 'utf8')]),
   )
   return compileSources(sources, AMM_CONTRACTS)
+}
+
+/**
+ * Compile Collectible.sol (the sandbox's ERC-721), with Token's settings.
+ * @returns {{ abi: unknown[], bytecode: `0x${string}` }}
+ */
+export function compileCollectible() {
+  const compiled = compileSources({ 'Collectible.sol': readFileSync(COLLECTIBLE_SOURCE_FILE, 'utf8') }, ['Collectible'])
+  return /** @type {NonNullable<(typeof compiled)[string]>} */ (compiled['Collectible'])
 }
 
 /**
@@ -87,6 +99,7 @@ if (process.argv[1] && resolve(process.argv[1]) === join(contractsDir, 'compile.
   const written = [
     [TOKEN_ARTIFACT_FILE, compileToken()],
     ...Object.entries(compileAmm()).map(([name, artifact]) => [ammArtifactFile(name), artifact]),
+    [COLLECTIBLE_ARTIFACT_FILE, compileCollectible()],
   ]
   for (const [file, artifact] of /** @type {[string, { abi: unknown[], bytecode: string }][]} */ (written)) {
     writeFileSync(file, serializeArtifact(artifact))
