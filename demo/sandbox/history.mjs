@@ -11,7 +11,8 @@
 // batches): native value, and ERC-20 and ERC-721 Transfer logs of any contract. Each request
 // first catches up from the last indexed block, so after the first one a request costs one small
 // batch however long the chain is; a rewound chain (a different block at the last indexed height)
-// is indexed again from genesis. The Solana network has no block listing in its RPC, so it is
+// is indexed again from genesis. Transactions still in anvil's pool (automine off) are listed on
+// top as `pending`, with the value and ERC-20 `transfer` their calldata announces. The Solana network has no block listing in its RPC, so it is
 // indexed per address as hosted Solana indexers do: getSignaturesForAddress for the address and
 // its token accounts (only signatures newer than the last seen), then getTransaction, with the
 // SOL and SPL movements read from the balance changes in each transaction's meta.
@@ -20,7 +21,15 @@
 // server's answers do. Transfers of the collections flagged `spam` (nfts.mjs) carry
 // `nft_info.flags.is_spam: true`, which the widget uses to hide transactions made only of them.
 import { isAddress as isSolanaAddress } from '@solana/kit'
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, isAddress, toEventSelector } from 'viem'
+import {
+  decodeFunctionData,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  isAddress,
+  toEventSelector,
+} from 'viem'
 import { hex, rpcBatch, rpcBatchSettled } from './evm-batch.mjs'
 
 /** Transactions per page. HOSTED-API.md and SPEC.md do not give the hosted page size; 50 keeps a
@@ -62,7 +71,8 @@ const NFT_NAME_ABI = /** @type {const} */ ([
 /**
  * An indexed EVM transaction; addresses lower-case.
  * @typedef {{ hash: string, block: number, index: number, time: number, from: string, to: string | null,
- *   created: string | null, nonce: number, ok: boolean, movements: EvmMovement[], approves: boolean }} EvmTransaction
+ *   created: string | null, nonce: number, status: 'confirmed' | 'failed' | 'pending', movements: EvmMovement[],
+ *   approves: boolean }} EvmTransaction
  */
 /**
  * An indexed Solana transaction: per account, the SOL it gained (negative: lost) apart from the
@@ -179,7 +189,7 @@ export function createHistory({
         minedAt: new Date(transaction.time * 1000).toISOString(),
         sentFrom: transaction.from,
         sentTo: transaction.to ?? transaction.created ?? '',
-        status: transaction.ok ? 'confirmed' : 'failed',
+        status: transaction.status,
         nonce: transaction.nonce,
         chain: chain.caip,
       },
@@ -442,6 +452,8 @@ function createEvmIndex(rpcUrl) {
   let nextBlock = 0
   /** @type {string | null} */
   let lastHash = null
+  /** The pool's pending transactions at the last catch-up, listed above the mined ones. @type {EvmTransaction[]} */
+  let pending = []
   let rpcRequests = 0
   /** @type {Promise<void> | undefined} */
   let running
@@ -458,53 +470,82 @@ function createEvmIndex(rpcUrl) {
     lastHash = null
   }
 
+  /**
+   * One transaction as the index keeps it: the movements its receipt's logs record or, while it
+   * is pending (no receipt), the ones its value and calldata announce.
+   * @param {any} raw a transaction as eth_getBlockByNumber or txpool_content gives it
+   * @param {any} receipt
+   * @param {{ block: number, index: number, time: number }} place
+   * @returns {EvmTransaction}
+   */
+  function describe(raw, receipt, { block, index, time }) {
+    const from = String(raw.from).toLowerCase()
+    const to = raw.to ? String(raw.to).toLowerCase() : null
+    const created = receipt?.contractAddress ? String(receipt.contractAddress).toLowerCase() : null
+    /** @type {EvmMovement[]} */
+    const movements = []
+    const value = BigInt(raw.value)
+    if (value > 0n) movements.push({ kind: 'native', contract: '', from, to: to ?? created ?? '', amount: value })
+    let approves = false
+    for (const log of receipt?.logs ?? []) {
+      const [topic, first, second, third] = /** @type {string[]} */ (log.topics)
+      if (topic === TRANSFER_TOPIC && first && second) {
+        // ERC-721 indexes the token id as a third topic; ERC-20 puts the amount in the data.
+        const nft = third !== undefined
+        movements.push({
+          kind: nft ? 'erc721' : 'erc20',
+          contract: String(log.address).toLowerCase(),
+          from: topicAddress(first),
+          to: topicAddress(second),
+          amount: BigInt(nft ? third : log.data === '0x' ? 0 : log.data),
+        })
+      } else if (topic && APPROVAL_TOPICS.has(/** @type {`0x${string}`} */ (topic)) && first) {
+        approves ||= topicAddress(first) === from
+      }
+    }
+    if (!receipt && to) {
+      const call = pendingTokenTransfer(raw.input)
+      if (call) movements.push({ kind: 'erc20', contract: to, from, to: call.to, amount: call.amount })
+    }
+    return {
+      hash: raw.hash,
+      block,
+      index,
+      time,
+      from,
+      to,
+      created,
+      nonce: Number(raw.nonce),
+      status: receipt ? (receipt.status === '0x1' ? 'confirmed' : 'failed') : 'pending',
+      movements,
+      approves,
+    }
+  }
+
+  /** @param {EvmTransaction} transaction @returns {Set<string>} who takes part in it */
+  const partiesOf = (transaction) =>
+    new Set(
+      [
+        transaction.from,
+        transaction.to,
+        transaction.created,
+        ...transaction.movements.flatMap((movement) => [movement.from, movement.to]),
+      ].flatMap((address) => (address && address !== ZERO_ADDRESS ? [address] : [])),
+    )
+
   /** @param {any} block @param {any[]} receipts */
   function indexBlock(block, receipts) {
     const time = Number(block.timestamp)
     const receiptsByHash = new Map(receipts.map((receipt) => [receipt.transactionHash, receipt]))
     for (const [index, raw] of /** @type {any[]} */ (block.transactions).entries()) {
-      const receipt = receiptsByHash.get(raw.hash)
-      const from = String(raw.from).toLowerCase()
-      const to = raw.to ? String(raw.to).toLowerCase() : null
-      const created = receipt?.contractAddress ? String(receipt.contractAddress).toLowerCase() : null
-      /** @type {EvmMovement[]} */
-      const movements = []
-      const value = BigInt(raw.value)
-      if (value > 0n) movements.push({ kind: 'native', contract: '', from, to: to ?? created ?? '', amount: value })
-      let approves = false
-      for (const log of receipt?.logs ?? []) {
-        const [topic, first, second, third] = /** @type {string[]} */ (log.topics)
-        if (topic === TRANSFER_TOPIC && first && second) {
-          // ERC-721 indexes the token id as a third topic; ERC-20 puts the amount in the data.
-          const nft = third !== undefined
-          movements.push({
-            kind: nft ? 'erc721' : 'erc20',
-            contract: String(log.address).toLowerCase(),
-            from: topicAddress(first),
-            to: topicAddress(second),
-            amount: BigInt(nft ? third : log.data === '0x' ? 0 : log.data),
-          })
-        } else if (topic && APPROVAL_TOPICS.has(/** @type {`0x${string}`} */ (topic)) && first) {
-          approves ||= topicAddress(first) === from
-        }
-      }
-      const position = transactions.length
-      transactions.push({
-        hash: raw.hash,
+      const transaction = describe(raw, receiptsByHash.get(raw.hash) ?? { status: '0x0', logs: [] }, {
         block: Number(block.number),
         index,
         time,
-        from,
-        to,
-        created,
-        nonce: Number(raw.nonce),
-        ok: receipt?.status === '0x1',
-        movements,
-        approves,
       })
-      const involved = new Set([from, to, created, ...movements.flatMap((movement) => [movement.from, movement.to])])
-      for (const address of involved) {
-        if (!address || address === ZERO_ADDRESS) continue
+      const position = transactions.length
+      transactions.push(transaction)
+      for (const address of partiesOf(transaction)) {
         const list = byAddress.get(address)
         if (list) list.push(position)
         else byAddress.set(address, [position])
@@ -514,14 +555,21 @@ function createEvmIndex(rpcUrl) {
 
   /** @returns {Promise<boolean>} false when the chain was rewound under it and it must start over */
   async function scan() {
-    const [headHex, previous] = await batch([
+    const [headHex, pool, previous] = await batch([
       ['eth_blockNumber', []],
+      ['txpool_content', []],
       ...(nextBlock > 0
         ? [/** @type {[string, unknown[]]} */ (['eth_getBlockByNumber', [hex(nextBlock - 1), false]])]
         : []),
     ])
     if (nextBlock > 0 && previous?.hash !== lastHash) reset()
     const head = Number(headHex)
+    const waiting = Object.values(pool?.pending ?? {})
+      .flatMap((byNonce) => Object.values(/** @type {Record<string, any>} */ (byNonce)))
+      .sort((a, b) => String(a.from).localeCompare(String(b.from)) || Number(a.nonce) - Number(b.nonce))
+    // Pending goes on top: after the head block, and not before the newest block's time.
+    const now = Math.max(Math.floor(Date.now() / 1000), transactions.at(-1)?.time ?? 0)
+    pending = waiting.map((raw, index) => describe(raw, undefined, { block: head + 1, index, time: now }))
     while (nextBlock <= head) {
       const numbers = []
       for (let number = nextBlock; number <= head && numbers.length < BLOCKS_PER_BATCH; number++) numbers.push(number)
@@ -558,11 +606,29 @@ function createEvmIndex(rpcUrl) {
       running = catchUpOnce().finally(() => (running = undefined))
       return running
     },
-    /** @param {string} address lower-case @returns {EvmTransaction[]} chain order */
+    /** @param {string} address lower-case @returns {EvmTransaction[]} chain order, then the pending ones */
     transactionsOf(address) {
-      return (byAddress.get(address) ?? []).map((position) => /** @type {EvmTransaction} */ (transactions[position]))
+      return [
+        ...(byAddress.get(address) ?? []).map((position) => /** @type {EvmTransaction} */ (transactions[position])),
+        ...pending.filter((transaction) => partiesOf(transaction).has(address)),
+      ]
     },
     stats: () => ({ blocks: nextBlock, transactions: transactions.length, rpcRequests }),
+  }
+}
+
+/**
+ * What an ERC-20 `transfer` call moves, read from its calldata, or undefined for any other call.
+ * @param {unknown} input
+ */
+function pendingTokenTransfer(input) {
+  if (typeof input !== 'string' || !input.startsWith('0xa9059cbb')) return undefined
+  try {
+    const { args } = decodeFunctionData({ abi: erc20Abi, data: /** @type {`0x${string}`} */ (input) })
+    const [to, amount] = /** @type {[string, bigint]} */ (args)
+    return { to: to.toLowerCase(), amount }
+  } catch {
+    return undefined
   }
 }
 

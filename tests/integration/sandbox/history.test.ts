@@ -477,6 +477,47 @@ test('a rewound chain (evm_revert) is indexed again: reverted transactions leave
   assert.is(data[0].metadata.hash, replacement)
 })
 
+test('pending transactions (automine off) lead the list, then turn confirmed once mined', async () => {
+  const { client, as } = evm(31337)
+  const usdc = sandbox.tokens[31337]![0]!
+  await client.request({ method: 'evm_setAutomine' as any, params: [false] as any })
+  try {
+    const native = await as(wallet).sendTransaction({ to: recipient, value: parseEther('0.125') })
+    const token = await as(wallet).writeContract({
+      address: usdc.address as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, parseUnits('3', 6)],
+      gas: 100_000n,
+    })
+    const { data } = await history(wallet, 'eip155:31337')
+    assert.equal(
+      data.slice(0, 2).map((item) => [item.metadata.hash, item.metadata.status, item.metadata.operationType]),
+      [
+        [token, 'pending', 'send'],
+        [native, 'pending', 'send'],
+      ],
+    )
+    assert.equal(
+      data.slice(0, 2).map((item) => [item.transfers[0].fungible_info.symbol, item.transfers[0].quantity.numeric]),
+      [
+        ['USDC', '3'],
+        ['ETH', '0.125'],
+      ],
+    )
+    const incoming = (await history(recipient, 'eip155:31337')).data[0]
+    assert.equal([incoming.metadata.status, incoming.transfers[0].direction], ['pending', 'in'])
+    await client.request({ method: 'evm_mine' as any })
+  } finally {
+    await client.request({ method: 'evm_setAutomine' as any, params: [true] as any })
+  }
+  const { data } = await history(wallet, 'eip155:31337')
+  assert.equal(
+    data.slice(0, 2).map((item) => item.metadata.status),
+    ['confirmed', 'confirmed'],
+  )
+})
+
 test('/__sandbox/activity: ERC-20, another sender, and 400 for what it cannot do', async () => {
   const usdc = await postJson(`${api}/__sandbox/activity`, {
     chainId: 'eip155:31337',
