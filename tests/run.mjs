@@ -263,7 +263,9 @@ async function buildSuite() {
   const ok = await buildBundles()
   ok ? counts.passed++ : counts.failed++
 
-  heading('build: declarations (node build.mjs --types-only), type check (tsc --noEmit), format (prettier --check)')
+  heading(
+    'build: declarations (node build.mjs --types-only), type checks (src, tests: tsc --noEmit), format (prettier --check)',
+  )
   const tsc = join(root, 'node_modules/typescript/bin/tsc')
   const prettier = join(root, 'node_modules/prettier/bin/prettier.cjs')
   const checks = await Promise.all([

@@ -12,6 +12,7 @@ import { validateOptions } from '../../../src/core/config/options'
 import type { CaipNetwork, EIP1193Provider } from '../../../src/core/types'
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/core/helpers/memory-storage'
+import { sandboxEvmNetwork, sandboxSolanaNetwork } from '../../helpers/networks'
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 export type TestWallet = ReturnType<typeof createTestWalletProvider>
@@ -27,29 +28,12 @@ export { startSandbox }
 export function networkFor(sandbox: Sandbox, chainId: 31337 | 31338): CaipNetwork {
   const chain = sandbox.chains.find((candidate) => candidate.chainId === chainId)
   if (!chain) throw new Error(`sandbox has no chain ${chainId}`)
-  return {
-    id: chainId,
-    caipNetworkId: `eip155:${chainId}`,
-    chainNamespace: 'eip155',
-    name: chainId === 31337 ? 'Localhost' : 'Localhost L2',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } },
-    testnet: false,
-  }
+  return sandboxEvmNetwork(chainId, chain.rpcUrl)
 }
 
 /** The sandbox's Solana network as the demo hands it to SigKit. */
 export function solanaNetworkFor(sandbox: Sandbox): CaipNetwork {
-  const { caipNetworkId, name, rpcUrl } = sandbox.solana
-  return {
-    id: caipNetworkId.slice('solana:'.length),
-    caipNetworkId: caipNetworkId as CaipNetwork['caipNetworkId'],
-    chainNamespace: 'solana',
-    name,
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-    testnet: false,
-  }
+  return sandboxSolanaNetwork(sandbox.solana)
 }
 
 /** The endpoints the demo gives SigKit: every hosted service is the sandbox's emulator. */
@@ -186,27 +170,7 @@ export async function nodeRpc(sandbox: Sandbox, chainId: number, method: string,
   return body.result
 }
 
-/** Polls `check` until it returns a truthy value (or throws the last assertion after `timeoutMs`). */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  { timeoutMs = 5000, what = 'condition' } = {},
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs
-  let lastError: unknown
-  for (;;) {
-    try {
-      const value = await check()
-      if (value) return value
-    } catch (error) {
-      lastError = error
-    }
-    if (Date.now() > deadline) {
-      if (lastError) throw lastError
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
+export { waitFor } from '../../helpers/async'
 
 /** Awaits `promise`, which must reject; returns the error for further checks. */
 export async function rejection(promise: Promise<unknown>): Promise<any> {

@@ -30,13 +30,4 @@ export function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent 
   return event
 }
 
-/** Polls `find` until it returns something (React reveals suspended content up to ~300 ms late). */
-export async function waitFor<T>(find: () => T | null | undefined, timeoutMs = 2000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = find()
-    if (found) return found
-    if (Date.now() > deadline) throw new Error(`waitFor timed out: ${find.toString()}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
+export { waitFor } from '../../helpers/async'

@@ -1,5 +1,6 @@
 /**
- * Networks and options used across core tests, plus a full core reset between tests.
+ * Networks (from tests/helpers/networks) and options used across core tests, plus a full core
+ * reset between tests.
  */
 import { resetAllAccounts } from '../../../../src/core/state/account'
 import { resetAlerts } from '../../../../src/core/modal/alerts'
@@ -12,35 +13,9 @@ import { resetAllNetworks } from '../../../../src/core/state/network'
 import { viewHistory } from '../../../../src/core/modal/history'
 import { themeState } from '../../../../src/core/config/theme'
 import { hideToast } from '../../../../src/core/modal/toasts'
-import type { CaipNetwork } from '../../../../src/core/types'
+import { base, mainnet, solana } from '../../../helpers/networks'
 
-export const mainnet: CaipNetwork = {
-  id: 1,
-  caipNetworkId: 'eip155:1',
-  chainNamespace: 'eip155',
-  name: 'Ethereum',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://eth.example.org'] } },
-  blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
-}
-
-export const base: CaipNetwork = {
-  id: 8453,
-  caipNetworkId: 'eip155:8453',
-  chainNamespace: 'eip155',
-  name: 'Base',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['https://base.example.org'] } },
-}
-
-export const solana: CaipNetwork = {
-  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chainNamespace: 'solana',
-  name: 'Solana',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['https://sol.example.org'] } },
-}
+export { mainnet, base, solana }
 
 /** Minimal valid options. */
 export function validInput(extra: Record<string, unknown> = {}): Record<string, unknown> {

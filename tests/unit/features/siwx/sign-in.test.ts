@@ -22,6 +22,7 @@ import {
 } from '../../../../src/features/siwx/sign-in'
 import type { CaipNetwork, CaipNetworkId } from '../../../../src/core/types'
 import { base, mainnet, resetCore, solana, validInput } from '../../core/helpers/fixtures'
+import { deferred } from '../../../helpers/async'
 import { type SIWXConfig, type SIWXMessageInput, type SIWXSession } from '../../../../src/core/config/siwx'
 import { getSIWX } from '../../../../src/features/siwx/sign-in'
 
@@ -37,17 +38,6 @@ const optimism: CaipNetwork = {
   name: 'OP Mainnet',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['https://op.example.org'] } },
-}
-
-/** A promise the test settles by hand. */
-function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void } {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
 }
 
 /** Lets pending promise callbacks run. */

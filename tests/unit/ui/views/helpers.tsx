@@ -4,7 +4,9 @@
  * is covered by the integration and e2e suites).
  */
 import '../../helpers/dom'
-import { settle, waitFor, modalShadow } from '../../helpers/dom'
+import { settle, modalShadow } from '../../helpers/dom'
+import { deferred, waitFor } from '../../../helpers/async'
+import { localL2, localhost } from '../../../helpers/networks'
 import { activeNamespace, getAccountState, resetAllAccounts, setAccount } from '../../../../src/core/state/account'
 import type { ChainAdapter, ConnectReturnType, SendParameters } from '../../../../src/core/state/adapters'
 import { getResolvedOptions, initCore } from '../../../../src/core/config/appkit-state'
@@ -19,26 +21,8 @@ import { resetSend } from '../../../../src/features/send/controller'
 import { setConnectedConnectorId, removeConnectedConnectorId } from '../../../../src/core/lib/storage'
 import { switchingTo } from '../../../../src/core/wallet/switch-network'
 import { hideToast } from '../../../../src/core/modal/toasts'
-import type { CaipNetwork, EIP1193Provider, TokenBalance, ViewName } from '../../../../src/core/types'
+import type { EIP1193Provider, TokenBalance, ViewName } from '../../../../src/core/types'
 import { registerAdapter } from '../../../../src/core/config/appkit-state'
-
-export const localhost: CaipNetwork = {
-  id: 31337,
-  caipNetworkId: 'eip155:31337',
-  chainNamespace: 'eip155',
-  name: 'Localhost',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-}
-
-export const localL2: CaipNetwork = {
-  id: 31338,
-  caipNetworkId: 'eip155:31338',
-  chainNamespace: 'eip155',
-  name: 'Localhost L2',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
-}
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const RECEIVER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -74,17 +58,6 @@ export const skt: TokenBalance = {
   price: 0.035,
   quantity: { decimals: '18', numeric: '100.123456' },
   iconUrl: '',
-}
-
-/** A promise the test settles by hand. */
-export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void } {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
 }
 
 /** A wallet error as EIP-1193 wallets report a refusal. */
@@ -315,4 +288,4 @@ export function choose(select: HTMLSelectElement, value: string): void {
   select.dispatchEvent(new Event('change', { bubbles: true }))
 }
 
-export { settle, waitFor, modalShadow }
+export { settle, waitFor, modalShadow, deferred, localhost, localL2 }
