@@ -8,10 +8,10 @@
 //
 // `from` and `to`: 'wallet' (the default sender), 'recipient' (the default receiver, or the wallet
 // when the recipient sends), or an address. On the anvil chains any address can send: the ones
-// anvil does not hold are impersonated (anvil_impersonateAccount), and all transfers go out in one
-// JSON-RPC batch with explicit nonces, each mined in its own block, so 120 take well under a second.
-// On Solana only the sandbox's wallet and recipient can send (their keys are known); each transfer
-// is signed on the latest blockhash, which the local ledger renews after every transaction.
+// anvil does not hold are impersonated (anvil_impersonateAccount); the transfers go out one after
+// the other, each mined in its own block (about 2 ms each: 120 take a few hundred ms).
+// On Solana only the sandbox's wallet and recipient can send (their keys are known); the transfers
+// are signed together and sent in one JSON-RPC batch, which the local network lands in order.
 import {
   appendTransactionMessageInstructions,
   createKeyPairSignerFromPrivateKeyBytes,
@@ -40,15 +40,25 @@ import {
   SOLANA_WALLET_SEED,
 } from '../test-wallet/solana-account.js'
 import { ANVIL_ACCOUNTS } from './chains.mjs'
-import { rpcCall, sendBatch } from './evm-batch.mjs'
+import { rpcBatch, rpcCall, sendInOrder } from './evm-batch.mjs'
 
 /** At most this many transfers per request. */
 export const ACTIVITY_MAX_COUNT = 1000
 /** What each transfer moves when `amount` is not given, in whole units: small, so thousands fit in the funding. */
 export const DEFAULT_ACTIVITY_AMOUNTS = Object.freeze({ native: '0.0001', token: '0.01' })
-/** Per request batch to anvil: a thousand sends in one body is fine, but keep requests reasonable. */
-const SENDS_PER_BATCH = 250
 const GAS = Object.freeze({ native: 21_000n, token: 100_000n })
+const SOLANA_TRANSFERS_PER_BLOCKHASH = 100
+const COMPUTE_BUDGET_PROGRAM = /** @type {import('@solana/kit').Address} */ (
+  'ComputeBudget111111111111111111111111111111'
+)
+
+/** The Compute Budget program's SetComputeUnitLimit instruction (tag 2, then the limit as u32 LE). */
+function computeUnitLimit(/** @type {number} */ units) {
+  const data = new Uint8Array(5)
+  data[0] = 2
+  new DataView(data.buffer).setUint32(1, units, true)
+  return { programAddress: COMPUTE_BUDGET_PROGRAM, data }
+}
 
 /**
  * @typedef {{ chainId?: unknown, from?: unknown, to?: unknown, count?: unknown, token?: unknown, amount?: unknown }} ActivityRequest
@@ -129,15 +139,9 @@ export function createActivity({ chains, tokens, solana }) {
     const held = /** @type {string[]} */ (await rpcCall(chain.rpcUrl, 'eth_accounts'))
     if (!held.some((account) => account.toLowerCase() === from.toLowerCase()))
       await rpcCall(chain.rpcUrl, 'anvil_impersonateAccount', [from])
-    /** @type {string[]} */
-    const hashes = []
-    for (let sent = 0; sent < count; sent += SENDS_PER_BATCH) {
-      const size = Math.min(SENDS_PER_BATCH, count - sent)
-      const { hashes: batch, receipts } = await sendBatch(chain.rpcUrl, from, Array(size).fill(transfer))
-      const failed = receipts.findIndex((receipt) => receipt.status !== '0x1')
-      if (failed >= 0) throw new RangeError(`Transfer ${sent + failed + 1} of ${count} reverted (balance too low?)`)
-      hashes.push(...batch)
-    }
+    const { hashes, receipts } = await sendInOrder(chain.rpcUrl, from, Array(count).fill(transfer))
+    const failed = receipts.findIndex((receipt) => receipt.status !== '0x1')
+    if (failed >= 0) throw new RangeError(`Transfer ${failed + 1} of ${count} reverted (balance too low?)`)
     return { chainId, from, to, token: token?.symbol ?? 'ETH', amount, hashes }
   }
 
@@ -191,24 +195,43 @@ export function createActivity({ chains, tokens, solana }) {
     }
     /** @type {string[]} */
     const hashes = []
-    for (let i = 0; i < count; i++) {
+    // A blockhash lasts 150 blocks and each transfer is one: a fresh one per chunk of 100.
+    for (let sent = 0; sent < count; sent += SOLANA_TRANSFERS_PER_BLOCKHASH) {
+      const size = Math.min(SOLANA_TRANSFERS_PER_BLOCKHASH, count - sent)
       const { value: lifetime } = await rpc.getLatestBlockhash().send()
-      const message = pipe(
-        createTransactionMessage({ version: 0 }),
-        (draft) => setTransactionMessageFeePayerSigner(signer, draft),
-        (draft) => setTransactionMessageLifetimeUsingBlockhash(lifetime, draft),
-        (draft) => appendTransactionMessageInstructions(instructions, draft),
+      const wires = await Promise.all(
+        Array.from({ length: size }, async (_, i) => {
+          const message = pipe(
+            createTransactionMessage({ version: 0 }),
+            (draft) => setTransactionMessageFeePayerSigner(signer, draft),
+            (draft) => setTransactionMessageLifetimeUsingBlockhash(lifetime, draft),
+            // Equal transfers on one blockhash would be one transaction, landing once: a different
+            // compute-unit limit tells them apart without changing the fee (no unit price is set).
+            (draft) => appendTransactionMessageInstructions([computeUnitLimit(200_000 + i), ...instructions], draft),
+          )
+          return getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message))
+        }),
       )
-      const signed = await signTransactionMessageWithSigners(message)
+      // The network takes a batch in order, each transaction landing in its own slot.
       try {
-        hashes.push(await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send())
-      } catch (error) {
-        throw new RangeError(
-          `Transfer ${i + 1} of ${count} failed: ${error instanceof Error ? error.message : String(error)}`,
+        hashes.push(
+          ...(await rpcBatch(
+            network.rpcUrl,
+            wires.map((wire) => ['sendTransaction', [wire, { encoding: 'base64' }]]),
+          )),
         )
+      } catch (error) {
+        throw new RangeError(`A transfer failed: ${error instanceof Error ? error.message : String(error)}`)
       }
     }
-    return { chainId, from, to, token: isNative ? network.nativeCurrency.symbol : symbol.toUpperCase(), amount, hashes }
+    return {
+      chainId,
+      from,
+      to,
+      token: token && !isNative ? token.symbol : network.nativeCurrency.symbol,
+      amount,
+      hashes,
+    }
   }
 
   return { send }

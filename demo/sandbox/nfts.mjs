@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createPublicClient, encodeDeployData, encodeFunctionData, getContractAddress, http, isAddress } from 'viem'
-import { pendingNonce, sendBatch } from './evm-batch.mjs'
+import { pendingNonce, sendInOrder } from './evm-batch.mjs'
 import { colourFor } from './images.mjs'
 import { contractsDir } from './paths.mjs'
 
@@ -43,7 +43,7 @@ export function loadCollectibleArtifact() {
 
 /**
  * Deploy SANDBOX_COLLECTIONS on one chain and mint the wallet's tokens, one token per
- * transaction (a mint transaction holding only spam is what the widget hides), all in one batch.
+ * transaction (a mint transaction holding only spam is what the widget hides).
  * @param {{ rpcUrl: string, holder: `0x${string}` }} options
  * @returns {Promise<Collection[]>}
  */
@@ -58,20 +58,16 @@ export async function deployCollections({ rpcUrl, holder }) {
     walletTokenIds: Array.from({ length: spec.mintedToWallet }, (_, i) => i + 1),
   }))
   const mint = encodeFunctionData({ abi, functionName: 'mint', args: [holder] })
-  const { receipts } = await sendBatch(
-    rpcUrl,
-    NFT_MINTER,
-    [
-      ...collections.map((collection) => ({
-        data: encodeDeployData({ abi, bytecode, args: [collection.name, collection.symbol] }),
-        gas: GAS.deploy,
-      })),
-      ...collections.flatMap((collection) =>
-        collection.walletTokenIds.map(() => ({ to: collection.address, data: mint, gas: GAS.call })),
-      ),
-    ],
-    startNonce,
-  )
+  // Nobody else sends from the minter, so the deployments take the nonces read above.
+  const { receipts } = await sendInOrder(rpcUrl, NFT_MINTER, [
+    ...collections.map((collection) => ({
+      data: encodeDeployData({ abi, bytecode, args: [collection.name, collection.symbol] }),
+      gas: GAS.deploy,
+    })),
+    ...collections.flatMap((collection) =>
+      collection.walletTokenIds.map(() => ({ to: collection.address, data: mint, gas: GAS.call })),
+    ),
+  ])
   receipts.forEach((receipt, index) => {
     if (receipt.status !== '0x1') throw new Error(`NFT collection transaction ${index} reverted (${rpcUrl})`)
   })
@@ -84,7 +80,7 @@ export async function deployCollections({ rpcUrl, holder }) {
  */
 export async function pointCollectionsAt({ rpcUrl, chainId, collections, apiUrl }) {
   const { abi } = loadCollectibleArtifact()
-  const { receipts } = await sendBatch(
+  const { receipts } = await sendInOrder(
     rpcUrl,
     NFT_MINTER,
     collections.map((collection) => ({
