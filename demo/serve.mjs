@@ -22,6 +22,8 @@
 //                 run that free-picks its ports never collides with a running demo)
 //   Solana RPC    SOLANA_PORT, default 8899, HTTP and its WebSocket on the same port (0 when
 //                 API_PORT is 0 and SOLANA_PORT is unset, as for the relay)
+//   Secure frame  SECURE_FRAME_PORT, default 5176 (0 when API_PORT is 0 and it is unset): the
+//                 embedded wallet's frame on its own origin (/sdk) and the dev mailbox (/mailbox)
 // --static serves files only: no chains, no emulator.
 //
 // Listens on 127.0.0.1 only. Nothing is cached, so a rebuild shows up on reload. Ctrl+C stops
@@ -166,6 +168,7 @@ const chainPorts = [
 ]
 const relayPort = parsePort('RELAY_PORT', process.env.RELAY_PORT ?? (apiPort === 0 ? '0' : '5175'))
 const solanaPort = parsePort('SOLANA_PORT', process.env.SOLANA_PORT ?? (apiPort === 0 ? '0' : '8899'))
+const secureFramePort = parsePort('SECURE_FRAME_PORT', process.env.SECURE_FRAME_PORT ?? (apiPort === 0 ? '0' : '5176'))
 
 /** @type {Awaited<ReturnType<typeof startSandbox>> | undefined} */
 let sandbox
@@ -193,14 +196,14 @@ try {
 
 if (!staticOnly) {
   try {
-    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort })
+    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort, secureFramePort })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const inUse = /EADDRINUSE|address already in use|answers chain/i.test(message)
     console.error(`Could not start the sandbox: ${message}`)
     if (inUse)
       console.error(
-        'A port is taken: set API_PORT, ANVIL_PORT, ANVIL_L2_PORT, RELAY_PORT or SOLANA_PORT (0 = any free port), or pass --static',
+        'A port is taken: set API_PORT, ANVIL_PORT, ANVIL_L2_PORT, RELAY_PORT, SOLANA_PORT or SECURE_FRAME_PORT (0 = any free port), or pass --static',
       )
     await shutDown(1)
   }
@@ -238,6 +241,8 @@ server.listen(port, '127.0.0.1', () => {
       `${sandbox.solana.rpcUrl}  ${sandbox.solana.name} (litesvm; WebSocket ${sandbox.solana.wsUrl})`,
     ])
     lines.push(['WC relay', `${sandbox.relayUrl}  (WalletConnect relayUrl)`])
+    lines.push(['Secure frame', `${sandbox.secureFrameUrl}/sdk  (embedded wallet frame; its origin is secureFrameUrl)`])
+    lines.push(['Mailbox', `${sandbox.secureFrame.mailboxUrl}  (login codes and device links)`])
   } else {
     lines.push(['Sandbox', 'off (--static)'])
   }

@@ -10,23 +10,28 @@
 //   sandbox.amm[31337].router                       // the AMM (amm.mjs): router, weth, pairs per chain
 //   sandbox.nfts[31337]                             // NFT collections (nfts.mjs): [{ address, name, symbol, spam, walletTokenIds }]
 //   await sandbox.api.sendActivity({ chainId, count }) // real transfers for history tests (activity.mjs)
+//   sandbox.secureFrameUrl                          // the embedded wallet's frame origin (secure-frame/): <url>/sdk?projectId=…, mails at <url>/mailbox
 //   sandbox.sandboxConfig()                         // what a browser page needs, JSON-able
 //   await sandbox.stop()
 import { startApiEmulator } from './api.mjs'
 import { startChains } from './chains.mjs'
 import { pointCollectionsAt } from './nfts.mjs'
 import { startRelay } from './relay.mjs'
+import { startSecureFrame } from './secure-frame/server.mjs'
 import { startSolana } from './solana.mjs'
 
 /**
- * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'amm' | 'nfts' | 'solana'> }} [options]
+ * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, secureFramePort?: number, secureFrame?: Omit<Parameters<typeof startSecureFrame>[0], 'port' | 'chains' | 'solana' | 'apiUrl'>, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'amm' | 'nfts' | 'solana'> }} [options]
  *   `api`: further emulator options (names, prices, wallets, features, analyticsEnabled, allowedOrigins)
+ *   `secureFrame`: further secure frame options (otpTtlMs, emailThrottleMs, fund, now, …)
  */
 export async function startSandbox({
   apiPort = 0,
   chainPorts = [0, 0],
   relayPort = 0,
   solanaPort = 0,
+  secureFramePort = 0,
+  secureFrame: secureFrameOptions = {},
   api: apiOptions = {},
 } = {}) {
   const relay = await startRelay({ port: relayPort })
@@ -64,6 +69,19 @@ export async function startSandbox({
     throw error
   }
   const emulator = api
+  let secureFrame
+  try {
+    secureFrame = await startSecureFrame({
+      ...secureFrameOptions,
+      port: secureFramePort,
+      chains: chainSet.chains,
+      solana: network,
+      apiUrl: emulator.url,
+    })
+  } catch (error) {
+    await Promise.all([emulator.stop(), chainSet.stop(), network.stop(), relay.stop()])
+    throw error
+  }
 
   const chains = chainSet.chains.map(({ chainId, name, rpcUrl, caipNetworkId }) => ({
     chainId,
@@ -91,6 +109,7 @@ export async function startSandbox({
     return structuredClone({
       apiUrl: emulator.url,
       relayUrl: relay.url,
+      secureFrameUrl: secureFrame.url,
       chains,
       tokens: chainSet.tokens,
       amm: chainSet.amm,
@@ -107,6 +126,10 @@ export async function startSandbox({
     relayUrl: relay.url,
     /** The relay itself: dropAll() closes every client socket, stats() counts. */
     relay,
+    /** The embedded wallet's secure frame origin (secure-frame/server.mjs): the page is `${secureFrameUrl}/sdk`. */
+    secureFrameUrl: secureFrame.url,
+    /** The frame server itself: mailbox (login codes, device links), accounts(), mailboxUrl. */
+    secureFrame,
     chains,
     tokens: chainSet.tokens,
     /** The AMM on each anvil chain, by chain id: { router, weth, pairs } (see amm.mjs). */
@@ -125,9 +148,15 @@ export async function startSandbox({
     setFeatures: emulator.setFeatures,
     api: emulator,
     sandboxConfig,
-    /** Stops the emulator, both chains, the Solana network and the relay; safe to call more than once. */
+    /** Stops the emulator, both chains, the Solana network, the relay and the secure frame; safe to call more than once. */
     stop() {
-      stopping ??= Promise.all([emulator.stop(), chainSet.stop(), network.stop(), relay.stop()]).then(() => undefined)
+      stopping ??= Promise.all([
+        emulator.stop(),
+        chainSet.stop(),
+        network.stop(),
+        relay.stop(),
+        secureFrame.stop(),
+      ]).then(() => undefined)
       return stopping
     },
   }

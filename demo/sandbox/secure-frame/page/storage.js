@@ -1,0 +1,76 @@
+// What the frame keeps in its own origin's localStorage. The dapp page runs on another origin, so
+// none of it is reachable from there. Every read is validated: storage can be edited by hand.
+//
+//   sigkit-frame:device        a random id for this browser (device approval)
+//   sigkit-frame:session       { email, token }: who is signed in, and the backend session
+//   sigkit-frame:keys:<email>  { evm: 0x private key, solana: ed25519 seed hex }, one pair per email
+//   sigkit-frame:chain         the last active chain (number for eip155, 'solana:…' for Solana)
+
+const PREFIX = 'sigkit-frame:'
+const HEX_32 = /^[0-9a-f]{64}$/
+
+/** @param {string} key */
+function read(key) {
+  try {
+    const text = localStorage.getItem(PREFIX + key)
+    return text === null ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** @param {string} key @param {unknown} value */
+function write(key, value) {
+  if (value === undefined) localStorage.removeItem(PREFIX + key)
+  else localStorage.setItem(PREFIX + key, JSON.stringify(value))
+}
+
+export function deviceId() {
+  const stored = read('device')
+  if (typeof stored === 'string' && /^[\w-]{16,64}$/.test(stored)) return stored
+  const created = crypto.randomUUID()
+  write('device', created)
+  return created
+}
+
+/** @returns {{ email: string, token: string } | undefined} */
+export function loadSession() {
+  const stored = read('session')
+  return typeof stored?.email === 'string' && typeof stored?.token === 'string'
+    ? { email: stored.email, token: stored.token }
+    : undefined
+}
+
+/** @param {{ email: string, token: string } | undefined} session */
+export function saveSession(session) {
+  write('session', session)
+}
+
+/**
+ * @typedef {{ evm: `0x${string}`, solana: string }} Keys
+ * @param {string} email
+ * @returns {Keys | undefined}
+ */
+export function loadKeys(email) {
+  const stored = read(`keys:${email}`)
+  const evm = typeof stored?.evm === 'string' ? stored.evm.toLowerCase() : ''
+  const solana = typeof stored?.solana === 'string' ? stored.solana.toLowerCase() : ''
+  if (!evm.startsWith('0x') || !HEX_32.test(evm.slice(2)) || !HEX_32.test(solana)) return undefined
+  return { evm: /** @type {`0x${string}`} */ (evm), solana }
+}
+
+/** @param {string} email @param {Keys | undefined} keys */
+export function saveKeys(email, keys) {
+  write(`keys:${email}`, keys)
+}
+
+/** @returns {number | string | undefined} */
+export function loadChain() {
+  const stored = read('chain')
+  return typeof stored === 'number' || typeof stored === 'string' ? stored : undefined
+}
+
+/** @param {number | string} chain */
+export function saveChain(chain) {
+  write('chain', chain)
+}
