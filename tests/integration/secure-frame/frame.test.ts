@@ -14,6 +14,7 @@ import {
   getBase58Decoder,
   getBase58Encoder,
   getPublicKeyFromAddress,
+  getTransactionDecoder,
   getTransactionEncoder,
   pipe,
   setTransactionMessageFeePayer,
@@ -246,6 +247,35 @@ browserTest('eth_sendTransaction of 0.01 ETH, approved in the frame, lands on an
   assert.is((await chain.getBalance({ address: RECIPIENT })) - before, parseEther('0.01'))
 })
 
+browserTest(
+  'wallet_sendCalls sends each call; wallet_getCallsStatus reports them; RPC_ABORT ends a pending request',
+  async () => {
+    const chain = client(31338)
+    const before = await chain.getBalance({ address: RECIPIENT })
+    const calls = [0.001, 0.002].map((eth) => ({ to: RECIPIENT, value: toHex(parseEther(String(eth))) }))
+    const sent = await decided(page, {
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x7a6a', from: user.evm, calls }],
+      chainNamespace: 'eip155',
+      chainId: 31338,
+    })
+    assert.is(sent.type, '@w3m-frame/RPC_REQUEST_SUCCESS', JSON.stringify(sent.payload))
+    const status = await succeed(page, 'RPC_REQUEST', {
+      method: 'wallet_getCallsStatus',
+      params: [sent.payload.id],
+      chainId: 31338,
+    })
+    assert.is(status.status, 200)
+    assert.is(status.receipts.length, 2)
+    assert.is((await chain.getBalance({ address: RECIPIENT })) - before, parseEther('0.003'))
+
+    const pending = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6869', user.evm], chainId: 31337 })
+    await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).waitFor()
+    assert.is(await succeed(page, 'RPC_ABORT'), undefined)
+    assert.equal((await pending).payload, { message: 'Request was aborted' })
+  },
+)
+
 browserTest('Solana: signMessage verifies; a transfer signed and sent by the frame lands on the SVM', async () => {
   const rpc = createSolanaRpc(sandbox.solana.rpcUrl)
   const bytes = new TextEncoder().encode('Solana from the frame')
@@ -274,6 +304,16 @@ browserTest('Solana: signMessage verifies; a transfer signed and sent by the fra
       ),
   )
   const unsigned = getBase58Decoder().decode(getTransactionEncoder().encode(compileTransaction(message)))
+  const signedOnly = await decided(page, {
+    method: 'solana_signTransaction',
+    params: { transaction: unsigned },
+    chainNamespace: 'solana',
+    chainId: solanaRef,
+  })
+  const decoded = getTransactionDecoder().decode(getBase58Encoder().encode(signedOnly.payload.transaction))
+  const payerSignature = decoded.signatures[solanaAddress(user.solana)]
+  assert.ok(payerSignature && (await verifySignature(publicKey, payerSignature, decoded.messageBytes)))
+  assert.is((await rpc.getBalance(recipient).send()).value, before, 'signTransaction does not send')
   const sent = await decided(page, {
     method: 'solana_signAndSendTransaction',
     params: { transaction: unsigned, options: { skipPreflight: false } },
