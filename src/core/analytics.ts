@@ -1,8 +1,9 @@
 /**
- * Tracked events and error reports. Events are recorded locally (for `useAppKitEvents`) and, when
- * analytics is enabled, forwarded to the pulse service. Error reports go to the same service and
- * are rate limited. The HTTP client is loaded with `import()` on the first send, so it is never
- * part of the page-load bundle.
+ * Tracked events and error reports. Events are recorded locally (for `useAppKitEvents`) at once
+ * and, when analytics is enabled, forwarded to the pulse service. Error reports go to the same
+ * service and are rate limited. The sending is done by the lazy remote-config module (loaded with
+ * `import()`, never part of the page-load bundle): it holds what comes before the project's
+ * analytics setting is known (fetched on first open), then sends or drops it.
  */
 import { signal } from '@preact/signals-core'
 import type { Signal } from '@preact/signals-core'
@@ -65,19 +66,16 @@ function pageInfo(): { url: string; domain: string } {
   return { url: location?.href ?? '', domain: location?.hostname ?? '' }
 }
 
-async function postToPulse(target: PulseTarget, props: Record<string, unknown>): Promise<void> {
-  const { createHttpClient } = await import('./lib/http')
-  const client = createHttpClient({ baseUrl: target.url })
-  await client.post({
-    path: '/e',
-    params: { projectId: target.projectId, st: SDK_TYPE, sv: SDK_VERSION },
-    body: { eventId: randomId(), ...pageInfo(), timestamp: clock.now(), props },
-  })
+async function postToPulse(target: PulseTarget, props: Record<string, unknown>, timestamp: number): Promise<void> {
+  const body = { eventId: randomId(), ...pageInfo(), timestamp, props }
+  const remote = await import('./config/remote-config')
+  await remote.sendToPulse(target.url, { projectId: target.projectId, st: SDK_TYPE, sv: SDK_VERSION }, body)
 }
 
 /**
- * Records an event, notifies subscribers, and forwards it when analytics is enabled. A throwing
- * subscriber or a failed forward never reaches the caller.
+ * Records an event and notifies subscribers at once; forwards it when analytics is enabled, once
+ * the project's analytics setting is known. A throwing subscriber or a failed forward never reaches
+ * the caller.
  *
  * @example
  * ```ts
@@ -95,17 +93,18 @@ export function sendEvent(event: TrackedEvent): void {
     }
   }
   const target = pulseTarget()
-  if (target) postToPulse(target, { ...event }).catch(() => undefined)
+  if (target) postToPulse(target, { ...event }, record.timestamp).catch(() => undefined)
 }
 
 let reportTimes: number[] = []
 
 /**
  * Reports an error to the pulse service: at most 5 per rolling 60 s (further ones are dropped), and
- * only when analytics is enabled and a project id is set. Never throws.
+ * only when analytics is enabled and a project id is set; like events, a report made before the
+ * project's analytics setting is known waits for it (then goes or is dropped). Never throws.
  *
  * @param context the event name, e.g. `iframe_load_failed`.
- * @returns whether the report was sent.
+ * @returns whether the report was sent, or held for the analytics setting.
  * @example
  * ```ts
  * await reportError(new Error('timeout'), 'iframe_request_timeout')
@@ -120,13 +119,11 @@ export async function reportError(error: unknown, context: string): Promise<bool
   reportTimes.push(now)
   const err = error instanceof Error ? error : new Error(String(error))
   try {
-    await postToPulse(target, {
-      type: 'error',
-      event: context,
-      errorType: err.name,
-      errorMessage: err.message,
-      stackTrace: err.stack ?? '',
-    })
+    await postToPulse(
+      target,
+      { type: 'error', event: context, errorType: err.name, errorMessage: err.message, stackTrace: err.stack ?? '' },
+      now,
+    )
     return true
   } catch {
     return false

@@ -56,6 +56,38 @@ test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves
   }
 })
 
+test('closing the modal while the pairing waits frees the button; the wallet approving later still connects', async ({
+  page,
+  request,
+}) => {
+  const config = await sandboxConfig(request)
+  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+  const wallet = await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } })
+  try {
+    const log = await openDapp(page)
+    const button = page.locator('appkit-button').getByRole('button')
+    await button.click()
+    await modal(page).getByRole('button', { name: 'WalletConnect' }).click()
+    await expect(modal(page).getByRole('img', { name: /QR code/ })).toBeVisible({ timeout: 15_000 })
+    const uri = await decodeQr(page)
+
+    // The visitor scanned the code, then closed the modal before approving in the wallet.
+    await page.keyboard.press('Escape')
+    await expect(modal(page)).toBeHidden()
+    await expect(button).toHaveText('Connect Wallet')
+    await expect(button).not.toHaveAttribute('aria-busy', 'true')
+
+    await wallet.pair(uri)
+    await wallet.approveNextSession()
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
+    await expect(page.getByTestId('account-address')).toHaveText(wallet.evmAddress)
+    await expect(button).toContainText(`${wallet.evmAddress.slice(0, 6)}…${wallet.evmAddress.slice(-4)}`)
+    expect(log.errors, 'uncaught errors on the page').toEqual([])
+  } finally {
+    await wallet.stop()
+  }
+})
+
 test('Connect lists WalletConnect first and All Wallets last; All Wallets opens the full list', async ({ page }) => {
   await openDapp(page)
   await page.locator('appkit-button').click()

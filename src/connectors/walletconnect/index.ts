@@ -19,8 +19,10 @@ import {
   applyConnection,
   applyNetwork,
   clearNamespace,
+  isRestoring,
   routeAfterConnect,
 } from '../../core/wallet/connect'
+import { modalState } from '../../core/modal/modal'
 import { connectionState, setConnectionStatus } from '../../core/state/connection'
 import { hasValidPairing, setWcUri } from '../../core/state/pairing'
 import { addConnectors, type ConnectorInfo } from '../../core/state/connectors'
@@ -157,6 +159,14 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
     connectionState.wcPairingExpiry.value = undefined
   })
   setConnectionStatus('connecting')
+  // A pairing no wallet has answered is no connection in progress once the modal is closed: the
+  // button goes back to "Connect Wallet". The pairing is not cancelled (AppKit's close does not
+  // cancel it either), so a wallet that approves it later still connects, and reopening the modal
+  // reuses it while unexpired (SPEC §4). A session restore's `connecting` is left alone.
+  const release = modalState.open.subscribe((open) => {
+    if (!open && connectionState.status.peek() === 'connecting' && !isRestoring())
+      setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
+  })
   try {
     const provider = await loadUniversalProvider()
     const networks = requestedNetworks.peek()
@@ -177,6 +187,8 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
       properties: { method: 'walletconnect', message: String((error as Error)?.message ?? error) },
     })
     throw error
+  } finally {
+    release()
   }
 }
 

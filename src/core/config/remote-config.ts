@@ -1,6 +1,8 @@
 /**
  * Remote project configuration, fetched once on first open (LAZY: reached only through `import()`,
  * never at import time or in createAppKit). Until it arrives, and if it fails, local settings stand.
+ * Tracked events are forwarded to the pulse service from here too: they wait for the project's
+ * analytics setting this module fetches, then go or are dropped.
  */
 import { ALERTS, showAlert } from '../modal/alerts'
 import { getResolvedOptions } from './appkit-state'
@@ -24,7 +26,8 @@ let loading: Promise<void> | undefined
 
 /**
  * Fetches the project's remote configuration once (later calls return the same promise):
- * features (applied over local ones), the analytics setting (an error disables analytics) and,
+ * features (applied over local ones), the analytics setting (an error disables analytics; the
+ * events held for it are then sent or dropped, see {@link sendToPulse}) and,
  * when email or socials are enabled, the allowed origins (page origin missing → the
  * invalid-app-configuration alert). Never rejects.
  *
@@ -42,7 +45,7 @@ async function load(options: LoadRemoteConfigOptions): Promise<void> {
   const resolved = getResolvedOptions()
   // Without a project id the hosted API can only refuse; the missing-project alert already shows.
   if (!resolved || resolved.projectIdMissing) return
-  // Loaded the way events.ts loads it, so the HTTP client stays one chunk rather than two.
+  // Loaded with import(), as sendToPulse below loads it, so the HTTP client stays one chunk, not two.
   const { createHttpClient, withQueryRetry } = await import('../lib/http')
   const client = createHttpClient({ baseUrl: resolved.endpoints.walletApi })
   const params: QueryParams = { projectId: resolved.projectId, st: SDK_TYPE, sv: SDK_VERSION }
@@ -58,7 +61,12 @@ async function load(options: LoadRemoteConfigOptions): Promise<void> {
   }
   const analyticsValue =
     analytics.status === 'fulfilled' && isRecord(analytics.value) ? analytics.value['isAnalyticsEnabled'] : undefined
+  // An error, or no `isAnalyticsEnabled: true`, means off (SPEC: an error disables analytics). What
+  // was held for this answer is now sent, or dropped when off.
   setRemoteAnalyticsEnabled(analyticsValue === true)
+  const items = (analyticsValue === true && held) || []
+  held = undefined
+  for (const item of items) sendToPulse(...item).catch(() => undefined)
 
   const { email, socials } = featuresState.peek()
   if (!email && !socials) return
@@ -116,7 +124,37 @@ export function isOriginAllowed(origin: string, allowedOrigins: readonly string[
   })
 }
 
-/** @internal Allows another fetch (tests). */
+// ── Tracked events and error reports to the pulse service ─────────────────────────────────
+
+type PulseSend = Parameters<typeof sendToPulse>
+
+// Items to send that came before the project's analytics setting was known (20 at most); undefined
+// once it is. Without an answer (this module failing before it) they are never sent, as with an
+// error (analytics off).
+let held: PulseSend[] | undefined = []
+
+/**
+ * POSTs a tracked event or error report to the pulse service (HOSTED-API §8.2) once the project's
+ * analytics setting is known. Until it has been fetched (on first open) the item is held, 20 at
+ * most, then sent when analytics is on and dropped when it is off or the fetch failed. The caller
+ * checks the setting for items sent after it is known (analytics.ts).
+ *
+ * @throws the HTTP client's error when the service refuses or cannot be reached.
+ * @internal
+ * @example
+ * ```ts
+ * await sendToPulse(endpoints.pulse, { projectId, st, sv }, { eventId, url, domain, timestamp, props })
+ * ```
+ */
+export async function sendToPulse(url: string, params: QueryParams, body: Record<string, unknown>): Promise<void> {
+  if (!held) {
+    const { createHttpClient } = await import('../lib/http')
+    await createHttpClient({ baseUrl: url }).post({ path: '/e', params, body })
+  } else if (held.length < 20) held.push([url, params, body])
+}
+
+/** @internal Allows another fetch, with the analytics setting unknown again (tests). */
 export function resetRemoteConfig(): void {
   loading = undefined
+  held = []
 }

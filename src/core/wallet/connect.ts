@@ -138,6 +138,11 @@ export function reconnect(): Promise<void> {
   return reconnecting
 }
 
+/** Whether a session restore is running (its `connecting` status is the page load's, not a click's). */
+export function isRestoring(): boolean {
+  return reconnecting !== undefined
+}
+
 async function restore(): Promise<void> {
   const stored = getConnectedConnectorIds()
   const lastNamespace = getActiveNamespace()

@@ -7,32 +7,52 @@ import { SDK_TYPE, SDK_VERSION } from '../../../src/core/constants'
 import { eventsState, reportError, sendEvent, subscribeEvents } from '../../../src/core/analytics'
 import type { EventRecord } from '../../../src/core/analytics'
 import { validateOptions } from '../../../src/core/config/options'
+import { loadRemoteConfig, resetRemoteConfig } from '../../../src/core/config/remote-config'
 import { resetCore, validInput } from './helpers/fixtures'
 import { sendJson, startServer } from './helpers/server'
-import type { TestServer } from './helpers/server'
+import type { RecordedRequest, TestServer } from './helpers/server'
 
 let server: TestServer
 let manual: ManualClock
 let restoreClock = () => {}
+/** The project's analytics setting as the wallet API answers it (a status ≠ 200 is an error). */
+let analyticsAnswer: { status: number; body: unknown }
 
 test.before(async () => {
-  server = await startServer((_req, res) => sendJson(res, 200, {}))
+  // One server plays both the wallet API (the project's config) and the pulse service.
+  server = await startServer((req, res) =>
+    req.path === '/getAnalyticsConfig'
+      ? sendJson(res, analyticsAnswer.status, analyticsAnswer.body)
+      : sendJson(res, 200, req.path === '/appkit/v1/config' ? { features: [] } : {}),
+  )
 })
 test.after(() => server.close())
 test.before.each(() => {
   resetCore()
+  resetRemoteConfig()
   server.requests.length = 0
+  analyticsAnswer = { status: 200, body: { isAnalyticsEnabled: true } }
   manual = createManualClock(1_000_000)
   restoreClock = setClock(manual)
 })
 test.after.each(() => restoreClock())
 
 function init(extra: Record<string, unknown> = {}): void {
-  initCore(validateOptions(validInput({ endpoints: { pulse: server.url }, ...extra })))
+  initCore(validateOptions(validInput({ endpoints: { pulse: server.url, walletApi: server.url }, ...extra })))
 }
 
+/** What reached the pulse service (`POST /e`). */
+const pulseRequests = (): RecordedRequest[] => server.requests.filter((request) => request.path === '/e')
+
 async function waitForRequests(count: number): Promise<void> {
-  for (let i = 0; i < 200 && server.requests.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5))
+  for (let i = 0; i < 200 && pulseRequests().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30))
+
+/** The first open: the project's config, analytics setting included, is fetched. */
+async function firstOpen(): Promise<void> {
+  await loadRemoteConfig({ origin: 'http://localhost', sleep: async () => undefined })
 }
 
 const connectSuccess = { type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'qrcode' } } as const
@@ -72,11 +92,12 @@ test('a throwing subscriber does not stop the others or the caller', () => {
   console.error = original
 })
 
-test('with analytics on, events are forwarded to the pulse service', async () => {
+test('with analytics on for the project, events are forwarded to the pulse service', async () => {
   init()
+  await firstOpen()
   sendEvent(connectSuccess)
   await waitForRequests(1)
-  const [request] = server.requests
+  const [request] = pulseRequests()
   assert.is(request?.method, 'POST')
   assert.is(request?.path, '/e')
   assert.is(request?.query.get('projectId'), 'test-project')
@@ -87,18 +108,73 @@ test('with analytics on, events are forwarded to the pulse service', async () =>
 
 test('with analytics off, nothing leaves the page', async () => {
   init({ features: { analytics: false } })
+  await firstOpen()
   sendEvent(connectSuccess)
   assert.is(await reportError(new Error('x'), 'iframe_load_failed'), false)
-  await new Promise((resolve) => setTimeout(resolve, 30))
-  assert.is(server.requests.length, 0)
+  await settle()
+  assert.is(pulseRequests().length, 0)
   assert.is(eventsState.last.value?.data.event, 'CONNECT_SUCCESS', 'still recorded locally')
+})
+
+test('the first MODAL_OPEN waits for the analytics answer: a project with analytics off gets nothing', async () => {
+  init()
+  analyticsAnswer = { status: 200, body: { isAnalyticsEnabled: false } }
+  const seen: string[] = []
+  subscribeEvents(({ data }) => seen.push(data.event))
+  sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: false } })
+  assert.equal(seen, ['MODAL_OPEN'], 'subscribers (useAppKitEvents) get it at once')
+  await settle()
+  assert.is(pulseRequests().length, 0, 'not sent before the answer')
+  await firstOpen()
+  sendEvent({ type: 'track', event: 'MODAL_CLOSE', properties: { connected: false } })
+  assert.is(await reportError(new Error('x'), 'test'), false)
+  await settle()
+  assert.is(pulseRequests().length, 0, 'dropped after it')
+  assert.equal(seen, ['MODAL_OPEN', 'MODAL_CLOSE'])
+})
+
+test('events sent before the answer go once the project allows analytics, with their own time', async () => {
+  init()
+  sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: false } })
+  await settle()
+  assert.is(pulseRequests().length, 0, 'held until the answer')
+  manual.advance(5000)
+  await firstOpen()
+  await waitForRequests(1)
+  const [request] = pulseRequests()
+  const body = request?.json as { props: { event: string }; timestamp: number }
+  assert.is(body.props.event, 'MODAL_OPEN')
+  assert.is(body.timestamp, 1_000_000, 'the time of the event, not of the answer')
+})
+
+test('an analytics-config error counts as analytics off: the held events are dropped', async () => {
+  init()
+  analyticsAnswer = { status: 500, body: {} }
+  sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: false } })
+  await firstOpen()
+  sendEvent(connectSuccess)
+  await settle()
+  assert.is(server.requests.filter((request) => request.path === '/getAnalyticsConfig').length, 1)
+  assert.is(pulseRequests().length, 0)
+})
+
+test('at most 20 events wait for the answer; later ones are dropped', async () => {
+  init()
+  for (let i = 0; i < 25; i++) sendEvent({ type: 'track', event: `EVENT_${i}` })
+  await settle()
+  await firstOpen()
+  await waitForRequests(20)
+  await settle()
+  const sent = pulseRequests().map((request) => (request.json as { props: { event: string } }).props.event)
+  assert.equal([...sent].sort(), Array.from({ length: 20 }, (_, i) => `EVENT_${i}`).sort())
 })
 
 test('reportError POSTs the documented body to {pulse}/e?projectId&st&sv', async () => {
   init()
+  await firstOpen()
   const error = new TypeError('frame timed out')
   assert.is(await reportError(error, 'iframe_request_timeout'), true)
-  const [request] = server.requests
+  const [request] = pulseRequests()
   assert.is(request?.path, '/e')
   assert.is(request?.query.get('projectId'), 'test-project')
   assert.is(request?.query.get('st'), SDK_TYPE)
@@ -122,6 +198,7 @@ test('reportError POSTs the documented body to {pulse}/e?projectId&st&sv', async
 
 test('at most 5 error reports per rolling 60 s', async () => {
   init()
+  await firstOpen()
   const results: boolean[] = []
   for (let i = 0; i < 5; i++) {
     results.push(await reportError(new Error(`e${i}`), 'test'))
@@ -134,14 +211,15 @@ test('at most 5 error reports per rolling 60 s', async () => {
   manual.advance(1) // first report leaves the window
   assert.is(await reportError(new Error('e7'), 'test'), true)
   assert.is(await reportError(new Error('e8'), 'test'), false)
-  assert.is(server.requests.length, 6)
+  assert.is(pulseRequests().length, 6)
 })
 
 test('reportError never throws, even when the service is unreachable', async () => {
   const down = await startServer((_req, res) => sendJson(res, 200, {}))
   const url = down.url
   await down.close()
-  initCore(validateOptions(validInput({ endpoints: { pulse: url } })))
+  initCore(validateOptions(validInput({ endpoints: { pulse: url, walletApi: server.url } })))
+  await firstOpen()
   assert.is(await reportError('not even an Error', 'test'), false)
 })
 
@@ -152,7 +230,7 @@ test('reportError does nothing before createAppKit or without a project id', asy
   init({ projectId: '' })
   assert.is(await reportError(new Error('x'), 'test'), false)
   console.warn = original
-  assert.is(server.requests.length, 0)
+  assert.is(pulseRequests().length, 0)
 })
 
 test.run()
