@@ -4,7 +4,9 @@
 //
 //   balance   the real Account token list (signals) vs a store-subscription list (bench/balance.mjs)
 //   wallets   the real All Wallets view vs a plain grid, 600 and 5000 wallets (bench/wallets.mjs)
-//   modal     click → Connect view painted, cold and warm, 1x and 6x CPU, both builds (bench/modal.mjs)
+//   modal     click → Connect view painted, cold and warm, 1x and 6x CPU; on a page idle for 1 s,
+//             then WalletConnect → QR code; on slow 4G with 4x CPU; JS request waterfall depth of
+//             the page load and the first open; both builds (bench/modal.mjs)
 //
 // Options: --quick, --only=balance,wallets,modal, --no-build (use dist/ as it is), --readme
 // (write the tables into README.md's Performance section; full runs only).
@@ -18,6 +20,7 @@ import { cpus } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startApiEmulator } from '../demo/sandbox/api.mjs'
+import { startRelay } from '../demo/sandbox/relay.mjs'
 import { benchBalance } from './balance.mjs'
 import { startPageServer } from './lib/server.mjs'
 import { benchModal } from './modal.mjs'
@@ -84,6 +87,8 @@ async function runBenches(options, runDir, started) {
   const walletSizes = options.quick ? [600] : [600, 5000]
   const emulators = options.only.includes('wallets') ? await startWalletEmulators(walletSizes) : {}
   const modalEmulator = options.only.includes('modal') ? await startApiEmulator() : undefined
+  // The QR code's pairing needs a WalletConnect relay: the sandbox's, on 127.0.0.1.
+  const relay = options.only.includes('modal') ? await startRelay() : undefined
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -124,11 +129,13 @@ async function runBenches(options, runDir, started) {
     log(`SigKit bench (${results.mode}): ${options.only.join(', ')}`)
     if (options.only.includes('balance')) results.balance = await benchBalance(context)
     if (options.only.includes('wallets')) results.wallets = await benchWalletList({ ...context, emulators })
-    if (options.only.includes('modal')) results.modal = await benchModal({ ...context, emulator: modalEmulator })
+    if (options.only.includes('modal')) results.modal = await benchModal({ ...context, emulator: modalEmulator, relay })
   } finally {
     await browser.close()
     await server.close()
-    await Promise.all([...Object.values(emulators), modalEmulator].filter(Boolean).map((emulator) => emulator.stop()))
+    await Promise.all(
+      [...Object.values(emulators), modalEmulator, relay].filter(Boolean).map((service) => service.stop()),
+    )
   }
   results.targets = judgeTargets(results)
   results.seconds = Math.round((Date.now() - started) / 100) / 10

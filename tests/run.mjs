@@ -407,6 +407,24 @@ function benchResultProblem(since) {
       if (bad.length) return `${bench}: ${bad.join(', ')} not a number in ${JSON.stringify(row).slice(0, 200)}`
     }
   }
+  // The modal's cases (bench/modal.mjs), each for both builds, with the figures of its own.
+  const modalCases = [
+    { page: 'cold', cpu: 1, fields: ['pageLoadDepth', 'openDepth'] },
+    { page: 'cold', cpu: 6, fields: ['pageLoadDepth', 'openDepth'] },
+    { page: 'warm', cpu: 1, fields: [] },
+    { page: 'idle', cpu: 1, fields: ['qrPaintedMs'] },
+    { page: 'just loaded', cpu: 4, fields: ['buttonReadyMs', 'qrPaintedMs', 'pageLoadDepth', 'openDepth'] },
+  ]
+  for (const build of ['cdn', 'react']) {
+    for (const { page, cpu, fields: names } of modalCases) {
+      const row = results.modal.find((item) => item.build === build && item.page === page && item.cpu === cpu)
+      if (!row) return `modal: no ${build} ${page} row at ${cpu}x`
+      const bad = names.filter((name) => !Number.isFinite(row[name]))
+      if (bad.length) return `modal: ${bad.join(', ')} not a number in the ${build} ${page} row at ${cpu}x`
+      const depths = names.filter((name) => name.endsWith('Depth') && !(Number.isInteger(row[name]) && row[name] >= 0))
+      if (depths.length) return `modal: ${depths.join(', ')} not a whole number in the ${build} ${page} row`
+    }
+  }
   if (!Array.isArray(results.targets) || results.targets.length === 0) return 'no targets judged'
   return ''
 }

@@ -1,7 +1,10 @@
-// createAppKit options of the modal-open pages: one local network and every hosted service
-// pointed at the API emulator whose URL the runner puts in the page's `api` query parameter.
+// createAppKit options of the modal-open pages: one local network, every hosted service pointed
+// at the API emulator whose URL the runner puts in the page's `api` query parameter, and
+// WalletConnect at the sandbox's relay (`relay`), so the QR code's pairing works offline.
 export function benchOptions() {
-  const api = new URLSearchParams(location.search).get('api')
+  const query = new URLSearchParams(location.search)
+  const api = query.get('api')
+  const relay = query.get('relay')
   return {
     projectId: 'sigkit-bench',
     networks: [
@@ -14,7 +17,7 @@ export function benchOptions() {
         rpcUrls: { default: { http: [`${api}/v1/?chainId=eip155:31337`] } },
       },
     ],
-    endpoints: { api, walletApi: api, rpc: api, pulse: api },
+    endpoints: { api, walletApi: api, rpc: api, pulse: api, ...(relay ? { relay } : {}) },
     metadata: { name: 'SigKit bench', description: 'Modal open bench', url: location.origin, icons: [] },
   }
 }
