@@ -196,7 +196,9 @@ try {
 
 if (!staticOnly) {
   try {
-    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort, secureFramePort })
+    // The demo shows swaps against the sandbox's AMM; the emulator itself defaults them off.
+    const api = { features: { swaps: { isEnabled: true, config: ['1inch'] } } }
+    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort, secureFramePort, api })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const inUse = /EADDRINUSE|address already in use|answers chain/i.test(message)

@@ -130,6 +130,12 @@ function AccountPanel() {
           <button type="button" onClick={() => void open({ view: 'Account' })}>
             Open account
           </button>
+          <button
+            type="button"
+            onClick={() => void open({ view: 'Swap', arguments: { fromToken: 'ETH', toToken: 'USDC', amount: '0.1' } })}
+          >
+            Swap 0.1 ETH for USDC
+          </button>
           <button type="button" onClick={() => void disconnect()}>
             Disconnect
           </button>

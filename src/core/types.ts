@@ -69,6 +69,7 @@ export type ViewName =
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
   | 'Send'
+  | 'Swap'
 
 /** One entry of the router history. */
 export interface RouterEntry {

@@ -47,6 +47,17 @@ export function createEip155Adapter(config: AdapterConfig): ChainAdapter {
       const request = await prepareTransaction(client, buildSendRequest(parameters))
       return submitTransaction(parameters.provider, request)
     },
+    async sendCall({ provider, network, from, to, data, value, gas }) {
+      if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw new Error('Invalid calldata')
+      const request = await prepareTransaction(clientFor(network), {
+        from: from as `0x${string}`,
+        to: to as `0x${string}`,
+        data: data as `0x${string}`,
+        ...(value ? { value } : {}),
+        ...(gas ? { gas } : {}),
+      })
+      return submitTransaction(provider, request)
+    },
     waitForReceipt: ({ network, hash }) => waitForReceipt(clientFor(network), hash as `0x${string}`),
     watchBlocks: ({ network, onBlock }) =>
       clientFor(network).watchBlockNumber({ onBlockNumber: () => onBlock(), emitOnBegin: false }),

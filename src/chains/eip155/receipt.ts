@@ -1,8 +1,9 @@
 /**
  * Waiting for a receipt with SPEC §9's policy (1 confirmation, 180 s, 6 retries from 200 ms
- * doubling), classing a replaced transaction as repriced, cancelled or replaced (SPEC §4).
+ * doubling), classing a replaced transaction as repriced, cancelled or replaced (SPEC §4), and
+ * decoding a reverted transaction's reason (SPEC §8).
  */
-import type { PublicClient } from 'viem'
+import { BaseError, decodeErrorResult, type Hex, type PublicClient, type TransactionReceipt } from 'viem'
 import type { ReceiptOutcome } from '../../core/state/adapters'
 import { RECEIPT_WAIT } from '../../core/limits'
 
@@ -26,5 +27,56 @@ export async function waitForReceipt(client: PublicClient, hash: `0x${string}`):
       replaced = replacement.reason
     },
   })
-  return { hash: receipt.transactionHash, status: receipt.status, ...(replaced ? { replaced } : {}) }
+  const reason = receipt.status === 'reverted' ? await revertReason(client, receipt) : undefined
+  return {
+    hash: receipt.transactionHash,
+    status: receipt.status,
+    ...(replaced ? { replaced } : {}),
+    ...(reason ? { reason } : {}),
+  }
+}
+
+/**
+ * Why a mined transaction reverted: a receipt has no reason, so the transaction is replayed with
+ * eth_call on the state of its block, which reverts the same way. Undefined when the replay
+ * succeeds (the state moved on) or the node gives no reason.
+ * @internal
+ */
+export async function revertReason(client: PublicClient, receipt: TransactionReceipt): Promise<string | undefined> {
+  try {
+    const tx = await client.getTransaction({ hash: receipt.transactionHash })
+    await client.call({
+      account: tx.from,
+      ...(tx.to ? { to: tx.to } : {}),
+      data: tx.input,
+      value: tx.value,
+      gas: tx.gas,
+      blockNumber: receipt.blockNumber,
+    })
+    return undefined
+  } catch (error) {
+    return reasonOf(error)
+  }
+}
+
+function reasonOf(error: unknown): string | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  // The node's revert data decodes to Error(string) or Panic(uint256) without an ABI.
+  const withData = error.walk((cause) => typeof (cause as { data?: unknown }).data === 'string') as {
+    data?: Hex
+  } | null
+  if (withData?.data && withData.data.length > 2) {
+    try {
+      const decoded = decodeErrorResult({ abi: [], data: withData.data })
+      const [first] = decoded.args ?? []
+      if (decoded.errorName === 'Error' && typeof first === 'string') return first
+      if (decoded.errorName === 'Panic') return `Panic(${String(first)})`
+    } catch {
+      // Custom errors need the contract's ABI; fall back to what the node said.
+    }
+  }
+  const withReason = error.walk((cause) => typeof (cause as { reason?: unknown }).reason === 'string') as {
+    reason?: string
+  } | null
+  return withReason?.reason || undefined
 }

@@ -38,6 +38,8 @@ export interface OpenModalOptions {
   /** View to open at; default Connect, or Account when connected. */
   view?: ViewName
   data?: Record<string, unknown>
+  /** AppKit's name for `data`, e.g. the swap arguments `{ fromToken, toToken, amount }`. */
+  arguments?: Record<string, unknown>
   /** Make this namespace active first (e.g. to connect a Solana wallet). */
   namespace?: ChainNamespace
 }
@@ -137,7 +139,7 @@ function activateNamespace(namespace: ChainNamespace): void {
 export async function openModal(options: OpenModalOptions = {}): Promise<void> {
   batch(() => {
     if (options.namespace) activateNamespace(options.namespace)
-    resetView(options.view ?? (isConnected.peek() ? 'Account' : 'Connect'), options.data)
+    resetView(options.view ?? (isConnected.peek() ? 'Account' : 'Connect'), options.data ?? options.arguments)
     open.value = true
   })
   sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: isConnected.peek() } })

@@ -39,12 +39,32 @@ export interface SendParameters {
   token?: TokenBalance
 }
 
+/**
+ * An arbitrary contract call the wallet is asked to send (an approval, a swap router's calldata):
+ * `data` and `value` come from whoever built the call, gas is estimated when not given.
+ */
+export interface CallParameters {
+  provider: EIP1193Provider
+  network: CaipNetwork
+  from: string
+  /** The contract, a plain address. */
+  to: string
+  /** Calldata, `0x…`. */
+  data: string
+  /** Native value in base units (wei). */
+  value?: bigint
+  /** Gas limit; estimated when absent. */
+  gas?: bigint
+}
+
 /** How a transaction ended once mined. `replaced` covers repriced, cancelled and replaced. */
 export interface ReceiptOutcome {
   hash: string
   status: 'success' | 'reverted'
   /** Set when the wallet replaced the transaction (SPEC §4 "Transaction receipt wait"). */
   replaced?: 'repriced' | 'cancelled' | 'replaced'
+  /** A reverted transaction's decoded revert reason, when the chain gives one. */
+  reason?: string
 }
 
 /** Events a connected wallet reports. */
@@ -83,6 +103,8 @@ export interface ChainAdapter {
   signMessage(parameters: { provider: EIP1193Provider; address: string; message: string }): Promise<string>
   /** Sends and returns the transaction hash. */
   sendTransaction(parameters: SendParameters): Promise<string>
+  /** Sends an arbitrary contract call (swaps) and returns the transaction hash; eip155 only. */
+  sendCall?(parameters: CallParameters): Promise<string>
   waitForReceipt(parameters: { network: CaipNetwork; hash: string }): Promise<ReceiptOutcome>
   /** Calls `onBlock` on every new block; returns the function that stops. */
   watchBlocks(parameters: { network: CaipNetwork; onBlock: () => void }): () => void

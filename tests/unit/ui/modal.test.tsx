@@ -147,7 +147,7 @@ test('toasts are announced: errors as alerts, successes as status', async () => 
 
 test('a view that cannot load tells the visitor instead of showing an empty modal', async () => {
   await openFromButton()
-  pushView('Swap' as ViewName) // no such view, on purpose
+  pushView('NoSuchView' as ViewName) // no such view, on purpose
   await waitFor(() => dialog().textContent?.includes('This view could not be loaded.'))
 })
 

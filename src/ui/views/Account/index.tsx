@@ -13,6 +13,17 @@ import { Profile } from './Profile'
 import { AccountTabs } from './Tabs'
 import { Actions, Body } from './styles'
 
+/** Swap is offered when the feature is on, on EVM (its view tells which networks swap). */
+function SwapButton({ namespace }: { namespace: ChainNamespace }) {
+  useSignals()
+  if (!featuresState.value.swaps || namespace !== 'eip155') return null
+  return (
+    <Button type="button" onClick={() => pushView('Swap')}>
+      Swap
+    </Button>
+  )
+}
+
 /** Send is offered when the feature is on and the namespace can send. */
 function SendButton({ namespace }: { namespace: ChainNamespace }) {
   useSignals()
@@ -45,6 +56,7 @@ export default function AccountView() {
       <Profile namespace={namespace} />
       <Actions>
         <NetworkButton />
+        <SwapButton namespace={namespace} />
         <SendButton namespace={namespace} />
       </Actions>
       <AccountTabs namespace={namespace} />
