@@ -9,6 +9,7 @@ import {
   connectorsState,
   GENERIC_INJECTED_ID,
   isConnector,
+  isMobile,
   removeConnectors,
   type ConnectorInfo,
 } from '../../core/state/connectors'
@@ -51,6 +52,10 @@ export function startInjectedDiscovery(): void {
     // Last in the list (SPEC §9 order ends with recommended): the full wallet list.
     if (featuresState.peek().allWallets)
       addConnectors([{ id: 'allWallets', name: 'All Wallets', type: 'recommended', chains, view: 'AllWallets' }])
+    // On a desktop the WalletConnect entry shows a QR code: once Connect has painted and the page
+    // is idle, load the provider and make the pairing, so the code paints at once on the click.
+    if (!isMobile() && typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => void import('../walletconnect').then((wc) => wc.prepareWalletConnect()))
   }
   window.addEventListener('eip6963:announceProvider', (event) => onAnnounce((event as CustomEvent).detail))
   window.dispatchEvent(new Event('eip6963:requestProvider'))

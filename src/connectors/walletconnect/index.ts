@@ -51,6 +51,9 @@ const CONNECTOR: ConnectorInfo = {
   name: 'WalletConnect',
   type: 'walletConnect',
   chains: CHAIN_NAMESPACES,
+  // Picking the entry shows the QR code: the provider may be loaded (and replace the listed entry)
+  // before the visitor picks it, when the pairing is prepared ahead.
+  view: 'ConnectingWalletConnect',
 }
 
 let loading: Promise<Provider> | undefined
@@ -130,12 +133,64 @@ function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP11
   }
 }
 
+/** The pairing waiting for a wallet: the session it resolves with once a wallet approves. */
+let pairing: Promise<SessionLike | undefined> | undefined
+
+/** Asks the provider for a session: a new pairing URI (display_uri), then the wallet's answer. */
+function startPairing(): Promise<SessionLike | undefined> {
+  const current = (async () => {
+    const provider = await loadUniversalProvider()
+    const networks = requestedNetworks.peek()
+    const namespaces = buildNamespaces(networks, (network) => network.rpcUrls.default.http[0])
+    const siwx = getResolvedOptions()?.siwx
+    return canAuthenticate(networks, siwx)
+      ? await authenticateSession(provider, siwx, networks, namespaces, getNetworkState('eip155').caipNetwork.peek())
+      : ((await provider.connect({ optionalNamespaces: namespaces })) as unknown as SessionLike | undefined)
+  })()
+  pairing = current
+  const forget = () => {
+    if (pairing === current) pairing = undefined
+  }
+  current.then(forget, forget)
+  return current
+}
+
+/**
+ * Gets WalletConnect ready before the visitor picks it (desktop, in idle time once Connect has
+ * painted): the provider loads and the pairing URI is made, so the QR code paints at once on the
+ * click. Nothing shows as connecting until then; a prepared pairing nobody uses simply expires.
+ *
+ * @example
+ * ```ts
+ * requestIdleCallback(() => void import('../walletconnect').then((wc) => wc.prepareWalletConnect()))
+ * ```
+ */
+export function prepareWalletConnect(): void {
+  if (pairing || connecting || Object.values(getConnectedConnectorIds()).includes(WALLETCONNECT_ID)) return
+  startPairing().then(
+    // Only a wallet that saw this URI can answer it: the visitor showed it after all.
+    (session) => {
+      if (session && !connecting) {
+        applySession(session)
+        finalize(undefined)
+      }
+    },
+    () => undefined,
+  )
+}
+
+/** A pairing that can still be shown: its URI unexpired, or still being made. */
+function reusablePairing(): Promise<SessionLike | undefined> | undefined {
+  return pairing && (hasValidPairing() || !connectionState.wcUri.peek()) ? pairing : undefined
+}
+
 /**
  * Connects through WalletConnect: shows the pairing URI (QR code or deep link) and waits for the
- * wallet. A connection already waiting on an unexpired pairing is reused rather than restarted.
- * On success every namespace of the session is connected, the deep link and recent wallet are
- * stored, CONNECT_SUCCESS is sent (method `mobile` or `qrcode`) and the modal closes. With sign-in
- * on and only EVM networks, the wallet is asked to connect and sign in at once (one-click auth).
+ * wallet. A connection already waiting on an unexpired pairing is reused rather than restarted, and
+ * so is a pairing {@link prepareWalletConnect} made ahead. On success every namespace of the
+ * session is connected, the deep link and recent wallet are stored, CONNECT_SUCCESS is sent
+ * (method `mobile` or `qrcode`) and the modal closes. With sign-in on and only EVM networks, the
+ * wallet is asked to connect and sign in at once (one-click auth).
  *
  * @throws the wallet's refusal or the pairing's expiry (also flagged in `connectionState.wcError`).
  * @example
@@ -153,11 +208,14 @@ export function connectWalletConnect(wallet?: WalletListing): Promise<void> {
 }
 
 async function connect(wallet: WalletListing | undefined): Promise<void> {
-  batch(() => {
-    connectionState.wcError.value = false
-    connectionState.wcUri.value = undefined
-    connectionState.wcPairingExpiry.value = undefined
-  })
+  const prepared = reusablePairing()
+  if (!prepared) {
+    batch(() => {
+      connectionState.wcError.value = false
+      connectionState.wcUri.value = undefined
+      connectionState.wcPairingExpiry.value = undefined
+    })
+  }
   setConnectionStatus('connecting')
   // A pairing no wallet has answered is no connection in progress once the modal is closed: the
   // button goes back to "Connect Wallet". The pairing is not cancelled (AppKit's close does not
@@ -168,13 +226,7 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
       setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
   })
   try {
-    const provider = await loadUniversalProvider()
-    const networks = requestedNetworks.peek()
-    const namespaces = buildNamespaces(networks, (network) => network.rpcUrls.default.http[0])
-    const siwx = getResolvedOptions()?.siwx
-    const session = canAuthenticate(networks, siwx)
-      ? await authenticateSession(provider, siwx, networks, namespaces, getNetworkState('eip155').caipNetwork.peek())
-      : ((await provider.connect({ optionalNamespaces: namespaces })) as unknown as SessionLike | undefined)
+    const session = await (prepared ?? startPairing())
     if (!session) throw new Error('The wallet did not approve a session')
     applySession(session)
     finalize(wallet)
