@@ -816,11 +816,3 @@ export async function confirmSwap(): Promise<SwapOutcome> {
     return declined ? 'declined' : 'failed'
   }
 }
-
-/**
- * Stops the form's timers and pending requests (the view closed); the values stay.
- * @internal
- */
-export function pauseSwap(): void {
-  cancelQuotes()
-}

@@ -18,9 +18,9 @@ import {
   heldTokens,
   initSwap,
   needsApproval,
-  pauseSwap,
   priceOf,
   requestQuote,
+  resetSwap,
   reviewSwap,
   selectToken,
   setAmount,
@@ -229,7 +229,7 @@ function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
         <Muted data-usd-from="">{usd(inAmount, priceOf(from))}</Muted>
       </Side>
       <Flip type="button" aria-label="Switch tokens" onClick={flipTokens}>
-        ↓
+        ⇅
       </Flip>
       <Side>
         <Row>
@@ -316,7 +316,12 @@ function SwapReview() {
       )}
       <Status role="status">{progress ? PROGRESS[progress].replace('{symbol}', from.symbol) : ''}</Status>
       <Buttons>
-        <Button type="button" tone="danger" aria-disabled={busy || undefined} onClick={() => !busy && editSwap()}>
+        <Button
+          type="button"
+          css={{ background: '$surfaceHover', color: '$text' }}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && editSwap()}
+        >
           Edit
         </Button>
         <Button type="button" busy={busy} onClick={() => void onSwap()}>
@@ -353,10 +358,11 @@ export default function SwapView() {
   const namespace = activeNamespace.value
   const networkId = activeCaipNetwork.value?.caipNetworkId
   const address = namespace ? getAccountState(namespace).address.value : undefined
-  // A new account or network starts a new form; the swap arguments apply to each.
+  // A new account or network starts a new form; the swap arguments apply to each. Leaving the
+  // view drops the form, its timers and pending answers (a swap already signed still completes).
   useEffect(() => {
     initSwap((currentData.peek() ?? {}) as SwapArguments)
-    return pauseSwap
+    return resetSwap
   }, [namespace, networkId, address])
 
   if (!featuresState.value.swaps) return <Notice text={SWAP_ERRORS.featureOff} />

@@ -1,11 +1,18 @@
 import { styled } from '../../ui/theme/stitches'
 
 /** @internal */
-export const Body = styled('div', { display: 'grid', gap: '$3', padding: '0 $3' })
+export const Body = styled('div', {
+  display: 'grid',
+  // Tracks never grow past the modal for an input's intrinsic width.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: '$3',
+  padding: '0 $3',
+})
 
 /** One side of the swap: label, amount and token, then balance or USD value. @internal */
 export const Side = styled('div', {
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '$2',
   padding: '$3',
   borderRadius: '$md',
@@ -21,6 +28,7 @@ export const Label = styled('label', { color: '$textMuted', fontSize: '$sm', fon
 /** @internal */
 export const AmountInput = styled('input', {
   flex: 1,
+  width: 0,
   minWidth: 0,
   padding: '$1 0',
   border: 'none',
@@ -89,6 +97,8 @@ export const Initial = styled('span', {
 
 /** @internal */
 export const Flip = styled('button', {
+  display: 'grid',
+  placeItems: 'center',
   justifySelf: 'center',
   width: '32px',
   height: '32px',
