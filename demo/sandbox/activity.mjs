@@ -1,3 +1,4 @@
+// @ts-check
 // Real activity on demand, for tests and the bench: `count` small transfers on one sandbox chain,
 // sent the quick way (POST /__sandbox/activity on the emulator, or api.sendActivity()).
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // The sandbox's AMM: WrappedEther, SwapRouter and three constant-product SwapPairs (WETH/USDC,
 // WETH/SKT, USDC/SKT) on one anvil chain, seeded at the emulator's USD prices (ETH 3000, USDC 1,
 // SKT 2.5) by the token deployer (anvil account #9), never by the test wallet.

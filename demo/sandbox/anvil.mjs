@@ -1,3 +1,4 @@
+// @ts-check
 // One local EVM chain: an anvil process on 127.0.0.1.
 //
 //   const chain = await startAnvil({ chainId: 31337 })   // port 0 (default) = a free port
@@ -25,7 +26,7 @@ const PROBE_TIMEOUT_MS = 1_000
  * fallback when the platform package is not where we expect it.
  */
 function anvilExecutable() {
-  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch]
+  const arch = /** @type {Record<string, string>} */ ({ x64: 'amd64', arm64: 'arm64' })[process.arch]
   const binaryName = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
   try {
     const binary = createRequire(import.meta.url).resolve(
@@ -74,11 +75,11 @@ function installExitHooks() {
   if (exitHooksInstalled) return
   exitHooksInstalled = true
   process.on('exit', killAllNow)
-  for (const [signal, code] of [
+  for (const [signal, code] of /** @type {[NodeJS.Signals, number][]} */ ([
     ['SIGINT', 130],
     ['SIGTERM', 143],
     ['SIGHUP', 129],
-  ]) {
+  ])) {
     process.on(signal, function killChildrenOnSignal() {
       killAllNow()
       // Listening to a signal replaces Node's default "exit"; keep that default unless the

@@ -1,3 +1,4 @@
+// @ts-check
 // Fault injection and the request log of the API emulator: tests switch a route into a failure
 // mode (HTTP 500, 429, slow, malformed or invalid JSON) and count the requests a route saw.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The API emulator: one local HTTP server standing in for every hosted service SigKit calls
 // (its `endpoints.api`, `endpoints.walletApi`, `endpoints.rpc` and `endpoints.pulse` all point
 // here). Balances and RPC answers come from the real sandbox chains (the anvil chains and, for

@@ -1,3 +1,4 @@
+// @ts-check
 // Two local EVM chains with the same two ERC-20 tokens on each, and the test wallet funded.
 //
 //   const sandboxChains = await startChains({ ports: [0, 0] })   // 0 = a free port

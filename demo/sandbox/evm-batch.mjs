@@ -1,3 +1,4 @@
+// @ts-check
 // JSON-RPC batches against the sandbox's nodes (anvil; the Solana RPC answers batches too), for
 // the modules that read many things at once (history.mjs indexing hundreds of blocks, receipts):
 // one HTTP request per batch instead of one per call. Sending goes one request at a time

@@ -1,3 +1,4 @@
+// @ts-check
 // The API emulator's history route, GET /v1/account/{address}/history?chainId=<CAIP-2>&cursor=…,
 // answered by indexing the real local chains, in the hosted shape (HOSTED-API.md §5):
 // `{ data: Transaction[], next: string | null }`, newest first, HISTORY_PAGE_SIZE per page, `next`

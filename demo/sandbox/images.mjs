@@ -1,3 +1,4 @@
+// @ts-check
 // Generated SVG images for the API emulator: wallet logos, token icons and avatars, so the
 // demo shows distinct pictures without shipping (or fetching) any image files.
 import { createHash } from 'node:crypto'

@@ -1,3 +1,4 @@
+// @ts-check
 // The whole local sandbox in one call: two anvil chains with tokens, a local Solana network
 // (solana.mjs, LiteSVM), the API emulator that stands in for SigKit's hosted services, and a
 // WalletConnect relay double (relay.mjs). Used by
@@ -40,8 +41,8 @@ export async function startSandbox({
     startChains({ ports: chainPorts }),
     startSolana({ port: solanaPort }),
   ])
-  const chainSet = chainsStarted.status === 'fulfilled' ? chainsStarted.value : undefined
-  const network = solanaStarted.status === 'fulfilled' ? solanaStarted.value : undefined
+  const chainsIfStarted = chainsStarted.status === 'fulfilled' ? chainsStarted.value : undefined
+  const networkIfStarted = solanaStarted.status === 'fulfilled' ? solanaStarted.value : undefined
   let api
   try {
     if (chainsStarted.status === 'rejected') throw chainsStarted.reason
@@ -65,10 +66,14 @@ export async function startSandbox({
       ),
     )
   } catch (error) {
-    await Promise.all([api?.stop(), chainSet?.stop(), network?.stop(), relay.stop()])
+    await Promise.all([api?.stop(), chainsIfStarted?.stop(), networkIfStarted?.stop(), relay.stop()])
     throw error
   }
   const emulator = api
+  // Both started: the try above threw otherwise.
+  const chainSet = /** @type {NonNullable<typeof chainsIfStarted>} */ (chainsIfStarted)
+  const network = /** @type {NonNullable<typeof networkIfStarted>} */ (networkIfStarted)
+  /** @type {Awaited<ReturnType<typeof startSecureFrame>>} */
   let secureFrame
   try {
     secureFrame = await startSecureFrame({

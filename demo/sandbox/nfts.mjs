@@ -1,3 +1,4 @@
+// @ts-check
 // The sandbox's NFTs: two ERC-721 collections (contracts/Collectible.sol) on every anvil chain,
 // with a few tokens minted to the test wallet, and the emulator routes that serve their metadata
 // (what tokenURI points at) and their pictures (generated SVG).

@@ -1,3 +1,4 @@
+// @ts-check
 // A WalletConnect relay double: just enough of the Reown relay protocol (JSON-RPC over a
 // WebSocket) for @walletconnect/core 2.x clients, the dapp's universal provider and a wallet, to
 // find each other on 127.0.0.1 without the internet.
@@ -65,13 +66,16 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
   /** @type {Record<string, number>} */
   const methods = {}
 
+  /** @param {string} line */
   const trace = (line) => log?.(`[relay] ${line}`)
+  /** @param {string} clientId */
   const seen = (clientId) => {
     let set = seenBy.get(clientId)
     if (!set) seenBy.set(clientId, (set = new Set()))
     return set
   }
 
+  /** @param {string} topic */
   function liveMessages(topic) {
     const list = messagesByTopic.get(topic)
     if (!list) return []
@@ -106,7 +110,11 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
     })
   }
 
-  /** Keep a message on its topic and hand it to every subscriber but its sender. */
+  /**
+   * Keep a message on its topic and hand it to every subscriber but its sender.
+   * @param {Client} sender
+   * @param {{ topic?: unknown, message?: unknown, ttl?: any, tag?: unknown }} params as sent: checked here
+   */
   function publish(sender, { topic, message, ttl, tag }) {
     if (typeof topic !== 'string' || typeof message !== 'string' || !topic || !message) {
       throw Object.assign(new Error('topic and message are required'), { code: -32602 })
@@ -146,7 +154,10 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
     return subscriptionId
   }
 
-  /** Stored messages the client has not had yet, on a topic it just subscribed to. */
+  /**
+   * Stored messages the client has not had yet, on a topic it just subscribed to.
+   * @param {Client} client @param {string} topic
+   */
   function flush(client, topic) {
     for (const stored of liveMessages(topic)) deliver(client, stored)
   }
@@ -166,6 +177,7 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
         break
       }
       case 'irn_batchSubscribe': {
+        /** @type {string[]} */
         const topics = Array.isArray(params.topics) ? params.topics : []
         result = topics.map((topic) => subscribe(client, topic))
         after.push(() => topics.forEach((topic) => flush(client, topic)))
@@ -229,7 +241,8 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
     if (payload && typeof payload.method === 'string') {
       try {
         handleRequest(client, payload)
-      } catch (error) {
+      } catch (caught) {
+        const error = /** @type {Error & { code?: number }} */ (caught)
         send(client, { id: payload.id, jsonrpc: '2.0', error: { code: error.code ?? -32000, message: error.message } })
       }
       return
@@ -246,6 +259,7 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
     }
   }
 
+  /** @param {Client} client @param {object} payload */
   function send(client, payload) {
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(payload))
   }
@@ -322,15 +336,19 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
   }
 }
 
-/** The client's id (the JWT's `iss`, a did:key), read without checking the signature. */
+/**
+ * The client's id (the JWT's `iss`, a did:key), read without checking the signature.
+ * @param {string | null} jwt
+ */
 function clientIdFrom(jwt) {
   if (!jwt) return undefined
   try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'))
+    const payload = JSON.parse(Buffer.from(/** @type {string} */ (jwt.split('.')[1]), 'base64url').toString('utf8'))
     return typeof payload.iss === 'string' ? payload.iss : undefined
   } catch {
     return undefined
   }
 }
 
+/** @param {string} text */
 const short = (text) => (text.length > 16 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text)

@@ -1,3 +1,4 @@
+// @ts-check
 // Accounts as Solana's RPC writes them: base58/base64 data (with dataSlice), and jsonParsed for
 // SPL Token mints and token accounts (the fields wallets read; Token-2022 extensions are left
 // out). Used by the sandbox's Solana RPC (solana-rpc.mjs) and for the token balances in

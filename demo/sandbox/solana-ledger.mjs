@@ -1,3 +1,4 @@
+// @ts-check
 // The chain behind the sandbox's Solana RPC (solana.mjs): one LiteSVM instance plus what a
 // validator adds around execution and LiteSVM leaves out: slots and block heights, a window of
 // recent blockhashes, signature statuses and the transactions themselves (for getTransaction),
@@ -200,13 +201,21 @@ export function describeTransactionError(/** @type {unknown} */ error) {
 }
 
 /**
+ * @typedef {Exclude<ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>, { version: 1 }>}
+ *   LegacyOrV0Message
+ */
+
+/**
  * A wire transaction, decoded. Throws RpcError INVALID_PARAMS when it is not one.
  * @param {Uint8Array} bytes
  */
 export function decodeWireTransaction(bytes) {
   try {
     const transaction = getTransactionDecoder().decode(bytes)
-    const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
+    // Typed as a legacy or v0 message, the versions LiteSVM runs (kit's decoder also reads v1).
+    const message = /** @type {LegacyOrV0Message} */ (
+      getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
+    )
     if (message.staticAccounts.length === 0) throw new Error('no fee payer')
     // An unsigned transaction (simulateTransaction without sigVerify) has the all-zero signature.
     const firstSignature = Object.values(transaction.signatures)[0] ?? new Uint8Array(64)
@@ -402,7 +411,9 @@ export function createLedger({ svm, tokenBalancesOf = () => [], now = Date.now }
     const failed = 'err' in result
     const meta = result.meta()
     return {
-      err: failed ? transactionErrorJson(result.err()) : null,
+      err: failed
+        ? transactionErrorJson(/** @type {import('litesvm').FailedTransactionMetadata} */ (result).err())
+        : null,
       logs: meta.logs(),
       unitsConsumed: meta.computeUnitsConsumed(),
       postAccounts: failed ? [] : /** @type {import('litesvm').SimulatedTransactionInfo} */ (result).postAccounts(),
@@ -455,8 +466,12 @@ export function createLedger({ svm, tokenBalancesOf = () => [], now = Date.now }
   }
 }
 
-/** The error sendTransaction answers when a transaction does not land. */
-function preflightError(/** @type {unknown} */ err, /** @type {any} */ meta) {
+/**
+ * The error sendTransaction answers when a transaction does not land.
+ * @param {unknown} err
+ * @param {any} [meta]
+ */
+function preflightError(err, meta) {
   return new RpcError(RPC_ERRORS.PREFLIGHT_FAILURE, `Transaction simulation failed: ${describeTransactionError(err)}`, {
     accounts: null,
     err,

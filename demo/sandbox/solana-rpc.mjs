@@ -1,3 +1,4 @@
+// @ts-check
 // The JSON-RPC methods of the sandbox's Solana network (solana.mjs serves them over HTTP and
 // WebSocket): the part of Solana's RPC API wallets and dapps use, answered from the ledger
 // (solana-ledger.mjs). Commitment levels are accepted and ignored: a landed transaction is
@@ -110,7 +111,10 @@ export function createSolanaMethods({ ledger, accounts, genesisHash, identity, a
     getFeeForMessage: ([message]) => {
       let compiled
       try {
-        compiled = getCompiledTransactionMessageDecoder().decode(bytesParam(message, 'base64'))
+        // Typed as legacy or v0, the versions feeOf reads (kit's decoder also reads v1).
+        compiled = /** @type {import('./solana-ledger.mjs').LegacyOrV0Message} */ (
+          getCompiledTransactionMessageDecoder().decode(bytesParam(message, 'base64'))
+        )
       } catch (error) {
         if (error instanceof RpcError) throw error
         throw invalidParams('Invalid param: failed to deserialize message')
@@ -246,7 +250,7 @@ export function createSolanaMethods({ ledger, accounts, genesisHash, identity, a
 }
 
 /** getProgramAccounts filters: `{ dataSize }` and `{ memcmp: { offset, bytes, encoding? } }`. */
-function matchesFilter(/** @type {Uint8Array} */ data, /** @type {any} */ filter) {
+function matchesFilter(/** @type {ArrayLike<number>} */ data, /** @type {any} */ filter) {
   if (filter?.dataSize !== undefined) return data.length === filter.dataSize
   if (filter?.memcmp) {
     const { offset = 0, bytes = '', encoding = 'base58' } = filter.memcmp

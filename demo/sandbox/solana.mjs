@@ -1,3 +1,4 @@
+// @ts-check
 // The sandbox's local Solana network: one LiteSVM instance (real SVM execution, in process) behind
 // a Solana JSON-RPC server, with the PubSub WebSocket on the same port, so @solana/kit's
 // createSolanaRpc / createSolanaRpcSubscriptions and web3.js-style clients work against it.
@@ -281,7 +282,8 @@ function startPubSub(server, ledger, accounts) {
     wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request)),
   )
   let nextId = 1
-  /** @typedef {{ client: import('ws').WebSocket, kind: 'signature', signature: string, received: boolean } | { client: import('ws').WebSocket, kind: 'slot' } | { client: import('ws').WebSocket, kind: 'account', address: string, config: Record<string, any> }} Subscription */
+  /** @typedef {{ kind: 'signature', signature: string, received: boolean } | { kind: 'slot' } | { kind: 'account', address: string, config: Record<string, any> }} SubscriptionRequest */
+  /** @typedef {SubscriptionRequest & { client: import('ws').WebSocket }} Subscription */
   /** @type {Map<number, Subscription>} */
   const subscriptions = new Map()
 
@@ -320,7 +322,7 @@ function startPubSub(server, ledger, accounts) {
   })
 
   wss.on('connection', (client) => {
-    const subscribe = (/** @type {Omit<Subscription, 'client'>} */ subscription) => {
+    const subscribe = (/** @type {SubscriptionRequest} */ subscription) => {
       const id = nextId++
       subscriptions.set(id, /** @type {Subscription} */ ({ ...subscription, client }))
       return id

@@ -1,3 +1,4 @@
+// @ts-check
 // The wallet list the API emulator serves from /getWallets: the SigKit test wallet first, then
 // hundreds of made-up but plausible listings, so paging, search and filters have real work.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Compiles the sandbox's contracts with solc-js: Token.sol into Token.json, the AMM
 // (WrappedEther.sol, SwapPair.sol, SwapRouter.sol) and the NFT collection (Collectible.sol) into
 // one JSON each ({ abi, bytecode }).
@@ -29,7 +30,8 @@ export const COLLECTIBLE_ARTIFACT_FILE = join(contractsDir, 'Collectible.json')
  * @returns {{ abi: unknown[], bytecode: `0x${string}` }}
  */
 export function compileToken() {
-  return compileSources({ 'Token.sol': readFileSync(TOKEN_SOURCE_FILE, 'utf8') }, ['Token'])['Token']
+  const artifacts = compileSources({ 'Token.sol': readFileSync(TOKEN_SOURCE_FILE, 'utf8') }, ['Token'])
+  return /** @type {{ abi: unknown[], bytecode: `0x${string}` }} */ (artifacts['Token'])
 }
 
 /**
