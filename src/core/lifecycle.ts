@@ -33,8 +33,21 @@ export interface CoreEvents {
   disconnecting: { namespace: ChainNamespace; address: string | undefined }
   /** A namespace's account is gone (disconnect, the wallet ended the session, or a failed restore). */
   namespaceCleared: { namespace: ChainNamespace; address: string | undefined }
-  /** A transaction sent by the connected account was mined. */
-  transactionConfirmed: { namespace: ChainNamespace; hash: string; status: 'success' | 'reverted' }
+  /**
+   * A transaction the connected account sent (Send view, Swap, or the dapp's provider) has its
+   * hash and is waiting to be mined: activity shows it as pending.
+   */
+  transactionSent: { namespace: ChainNamespace; hash: string; caipNetworkId: string }
+  /**
+   * A transaction sent by the connected account was mined. `replacedHash`: the hash it was sent
+   * with, when the wallet replaced it (sped up or repriced) and `hash` is the one that was mined.
+   */
+  transactionConfirmed: {
+    namespace: ChainNamespace
+    hash: string
+    status: 'success' | 'reverted'
+    replacedHash?: string
+  }
 }
 
 /** A name of {@link CoreEvents}. */

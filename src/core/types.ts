@@ -69,6 +69,7 @@ export type ViewName =
   | 'SIWXSignMessage'
   | 'ApproveTransaction'
   | 'Send'
+  | 'Receive'
   | 'Swap'
 
 /** One entry of the router history. */

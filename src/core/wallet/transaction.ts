@@ -1,7 +1,8 @@
 /**
  * The end of every transaction the connected account sends, whichever way it was sent (the Send
  * view, or the dapp through `useAppKitProvider`): the receipt, fresh balances, and the
- * `transactionConfirmed` event for the features (activity shows it without a reload).
+ * `transactionSent` and `transactionConfirmed` events for the features (activity shows it pending,
+ * then mined, without a reload).
  */
 import type { ChainAdapter, ReceiptOutcome } from '../state/adapters'
 import { emitCoreEvent } from '../lifecycle'
@@ -17,8 +18,9 @@ export interface WaitForTransactionParameters {
 }
 
 /**
- * Waits until the transaction is mined (or replaced), refreshes the account's balances, then emits
- * `transactionConfirmed`. A reverted transaction resolves too: its gas was spent all the same.
+ * Emits `transactionSent`, waits until the transaction is mined (or replaced), refreshes the
+ * account's balances, then emits `transactionConfirmed`. A reverted transaction resolves too: its
+ * gas was spent all the same.
  *
  * @throws the adapter's error when the receipt cannot be had.
  * @example
@@ -32,8 +34,14 @@ export async function waitForTransaction({
   network,
   hash,
 }: WaitForTransactionParameters): Promise<ReceiptOutcome> {
+  void emitCoreEvent('transactionSent', { namespace, hash, caipNetworkId: network.caipNetworkId })
   const outcome = await adapter.waitForReceipt({ network, hash })
   await refreshAccountData(namespace, { force: true })
-  void emitCoreEvent('transactionConfirmed', { namespace, hash: outcome.hash, status: outcome.status })
+  void emitCoreEvent('transactionConfirmed', {
+    namespace,
+    hash: outcome.hash,
+    status: outcome.status,
+    ...(outcome.hash !== hash ? { replacedHash: hash } : {}),
+  })
   return outcome
 }

@@ -22,6 +22,7 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   SwitchActiveChain: { title: 'Switch Chain', load: () => import('./SwitchActiveChain') },
   // An optional feature: its code lives with the feature and loads only when the view opens.
   Send: { title: 'Send', load: () => import('../../features/send') },
+  Receive: { title: 'Receive', load: () => import('../../features/receive') },
   Swap: { title: 'Swap', load: () => import('../../features/swaps') },
   SIWXSignMessage: { title: 'Sign In', load: () => import('../../features/siwx') },
 }

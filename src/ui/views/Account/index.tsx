@@ -1,42 +1,17 @@
 import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { activeNamespace } from '../../../core/state/account'
-import { featuresState } from '../../../core/config/features'
-import { SEND_NAMESPACES } from '../../../core/limits'
-import { pushView } from '../../../core/modal/router'
-import type { ChainNamespace } from '../../../core/types'
 import { refreshBalances, watchBalancesOnNewBlocks } from '../../../core/wallet'
-import { Button } from '../../primitives/Button'
 import { DisconnectButton } from '../shared/DisconnectButton'
 import { NetworkButton } from './NetworkButton'
 import { Profile } from './Profile'
 import { AccountTabs } from './Tabs'
+import { WalletFeatures } from './WalletFeatures'
 import { Actions, Body } from './styles'
 
-/** Swap is offered when the feature is on, on EVM (its view tells which networks swap). */
-function SwapButton({ namespace }: { namespace: ChainNamespace }) {
-  useSignals()
-  if (!featuresState.value.swaps || namespace !== 'eip155') return null
-  return (
-    <Button type="button" onClick={() => pushView('Swap')}>
-      Swap
-    </Button>
-  )
-}
-
-/** Send is offered when the feature is on and the namespace can send. */
-function SendButton({ namespace }: { namespace: ChainNamespace }) {
-  useSignals()
-  if (!featuresState.value.send || !SEND_NAMESPACES.includes(namespace)) return null
-  return (
-    <Button type="button" onClick={() => pushView('Send')}>
-      Send
-    </Button>
-  )
-}
-
 /**
- * The connected account: who, how much, on which network, and its tokens. Each part reads only
+ * The connected account: who, how much, on which network, the wallet features (swap, receive,
+ * send) and its tokens, NFTs and activity. Each part reads only
  * the signals it shows, so a balance or token update re-renders that part alone.
  * @internal
  */
@@ -56,9 +31,8 @@ export default function AccountView() {
       <Profile namespace={namespace} />
       <Actions>
         <NetworkButton />
-        <SwapButton namespace={namespace} />
-        <SendButton namespace={namespace} />
       </Actions>
+      <WalletFeatures namespace={namespace} />
       <AccountTabs namespace={namespace} />
       <DisconnectButton />
     </Body>

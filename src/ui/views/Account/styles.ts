@@ -21,6 +21,15 @@ export const BalanceText = styled('p', { margin: 0, color: '$textMuted', fontSiz
 /** @internal */
 export const Actions = styled('div', { display: 'flex', justifyContent: 'center', flexWrap: 'wrap', gap: '$2' })
 
+/** The wallet features, side by side in equal columns. @internal */
+export const FeatureRow = styled('div', {
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: '1fr',
+  gap: '$2',
+  '& > button': { paddingLeft: '$2', paddingRight: '$2' },
+})
+
 /** @internal */
 export const Pill = styled('button', {
   display: 'inline-flex',

@@ -1,0 +1,180 @@
+// Hooks: only those the other views use (useEffect, useRef, useSignal): in the CDN build the hooks
+// module sits in the page-load chunk (see the note in ui/views/AllWallets/index.tsx).
+import { useEffect, useRef } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import type { Transaction } from '../../api/history-api'
+import { Button } from '../../ui/primitives/Button'
+import { Spinner } from '../../ui/primitives'
+import { describeTransaction, relativeTime, type ActivityRow } from './format'
+import {
+  Amount,
+  DirectionBadge,
+  Footer,
+  FOOTER_HEIGHT,
+  IconBox,
+  LIST_HEIGHT,
+  MONTH_ROW_HEIGHT,
+  MonthRow,
+  Scroller,
+  Secondary,
+  TimeText,
+  Title,
+  TRANSACTION_ROW_HEIGHT,
+  TransactionItem,
+} from './styles'
+
+/** Pixels rendered beyond each edge of the viewport, so a quick scroll does not flash empty space. */
+const OVERSCAN_PX = 3 * TRANSACTION_ROW_HEIGHT
+
+/** The next page is asked for once the viewport comes this close (in rows) to the last loaded one. */
+const NEAR_END_ROWS = 8
+
+const ARROWS = { in: '↓', out: '↑', self: '↻', trade: '⇄', none: '•' } as const
+
+/** What the row after the last one shows. @internal */
+export type ListFooter = 'loading' | 'failed' | 'none'
+
+function rowHeight(row: ActivityRow): number {
+  return row.kind === 'month' ? MONTH_ROW_HEIGHT : TRANSACTION_ROW_HEIGHT
+}
+
+/** Top of every row, plus the end of the last: `offsets[rows.length]` is the rows' total height. */
+function offsetsOf(rows: readonly ActivityRow[]): number[] {
+  const offsets = [0]
+  for (const row of rows) offsets.push(offsets[offsets.length - 1]! + rowHeight(row))
+  return offsets
+}
+
+/** The first row whose bottom is below `y` (binary search over the offsets). */
+function rowAt(offsets: readonly number[], y: number): number {
+  let low = 0
+  let high = offsets.length - 1
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (offsets[middle + 1]! <= y) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/**
+ * One transaction: its direction (the icon's arrow, and the title in words), counterparty, token
+ * icon, amount, status and how long ago. Not interactive: the whole row reads as one list item.
+ * @internal
+ */
+export function TransactionRow({ transaction, now, top }: { transaction: Transaction; now: number; top: number }) {
+  const description = describeTransaction(transaction)
+  const { minedAt, status } = transaction.metadata
+  return (
+    <TransactionItem role="listitem" style={{ top: `${top}px` }} data-status={status}>
+      <IconBox aria-hidden="true">
+        {description.initial}
+        {description.icon && (
+          <img
+            src={description.icon}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            // A broken picture would hide the letter under it.
+            onError={(event) => (event.currentTarget.hidden = true)}
+          />
+        )}
+        <DirectionBadge data-direction={description.direction}>{ARROWS[description.direction]}</DirectionBadge>
+      </IconBox>
+      <Title>{description.title}</Title>
+      <Amount data-direction={description.direction} data-amount="">
+        {description.amount}
+      </Amount>
+      <Secondary title={description.counterpartyAddress || undefined}>{description.counterparty}</Secondary>
+      <TimeText dateTime={minedAt} title={new Date(minedAt).toLocaleString('en-US')}>
+        {relativeTime(Date.parse(minedAt), now)}
+      </TimeText>
+    </TransactionItem>
+  )
+}
+
+/** What {@link ActivityList} shows. @internal */
+export interface ActivityListProps {
+  rows: readonly ActivityRow[]
+  /** Clock time the relative times are counted from. */
+  now: number
+  footer: ListFooter
+  /** Called while the viewport is near the last row (it must ignore calls while loading). */
+  onNearEnd(): void
+  onRetry(): void
+}
+
+/**
+ * The grouped transactions as a windowed list: only the rows in view plus a few either side are
+ * in the DOM, absolutely placed in a spacer as tall as the whole list, so the DOM stays the same
+ * size with 50 transactions or 5000. Scrolling near the end asks for the next page. The scroller
+ * is focusable, so the keyboard scrolls it too.
+ * @internal
+ */
+export function ActivityList({ rows, now, footer, onNearEnd, onRetry }: ActivityListProps) {
+  useSignals()
+  const scroller = useRef<HTMLDivElement>(null)
+  const scrollTop = useSignal(0)
+  const viewport = useSignal(LIST_HEIGHT)
+  // Offsets are recomputed only when the rows change, not on every scroll frame.
+  const layout = useRef<{ rows: readonly ActivityRow[]; offsets: number[] } | undefined>(undefined)
+  if (layout.current?.rows !== rows) layout.current = { rows, offsets: offsetsOf(rows) }
+  const { offsets } = layout.current
+  const rowsHeight = offsets[rows.length]!
+  const height = rowsHeight + (footer === 'none' ? 0 : FOOTER_HEIGHT)
+  // A list that just got shorter may be scrolled past its end until the browser clamps it.
+  const scrolled = Math.min(scrollTop.value, Math.max(0, height - viewport.value))
+  const top = scrolled - OVERSCAN_PX
+  const bottom = scrolled + viewport.value + OVERSCAN_PX
+  const first = rows.length === 0 ? 0 : rowAt(offsets, Math.max(0, top))
+  let end = first
+  while (end < rows.length && offsets[end]! < bottom) end++
+
+  function measure(): void {
+    const element = scroller.current
+    if (!element) return
+    scrollTop.value = element.scrollTop
+    // Before layout (and in DOMs without one) the height reads 0: assume the styled height.
+    viewport.value = element.clientHeight || LIST_HEIGHT
+  }
+  useEffect(measure, [])
+
+  useEffect(() => {
+    if (footer === 'loading' && end >= rows.length - NEAR_END_ROWS) onNearEnd()
+  }, [end, rows.length, footer])
+
+  const shown: ActivityRow[] = rows.slice(first, end)
+  return (
+    <Scroller ref={scroller} role="group" tabIndex={0} aria-label="Transactions" onScroll={measure}>
+      <div role="list" style={{ position: 'relative', height: `${height}px` }}>
+        {shown.map((row, index) =>
+          row.kind === 'month' ? (
+            <MonthRow key={row.key} role="listitem" style={{ top: `${offsets[first + index]}px` }}>
+              {row.label}
+            </MonthRow>
+          ) : (
+            <TransactionRow key={row.key} transaction={row.transaction} now={now} top={offsets[first + index]! + 2} />
+          ),
+        )}
+      </div>
+      {footer !== 'none' && (
+        <Footer style={{ top: `${rowsHeight}px` }} role={footer === 'loading' ? 'status' : undefined}>
+          {footer === 'loading' ? (
+            <>
+              <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />
+              Loading transactions…
+            </>
+          ) : (
+            <>
+              Failed to fetch transactions
+              <Button type="button" onClick={onRetry}>
+                Retry
+              </Button>
+            </>
+          )}
+        </Footer>
+      )}
+    </Scroller>
+  )
+}

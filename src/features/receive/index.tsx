@@ -1,0 +1,93 @@
+/**
+ * The Receive view (feature `receive`): the active address as a QR code and as text, a copy
+ * button, and the networks of its namespace it can receive on. LAZY: registered in
+ * `ui/views/more-views.ts`, loaded when the Account view's Receive button is used.
+ */
+import { useSignals } from '@preact/signals-react/runtime'
+// Reached as every other view reaches it: esbuild groups page-load code by the lazy chunks that
+// reach it, and a view reaching the account state without the config module would split the
+// page-load bundle into more files (+0.4 KB gzip measured).
+import { getResolvedOptions } from '../../core/config/appkit-state'
+import { activeNamespace, getAccountState } from '../../core/state/account'
+import { getNetworkState } from '../../core/state/network'
+import { showErrorToast, showSuccessToast } from '../../core/modal/toasts'
+import type { AccountType, CaipNetwork, ChainNamespace } from '../../core/types'
+import { Button } from '../../ui/primitives/Button'
+import { QrCode } from '../../ui/views/ConnectingWalletConnect/QrCode'
+import { NetworkBadge } from '../../ui/views/shared/NetworkBadge'
+import { AddressText, Body, NetworkItem, NetworkItems, Note, SectionTitle } from './styles'
+
+/** SPEC §3: a smart account exists only where it was deployed; sending elsewhere would not reach it. */
+export const SMART_ACCOUNT_NOTE =
+  'This is a smart account: it exists only on the networks it is enabled on, listed here. Only send to it on these networks.'
+
+/**
+ * The kind of the active account: what the connector said about this address, else an
+ * externally owned account (every connector SigKit has today gives those).
+ * @internal
+ */
+export function accountType(namespace: ChainNamespace, address: string): AccountType {
+  const same = (other: string) =>
+    namespace === 'eip155' ? other.toLowerCase() === address.toLowerCase() : other === address
+  return getAccountState(namespace).allAccounts.value.find((account) => same(account.address))?.type ?? 'eoa'
+}
+
+/**
+ * The networks an address can receive on: the dapp's networks of its namespace (an address is the
+ * same on every network of a namespace), or for a smart account those it is enabled on.
+ * @internal
+ */
+export function receiveNetworks(namespace: ChainNamespace, smartAccount: boolean): readonly CaipNetwork[] {
+  const state = getNetworkState(namespace)
+  const networks = state.requestedCaipNetworks.value
+  if (!smartAccount) return networks
+  const enabled = new Set(state.smartAccountEnabledNetworks.value.map(String))
+  return networks.filter((network) => enabled.has(String(network.id)) || enabled.has(network.caipNetworkId))
+}
+
+async function copy(address: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(address)
+    showSuccessToast('Address copied')
+  } catch {
+    // Clipboard access can be refused (permissions, insecure context); say so instead of pretending.
+    showErrorToast('Could not copy the address')
+  }
+}
+
+/**
+ * The Receive view.
+ * @internal
+ */
+export default function ReceiveView() {
+  useSignals()
+  const namespace = activeNamespace.value
+  const address = namespace && getAccountState(namespace).address.value
+  // Nothing is configured before createAppKit, and nothing to receive without an account.
+  if (!namespace || !address || !getResolvedOptions()) return null
+  const smart = accountType(namespace, address) === 'smartAccount'
+  const networks = receiveNetworks(namespace, smart)
+  return (
+    <Body>
+      <QrCode value={address} label={`QR code of your address ${address}`} />
+      <AddressText data-address="">{address}</AddressText>
+      <Button type="button" onClick={() => void copy(address)}>
+        Copy address
+      </Button>
+      <section aria-labelledby="sk-receive-networks">
+        <SectionTitle id="sk-receive-networks">
+          {smart ? 'Networks this smart account is on' : 'Receive on these networks'}
+        </SectionTitle>
+        {smart && <Note role="note">{SMART_ACCOUNT_NOTE}</Note>}
+        <NetworkItems>
+          {networks.map((network) => (
+            <NetworkItem key={network.caipNetworkId}>
+              <NetworkBadge name={network.name} />
+              {network.name}
+            </NetworkItem>
+          ))}
+        </NetworkItems>
+      </section>
+    </Body>
+  )
+}
