@@ -7,8 +7,10 @@
 //   modal     click → Connect view painted, cold and warm, 1x and 6x CPU; on a page idle for 1 s,
 //             then WalletConnect → QR code; on slow 4G with 4x CPU; JS request waterfall depth of
 //             the page load and the first open; both builds (bench/modal.mjs)
+//   activity  the real Activity list scrolled through 100 and 1000 transactions: frames, and a DOM
+//             that does not grow with the list (bench/activity.mjs)
 //
-// Options: --quick, --only=balance,wallets,modal, --no-build (use dist/ as it is), --readme
+// Options: --quick, --only=balance,wallets,modal,activity, --no-build (use dist/ as it is), --readme
 // (write the tables into README.md's Performance section; full runs only).
 // Full runs write bench/results/latest.json, quick runs bench/results/quick.json. Numbers never
 // fail the run; it exits non-zero only when a bench could not run.
@@ -21,6 +23,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startApiEmulator } from '../demo/sandbox/api.mjs'
 import { startRelay } from '../demo/sandbox/relay.mjs'
+import { benchActivity } from './activity.mjs'
 import { benchBalance } from './balance.mjs'
 import { startPageServer } from './lib/server.mjs'
 import { benchModal } from './modal.mjs'
@@ -28,7 +31,7 @@ import { judgeTargets, markdown } from './report.mjs'
 import { benchWalletList, startWalletEmulators } from './wallets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const BENCHES = ['balance', 'wallets', 'modal']
+const BENCHES = ['balance', 'wallets', 'modal', 'activity']
 const README_START = '<!-- bench:start (written by `npm run bench -- --readme`) -->'
 const README_END = '<!-- bench:end -->'
 
@@ -130,6 +133,7 @@ async function runBenches(options, runDir, started) {
     if (options.only.includes('balance')) results.balance = await benchBalance(context)
     if (options.only.includes('wallets')) results.wallets = await benchWalletList({ ...context, emulators })
     if (options.only.includes('modal')) results.modal = await benchModal({ ...context, emulator: modalEmulator, relay })
+    if (options.only.includes('activity')) results.activity = await benchActivity(context)
   } finally {
     await browser.close()
     await server.close()

@@ -20,6 +20,17 @@ async function openTab(page, name) {
   return dialog.getByRole('tabpanel')
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Serious or critical axe violations in the page, shadow roots included. */
+async function seriousViolations(page) {
+  await page.addScriptTag({ content: axeSource })
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
 const rows = (panel) => panel.getByRole('listitem').filter({ hasText: 'ago' })
 
 test('send 0.01 ETH in the modal: Activity shows it at the top with its amount and how long ago', async ({ page }) => {
@@ -38,6 +49,7 @@ test('send 0.01 ETH in the modal: Activity shows it at the top with its amount a
   await expect(top).toContainText('Sent')
   await expect(top).toContainText(/\d+ (sec|min) ago/)
   await expect(top).not.toContainText('Pending')
+  expect(await seriousViolations(page), 'Account view, Activity tab').toEqual([])
   expect(log.errors).toEqual([])
 })
 
@@ -91,6 +103,7 @@ test('NFTs lists the held ones with pictures, spam hidden; Receive shows a QR co
   const panel = await openTab(page, 'NFTs')
   await expect(panel.getByText('SigKit Pals #1')).toBeVisible()
   await expect(panel.getByText('Claim Your Reward')).toHaveCount(0)
+  expect(await seriousViolations(page), 'Account view, NFTs tab').toEqual([])
   expect(
     await panel
       .locator('img')
@@ -119,6 +132,7 @@ test('NFTs lists the held ones with pictures, spam hidden; Receive shows a QR co
     return window.jsQR(context.getImageData(0, 0, 400, 400).data, 400, 400)?.data ?? null
   })
   expect(decoded).toBe(address)
+  expect(await seriousViolations(page), 'Receive view').toEqual([])
   await dialog.getByRole('button', { name: 'Copy address' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Address copied' })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
