@@ -70,6 +70,9 @@ const FIRST_OPEN_MODULES = [
   { source: 'src/connectors/injected/index.ts', required: true, group: 'connectors' },
 ]
 
+/** Stands for the CDN build's list of first-open shared chunks until the build writes it in. */
+const SHARED_PLACEHOLDER = '["__SIGKIT_FIRST_OPEN_SHARED__"]'
+
 /** The connector whose code the Connect view prefetches in idle time on a desktop. */
 const IDLE_PREFETCH_MODULE = 'src/connectors/walletconnect/index.ts'
 
@@ -100,7 +103,7 @@ const BUILDS = {
     entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts' },
     options: {
       packages: 'external',
-      define: { __SIGKIT_VERSION__: version },
+      define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null' },
     },
   },
   cdn: {
@@ -111,7 +114,11 @@ const BUILDS = {
       // does not download (about 80 B gzip at page load, 40 B on first open).
       chunkNames: 'c/[hash]',
       plugins: [cdnAliasPlugin],
-      define: { __SIGKIT_VERSION__: version, 'process.env.NODE_ENV': '"production"' },
+      define: {
+        __SIGKIT_VERSION__: version,
+        __SIGKIT_FIRST_OPEN_SHARED__: SHARED_PLACEHOLDER,
+        'process.env.NODE_ENV': '"production"',
+      },
     },
   },
   'react-bundle': {
@@ -119,7 +126,11 @@ const BUILDS = {
     entries: { index: 'src/index.ts', react: 'src/react.ts' },
     options: {
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
-      define: { __SIGKIT_VERSION__: version, 'process.env.NODE_ENV': '"production"' },
+      define: {
+        __SIGKIT_VERSION__: version,
+        __SIGKIT_FIRST_OPEN_SHARED__: 'null',
+        'process.env.NODE_ENV': '"production"',
+      },
     },
   },
 }
@@ -224,7 +235,34 @@ async function runPass(name) {
     metafile = (await esbuild.build({ ...common, ...options, outdir, entryPoints: entries })).metafile
   }
   await writeFile(join(root, outdir, 'meta.json'), JSON.stringify(metafile))
-  return analyse(name, metafile)
+  const report = analyse(name, metafile)
+  if (name === 'cdn') await writeFirstOpenShared(metafile, report)
+  return report
+}
+
+/**
+ * The CDN build knows its chunk names: the chunks the first-open modules share (found only when
+ * those modules run) are written into the code that opens the modal, which asks for them in the
+ * same round as the modules themselves (src/app-kit.ts, `__SIGKIT_FIRST_OPEN_SHARED__`).
+ */
+async function writeFirstOpenShared(metafile, report) {
+  const own = new Set(FIRST_OPEN_MODULES.map(({ source }) => outputForEntryPoint(metafile, source)))
+  const shared = report.firstOpen.files.filter((file) => !own.has(file) && file.endsWith('.js'))
+  const holders = report.initial.files.filter((file) =>
+    readFileSync(join(root, file), 'utf8').includes(SHARED_PLACEHOLDER),
+  )
+  if (holders.length !== 1)
+    throw new Error(`expected the first-open list in one page-load file, found ${holders.length}`)
+  const holder = holders[0]
+  // import() resolves against the module that calls it (the one with createAppKit's code), which
+  // need not be the one esbuild put the list in.
+  const caller = Object.keys(metafile.outputs).find((file) => metafile.outputs[file].inputs['src/app-kit.ts'])
+  if (!caller) throw new Error('no output holds src/app-kit.ts')
+  const paths = shared.map((file) => `./${relative(dirname(caller), file)}`)
+  const code = readFileSync(join(root, holder), 'utf8').replace(SHARED_PLACEHOLDER, JSON.stringify(paths))
+  await writeFile(join(root, holder), code)
+  report.firstOpen.shared = paths
+  report.initial.gzip = gzipTotal(report.initial.files)
 }
 
 /** Initial and first-open file sets of one pass, from its metafile. */

@@ -24,6 +24,11 @@ import { getConnectedConnectorIds } from './core/lib/storage'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode, ThemeVariables } from './core/types'
 import { registerAdapter } from './core/config/appkit-state'
 
+// Written in by the CDN build (build.mjs): the first-open chunks' shared chunks. `null` in the
+// React build, whose chunks the app's bundler names, and wherever the sources are bundled as they
+// are (tests, bench pages), which define it like __SIGKIT_VERSION__.
+declare const __SIGKIT_FIRST_OPEN_SHARED__: readonly string[] | null
+
 /** What `useAppKitState` and `AppKit.getState()` report. */
 export interface AppKitState {
   open: boolean
@@ -70,17 +75,19 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
     const resolved = validateOptions(options)
     initCore(resolved)
     // The first open needs the shell, its first view, wallet discovery and the remote config
-    // with its HTTP client: asked for together, so the click waits for one round of requests, not a chain.
+    // (with its HTTP client): asked for together, so the click waits for one round of requests, not a chain.
     const loadModal = () =>
       Promise.all([
         import('./ui/modal/mount'),
         isConnected.peek() ? import('./ui/views/Account') : import('./ui/views/Connect'),
         import('./connectors/injected'),
         import('./core/config/remote-config'),
-        import('./core/lib/http'),
+        // The CDN build lists the chunks these share, which would otherwise be found only once
+        // they ran: a second round of requests on a slow network.
+        ...(__SIGKIT_FIRST_OPEN_SHARED__ ? __SIGKIT_FIRST_OPEN_SHARED__.map((file) => import(file)) : []),
       ])
     setModalRenderer(() => loadModal().then(([ui]) => ui.mountModal()), loadModal)
-    if (resolved.preloadOnIdle && typeof requestIdleCallback === 'function') requestIdleCallback(preloadModal)
+    if (resolved.preloadOnIdle) globalThis.requestIdleCallback?.(preloadModal)
     // The project's remote config is fetched on first open, never at import or here.
     onFirstOpen(() => import('./core/config/remote-config').then((remote) => remote.loadRemoteConfig()))
     // viem and @solana/kit arrive only when a connection starts or a stored session is restored.

@@ -2,8 +2,22 @@
  * `sigkit/react`: hooks and `<AppKitButton/>` over the framework-free core.
  * @packageDocumentation
  */
-export { createAppKit } from './index'
+import { createAppKitWith } from './app-kit'
+import { defineAppKitButton } from './ui/button/element'
+
 export type { AppKit, AppKitState, AppKitOptions } from './index'
+
+/**
+ * Creates the modal for this page (see `createAppKit` in `sigkit`). `<AppKitButton/>` brings the
+ * button's code with the app, so `<appkit-button>` is defined at once here, not with an `import()`
+ * that would cost the page a further round of requests.
+ * @example
+ * ```ts
+ * import { createAppKit } from 'sigkit/react'
+ * createAppKit({ projectId: 'YOUR_PROJECT_ID', networks: [mainnet] })
+ * ```
+ */
+export const createAppKit = /* @__PURE__ */ createAppKitWith(defineAppKitButton)
 export { solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet } from './networks'
 export { AppKitButton, type AppKitButtonProps } from './react/AppKitButton'
 export { useAppKit, type UseAppKitReturnType } from './react/hooks/useAppKit'

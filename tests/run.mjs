@@ -223,7 +223,7 @@ async function bundledUvuSuite(suite) {
           jsx: 'automatic',
           sourcemap: 'linked',
           logLevel: 'silent',
-          define: { __SIGKIT_VERSION__: JSON.stringify(packageVersion()) },
+          define: { __SIGKIT_VERSION__: JSON.stringify(packageVersion()), __SIGKIT_FIRST_OPEN_SHARED__: 'null' },
         })
         return { source, outfile }
       } catch (error) {

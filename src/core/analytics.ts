@@ -11,7 +11,6 @@ import { getResolvedOptions } from './config/appkit-state'
 import { clock } from './lib/clock'
 import { ERROR_REPORTS, SDK_TYPE, SDK_VERSION } from './constants'
 import { featuresState } from './config/features'
-import { randomId } from './lib/ids'
 
 /** An event the widget tracks (e.g. MODAL_OPEN, CONNECT_SUCCESS). */
 export interface TrackedEvent {
@@ -67,7 +66,7 @@ function pageInfo(): { url: string; domain: string } {
 }
 
 async function postToPulse(target: PulseTarget, props: Record<string, unknown>, timestamp: number): Promise<void> {
-  const body = { eventId: randomId(), ...pageInfo(), timestamp, props }
+  const body = { ...pageInfo(), timestamp, props }
   const remote = await import('./config/remote-config')
   await remote.sendToPulse(target.url, { projectId: target.projectId, st: SDK_TYPE, sv: SDK_VERSION }, body)
 }

@@ -1,8 +1,8 @@
 // What a page downloads before anyone clicks must stay small: no optional feature, no chain
 // library, no WalletConnect, and none of the modal-only dependencies. Checked from each
 // build's esbuild metafile, so a static import that drags one in fails here.
-import { existsSync, readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -111,6 +111,21 @@ cdn('imports nothing from outside the build', () => {
     o.imports.filter((edge) => edge.external).map((edge) => `${out}: import "${edge.path}"`),
   )
   assert.equal(external, [])
+})
+
+cdn('the first open asks for every chunk it needs in one round: its modules and the chunks they share', () => {
+  const build = manifest.builds.cdn
+  const { outputs } = cdnMeta
+  const caller = Object.keys(outputs).find((file) => outputs[file].inputs['src/app-kit.ts'])
+  assert.ok(caller, 'an output holds createAppKit')
+  const listed = build.firstOpen.shared.map((path) => join(dirname(caller), path))
+  for (const file of listed) assert.ok(existsSync(join(root, file)), `${file} (listed for the first open) exists`)
+  const modules = manifest.firstOpenModules.map(({ source }) => entryOutput(cdnMeta, source)).filter(Boolean)
+  const asked = new Set([...listed, ...modules])
+  const missing = build.firstOpen.files.filter((file) => file.endsWith('.js') && !asked.has(file))
+  assert.equal(missing, [], 'first-open files only found once another one ran (a second round)')
+  const pageLoad = build.initial.files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n')
+  assert.ok(pageLoad.includes(JSON.stringify(build.firstOpen.shared)), 'the list is written into the page-load code')
 })
 
 cdn('uses Preact, not React', () => {

@@ -24,7 +24,7 @@ import {
 } from '../../core/wallet/connect'
 import { modalState } from '../../core/modal/modal'
 import { connectionState, setConnectionStatus } from '../../core/state/connection'
-import { hasValidPairing, setWcUri } from '../../core/state/pairing'
+import { connectionSignals, hasValidPairing, setWcUri } from '../../core/state/pairing'
 import { addConnectors, type ConnectorInfo } from '../../core/state/connectors'
 import { CHAIN_NAMESPACES, DEFAULT_ENDPOINTS } from '../../core/constants'
 import { sendEvent } from '../../core/analytics'
@@ -199,7 +199,7 @@ function reusablePairing(): Promise<SessionLike | undefined> | undefined {
  * ```
  */
 export function connectWalletConnect(wallet?: WalletListing): Promise<void> {
-  if (wallet) connectionState.recentWallet.value = wallet
+  if (wallet) connectionSignals.recentWallet.value = wallet
   if (connecting && hasValidPairing()) return connecting
   connecting = connect(wallet).finally(() => {
     connecting = undefined
@@ -211,9 +211,9 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
   const prepared = reusablePairing()
   if (!prepared) {
     batch(() => {
-      connectionState.wcError.value = false
-      connectionState.wcUri.value = undefined
-      connectionState.wcPairingExpiry.value = undefined
+      connectionSignals.wcError.value = false
+      connectionSignals.wcUri.value = undefined
+      connectionSignals.wcPairingExpiry.value = undefined
     })
   }
   setConnectionStatus('connecting')
@@ -231,7 +231,7 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
     applySession(session)
     finalize(wallet)
   } catch (error) {
-    connectionState.wcError.value = true
+    connectionSignals.wcError.value = true
     setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
     sendEvent({
       type: 'track',
@@ -250,8 +250,8 @@ function finalize(wallet: WalletListing | undefined): void {
   if (linking) storeDeepLink(linking)
   if (wallet) addRecentWallet(wallet)
   batch(() => {
-    connectionState.wcUri.value = undefined
-    connectionState.wcPairingExpiry.value = undefined
+    connectionSignals.wcUri.value = undefined
+    connectionSignals.wcPairingExpiry.value = undefined
   })
   sendEvent({
     type: 'track',

@@ -8,8 +8,9 @@ import { ALERTS, showAlert } from '../modal/alerts'
 import { getResolvedOptions } from './appkit-state'
 import { SDK_TYPE, SDK_VERSION } from '../constants'
 import { applyRemoteFeatures, featuresState, parseRemoteFeatures, setRemoteAnalyticsEnabled } from './features'
-import type { HttpClient, QueryParams } from '../lib/http'
+import { createHttpClient, withQueryRetry, type HttpClient, type QueryParams } from '../lib/http'
 import { isRecord, isStringArray } from '../lib/validate'
+import { randomId } from '../lib/ids'
 
 /** Options of {@link loadRemoteConfig}; both exist for tests and non-browser hosts. */
 export interface LoadRemoteConfigOptions {
@@ -45,8 +46,6 @@ async function load(options: LoadRemoteConfigOptions): Promise<void> {
   const resolved = getResolvedOptions()
   // Without a project id the hosted API can only refuse; the missing-project alert already shows.
   if (!resolved || resolved.projectIdMissing) return
-  // Loaded with import(), as sendToPulse below loads it, so the HTTP client stays one chunk, not two.
-  const { createHttpClient, withQueryRetry } = await import('../lib/http')
   const client = createHttpClient({ baseUrl: resolved.endpoints.walletApi })
   const params: QueryParams = { projectId: resolved.projectId, st: SDK_TYPE, sv: SDK_VERSION }
   const retry = options.sleep ? { sleep: options.sleep } : {}
@@ -143,12 +142,13 @@ let held: PulseSend[] | undefined = []
  * @internal
  * @example
  * ```ts
- * await sendToPulse(endpoints.pulse, { projectId, st, sv }, { eventId, url, domain, timestamp, props })
+ * await sendToPulse(endpoints.pulse, { projectId, st, sv }, { url, domain, timestamp, props })
  * ```
  */
-export async function sendToPulse(url: string, params: QueryParams, body: Record<string, unknown>): Promise<void> {
+export async function sendToPulse(url: string, params: QueryParams, item: Record<string, unknown>): Promise<void> {
+  // The id is made here, not where the event happened: this module loads lazily, page load does not.
+  const body = { eventId: randomId(), ...item }
   if (!held) {
-    const { createHttpClient } = await import('../lib/http')
     await createHttpClient({ baseUrl: url }).post({ path: '/e', params, body })
   } else if (held.length < 20) held.push([url, params, body])
 }

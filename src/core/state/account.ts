@@ -37,8 +37,8 @@ export interface AccountStateValue {
   lastRetry: number | undefined
 }
 
-/** One namespace's account state, a signal per field. */
-export type AccountSignals = { [K in keyof AccountStateValue]: Signal<AccountStateValue[K]> }
+/** One namespace's account state, a signal per field: read here, changed with {@link setAccount}. */
+export type AccountSignals = { readonly [K in keyof AccountStateValue]: ReadonlySignal<AccountStateValue[K]> }
 
 function initialAccount(namespace: ChainNamespace): AccountStateValue {
   return {

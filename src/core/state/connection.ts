@@ -3,24 +3,33 @@
  * WalletConnect pairing in progress. Connectors are added later; this is the state they share.
  */
 import { batch, signal } from '@preact/signals-core'
-import type { Signal } from '@preact/signals-core'
+import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import { removeDeepLink, storeConnectionStatus } from '../lib/storage'
 import type { ChainNamespace, Connection, ConnectionStatus, WalletListing } from '../types'
 
-/** The connection signals. */
+/** The connection signals, read-only: a dapp reads and watches them. */
 export interface ConnectionSignals {
-  connections: Signal<ReadonlyMap<ChainNamespace, readonly Connection[]>>
+  readonly connections: ReadonlySignal<ReadonlyMap<ChainNamespace, readonly Connection[]>>
   /** WalletConnect pairing URI shown as QR code / deep link. */
-  wcUri: Signal<string | undefined>
+  readonly wcUri: ReadonlySignal<string | undefined>
   /** Clock time (ms) after which `wcUri` may no longer be used. */
-  wcPairingExpiry: Signal<number | undefined>
+  readonly wcPairingExpiry: ReadonlySignal<number | undefined>
   /** Deep link opened for the pairing. */
-  wcLinking: Signal<{ href: string; name: string } | undefined>
+  readonly wcLinking: ReadonlySignal<{ href: string; name: string } | undefined>
   /** The wallet being connected through WalletConnect. */
-  recentWallet: Signal<WalletListing | undefined>
-  wcError: Signal<boolean>
-  buffering: Signal<boolean>
-  status: Signal<ConnectionStatus>
+  readonly recentWallet: ReadonlySignal<WalletListing | undefined>
+  readonly wcError: ReadonlySignal<boolean>
+  readonly buffering: ReadonlySignal<boolean>
+  readonly status: ReadonlySignal<ConnectionStatus>
+}
+
+/**
+ * The same signals, writable: for the connection code here, and for the connectors and connecting
+ * views through `pairing.ts`'s `connectionSignals`.
+ * @internal
+ */
+export type WritableConnectionSignals = {
+  [Field in keyof ConnectionSignals]: Signal<ConnectionSignals[Field]['value']>
 }
 
 /** Shared connection state. */
@@ -44,7 +53,7 @@ export const connectionState: ConnectionSignals = {
  * ```
  */
 export function setConnectionStatus(status: ConnectionStatus): void {
-  connectionState.status.value = status
+  ;(connectionState as WritableConnectionSignals).status.value = status
   storeConnectionStatus(status)
 }
 
@@ -60,7 +69,7 @@ export function setConnections(namespace: ChainNamespace, connections: readonly 
   const next = new Map(connectionState.connections.peek())
   if (connections.length === 0) next.delete(namespace)
   else next.set(namespace, connections)
-  connectionState.connections.value = next
+  ;(connectionState as WritableConnectionSignals).connections.value = next
 }
 
 /**
@@ -73,13 +82,14 @@ export function setConnections(namespace: ChainNamespace, connections: readonly 
  * ```
  */
 export function resetWcConnection(): void {
+  const state = connectionState as WritableConnectionSignals
   batch(() => {
-    connectionState.wcUri.value = undefined
-    connectionState.wcPairingExpiry.value = undefined
-    connectionState.wcLinking.value = undefined
-    connectionState.recentWallet.value = undefined
-    connectionState.wcError.value = false
-    connectionState.buffering.value = false
+    state.wcUri.value = undefined
+    state.wcPairingExpiry.value = undefined
+    state.wcLinking.value = undefined
+    state.recentWallet.value = undefined
+    state.wcError.value = false
+    state.buffering.value = false
     setConnectionStatus('disconnected')
   })
   removeDeepLink()

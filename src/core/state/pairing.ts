@@ -5,7 +5,14 @@
  */
 import { batch } from '@preact/signals-core'
 import { clock } from '../lib/clock'
-import { connectionState } from './connection'
+import { connectionState, type WritableConnectionSignals } from './connection'
+
+/**
+ * The connection state, writable, for the connectors and the connecting views (everyone else reads
+ * the read-only `connectionState`; it is the same object).
+ * @internal
+ */
+export const connectionSignals = connectionState as WritableConnectionSignals
 
 /**
  * Records a fresh WalletConnect pairing URI and when it expires.
@@ -17,9 +24,9 @@ import { connectionState } from './connection'
  */
 export function setWcUri(uri: string, expiresAt: number | undefined): void {
   batch(() => {
-    connectionState.wcUri.value = uri
-    connectionState.wcPairingExpiry.value = expiresAt
-    connectionState.wcError.value = false
+    connectionSignals.wcUri.value = uri
+    connectionSignals.wcPairingExpiry.value = expiresAt
+    connectionSignals.wcError.value = false
   })
 }
 

@@ -42,10 +42,10 @@ export function ButtonView({
       aria-busy={connecting || undefined}
       data-connected={connected || undefined}
       onClick={() => void openModal()}
-      // A pointer on its way, focus or a touch announce the click: fetch the modal now.
+      // A pointer on its way (a touch starting fires it too) or focus announce the click: fetch
+      // the modal now.
       onPointerEnter={preloadModal}
       onFocus={preloadModal}
-      onTouchStart={preloadModal}
     >
       {connected && address ? (
         <>

@@ -19,7 +19,7 @@ import {
   setConnectionStatus,
   setConnections,
 } from '../../../src/core/state/connection'
-import { hasValidPairing, setWcUri } from '../../../src/core/state/pairing'
+import { connectionSignals, hasValidPairing, setWcUri } from '../../../src/core/state/pairing'
 import {
   UNKNOWN_NETWORK_NAME,
   activeCaipNetwork,
@@ -250,8 +250,8 @@ test('a pairing is reusable until it expires', () => {
 
 test('resetWcConnection clears uri, expiry, linking and recent wallet, disconnects and clears the deep link', () => {
   setWcUri('wc:abc@2', Date.now() + 60_000)
-  connectionState.wcLinking.value = { href: 'rainbow://', name: 'Rainbow' }
-  connectionState.recentWallet.value = { id: 'rainbow', name: 'Rainbow' }
+  connectionSignals.wcLinking.value = { href: 'rainbow://', name: 'Rainbow' }
+  connectionSignals.recentWallet.value = { id: 'rainbow', name: 'Rainbow' }
   storeDeepLink({ href: 'rainbow://', name: 'Rainbow' })
   setConnectionStatus('connecting')
   resetWcConnection()

@@ -4,7 +4,7 @@
  */
 import { connectionState } from '../../../core/state/connection'
 import { isMobile } from '../../../core/state/connectors'
-import { hasValidPairing } from '../../../core/state/pairing'
+import { connectionSignals, hasValidPairing } from '../../../core/state/pairing'
 import type { WalletListing } from '../../../core/types'
 import { inAppBrowserLink, isTelegram, walletLink } from '../../../connectors/walletconnect/links'
 
@@ -32,8 +32,8 @@ export function openOnPhone(wallet: WalletListing): boolean {
     href = walletLink(wallet.mobile_link, uri, {
       telegramAndroid: isTelegram() && /Android/i.test(navigator.userAgent),
     })
-    connectionState.wcLinking.value = { href, name: wallet.name }
-    connectionState.recentWallet.value = wallet
+    connectionSignals.wcLinking.value = { href, name: wallet.name }
+    connectionSignals.recentWallet.value = wallet
   }
   if (!href) return false
   // Telegram's webview does not follow a wallet link in place; it opens it outside.

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { connectionState } from '../../../core/state/connection'
+import { connectionSignals } from '../../../core/state/pairing'
 import { isMobile } from '../../../core/state/connectors'
 import { currentData } from '../../../core/modal/router'
 import { showSuccessToast } from '../../../core/modal/toasts'
@@ -57,7 +58,7 @@ export default function ConnectingWalletConnectView() {
   const telegram = isTelegram()
   const linkOptions = { telegramAndroid: telegram && /Android/i.test(navigator.userAgent) }
   const remember = (href: string) => {
-    connectionState.wcLinking.value = { href, name }
+    connectionSignals.wcLinking.value = { href, name }
   }
 
   if (failed.value || connectionState.wcError.value) {

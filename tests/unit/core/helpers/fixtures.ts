@@ -5,7 +5,8 @@
 import { resetAllAccounts } from '../../../../src/core/state/account'
 import { resetAlerts } from '../../../../src/core/modal/alerts'
 import { resetAppKitState } from '../../../../src/core/config/appkit-state'
-import { resetWcConnection, connectionState } from '../../../../src/core/state/connection'
+import { resetWcConnection } from '../../../../src/core/state/connection'
+import { connectionSignals } from '../../../../src/core/state/pairing'
 import { resetEvents } from '../../../../src/core/analytics'
 import { resetFeatures } from '../../../../src/core/config/features'
 import { resetModal } from '../../../../src/core/modal/modal'
@@ -37,7 +38,7 @@ export function resetCore(): void {
   resetEvents()
   resetAppKitState()
   resetWcConnection()
-  connectionState.connections.value = new Map()
+  connectionSignals.connections.value = new Map()
   hideToast()
   viewHistory.value = [{ view: 'Connect' }]
   themeState.mode.value = 'dark'

@@ -22,7 +22,7 @@ import {
 } from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { getAccountState } from '../../../../src/core/state/account'
+import { getAccountState, setAccount } from '../../../../src/core/state/account'
 import { initCore, resetAppKitState } from '../../../../src/core/config/appkit-state'
 import { subscribeEvents, type EventRecord } from '../../../../src/core/analytics'
 import { modalState } from '../../../../src/core/modal/modal'
@@ -144,7 +144,7 @@ test('shows the dapp asking, the account and its network, and Cancel and Sign', 
 
 test('without dapp metadata the heading says "This app"; the network line follows the active network', async () => {
   setup({ metadata: undefined })
-  getAccountState('eip155').caipAddress.value = `eip155:31338:${ADDRESS}`
+  setAccount('eip155', { caipAddress: `eip155:31338:${ADDRESS}` })
   const { setActiveCaipNetwork } = await import('../../../../src/core/state/network')
   setActiveCaipNetwork(localL2)
   await openAt('SIWXSignMessage')
