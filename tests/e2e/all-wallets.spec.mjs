@@ -71,9 +71,11 @@ test('the list pages in as it scrolls to the last wallet, with a bounded number 
   await expect(list.getByRole('option', { name: /^SigKit Test Wallet/ })).toContainText('Installed')
   await expect(list.getByRole('option').nth(1)).toHaveAccessibleName(new RegExp(`^${expected.data[1].name}`))
   await expectBoundedRows(page, 'at the top')
-  // Only rendered rows have an image, and each loads lazily from the wallet API host.
+  // Only rendered rows have an image, decoded off the frame at a fixed size, from the wallet API host.
   const image = list.getByRole('option').nth(1).locator('img')
-  await expect(image).toHaveAttribute('loading', 'lazy')
+  await expect(image).toHaveAttribute('decoding', 'async')
+  await expect(image).toHaveAttribute('width', '40')
+  await expect(image).toHaveAttribute('height', '40')
   await expect(image).toHaveAttribute(
     'src',
     new RegExp(`^${config.apiUrl}/getWalletImage/${expected.data[1].image_id}\\?`),
@@ -145,6 +147,100 @@ test('search shows the matching wallets after the typing pause; clearing it brin
   expect(log.errors, 'uncaught errors on the page').toEqual([])
 })
 
+/** Where each wallet row, its name and its logo box sit, in pixels from the list's corner. */
+function rowBoxes(page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('sigkit-modal')?.shadowRoot?.querySelector('[role="listbox"]')
+    const origin = list?.getBoundingClientRect() ?? { x: 0, y: 0 }
+    const box = (element) => {
+      const { x, y, width, height } = element.getBoundingClientRect()
+      return [x - origin.x, y - origin.y, width, height].map(Math.round).join(' ')
+    }
+    return Array.from(list?.querySelectorAll('[role="option"]') ?? [], (row) => ({
+      row: box(row),
+      name: box(row.querySelector(':scope > span:nth-of-type(2)') ?? row),
+      logo: box(row.firstElementChild ?? row),
+    }))
+  })
+}
+
+test('a logo arriving moves nothing: the initial holds its place until it covers it', async ({ page }) => {
+  /** Logo requests held until released, so the rows can be measured before and after. */
+  let release
+  const held = new Promise((resolve) => (release = resolve))
+  await page.route(/\/getWalletImage\//, async (route) => {
+    await held
+    await route.continue()
+  })
+  await openAllWallets(page)
+  const list = modal(page).getByRole('listbox', { name: 'Wallets' })
+  const image = list.getByRole('option').nth(1).locator('img')
+  // The logo is asked for (a frame after the row shows) but has not arrived: the initial shows.
+  await expect(image).toHaveAttribute('src', /\/getWalletImage\//)
+  const initial = list.getByRole('option').nth(1).locator('[aria-hidden="true"]')
+  await expect(initial).toBeVisible()
+  await expect(initial).toHaveText(/^\S$/)
+  // The modal's opening animation over, so only the logo could move anything.
+  await modal(page).evaluate((dialog) =>
+    Promise.all(
+      dialog
+        .getRootNode()
+        .getAnimations()
+        .map((animation) => animation.finished),
+    ),
+  )
+  const before = await rowBoxes(page)
+  release()
+  await expect.poll(() => image.evaluate((element) => element.complete && element.naturalWidth > 0)).toBe(true)
+  await expect(image).toHaveAttribute('data-loaded', '')
+  await expect(image).toHaveCSS('opacity', '1')
+  await expect(initial).toBeHidden()
+  expect(await rowBoxes(page)).toEqual(before)
+  // Every logo on screen is exactly the initial's box: 40 × 40.
+  const sizes = await list
+    .locator('img')
+    .evaluateAll((images) =>
+      images.map((element) => `${element.getBoundingClientRect().width}x${element.getBoundingClientRect().height}`),
+    )
+  expect(new Set(sizes)).toEqual(new Set(['40x40']))
+})
+
+test('while a search is on its way the list keeps its height; the results replace it', async ({ page, request }) => {
+  const config = await sandboxConfig(request)
+  const expected = expectedList(config, 'nova')
+  let release
+  const held = new Promise((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname === '/getWallets' && url.searchParams.has('search'),
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await openAllWallets(page)
+  const dialog = modal(page)
+  const list = dialog.getByRole('listbox', { name: 'Wallets' })
+  await expect(list.getByRole('option').first()).toBeVisible()
+  const height = async () => Math.round((await dialog.boundingBox()).height)
+  const opened = await height()
+
+  await dialog.getByRole('searchbox', { name: 'Search wallet' }).pressSequentially('nova', { delay: 40 })
+  await expect(dialog.getByText('Searching…')).toBeVisible()
+  // Through the typing pause and the request, the rows stay (marked busy) and nothing shrinks.
+  await expect(list).toHaveAttribute('aria-busy', 'true')
+  expect(await height()).toBe(opened)
+  await page.waitForTimeout(500)
+  await expect(dialog.getByText('Searching…')).toBeVisible()
+  expect(await height()).toBe(opened)
+
+  release()
+  const results = dialog.getByRole('listbox', { name: 'Search results' })
+  await expect(results.getByRole('option').first()).toHaveAccessibleName(new RegExp(`^${expected.data[0].name}`))
+  await expect(results).not.toHaveAttribute('aria-busy', 'true')
+  await expect(dialog.getByText(`${expected.count} found`)).toBeVisible()
+  if (expected.count >= 7) expect(await height()).toBe(opened)
+})
+
 test('keyboard: Tab reaches the list once; arrows, End and Home move through it; Enter picks', async ({
   page,
   request,
@@ -165,6 +261,8 @@ test('keyboard: Tab reaches the list once; arrows, End and Home move through it;
   await page.keyboard.press('End')
   await expect(focusedOption).toHaveAttribute('aria-posinset', '40')
   await expect(focusedOption).toBeInViewport()
+  // Wait for that page: a PageDown pressed before it is in has nowhere to go.
+  await expect(list.locator('[role="option"][aria-posinset="41"]')).toBeAttached()
   await page.keyboard.press('PageDown')
   // End brought the next page near: PageDown can go past the first 40 once it is in.
   await expect(focusedOption).not.toHaveAttribute('aria-posinset', '40')

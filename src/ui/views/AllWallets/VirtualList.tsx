@@ -3,6 +3,7 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { WalletEntry } from './store'
 import { LIST_HEIGHT, PlaceholderRow, ROW_HEIGHT, Scroller } from './styles'
 import { WalletRow } from './WalletRow'
+import { holdLogos } from './logos'
 
 /** Rows rendered beyond each edge of the viewport, so a quick scroll does not flash empty space. */
 const OVERSCAN = 4
@@ -15,6 +16,8 @@ interface VirtualListProps {
   /** Rows the whole list will hold; the ones past `entries` show as placeholders until loaded. */
   total: number
   label: string
+  /** What it shows is about to be replaced (a search is on its way). */
+  busy?: boolean
   imageUrl: (imageId: string) => string
   onSelect(entry: WalletEntry): void
   /** Called while the viewport is near the last loaded row (it must ignore calls while loading). */
@@ -31,7 +34,7 @@ interface VirtualListProps {
  * Space picks it.
  * @internal
  */
-export function VirtualList({ entries, total, label, imageUrl, onSelect, onNearEnd }: VirtualListProps) {
+export function VirtualList({ entries, total, label, busy, imageUrl, onSelect, onNearEnd }: VirtualListProps) {
   useSignals()
   const scroller = useRef<HTMLDivElement>(null)
   // Signals rather than useState: see the note on hooks in ./index.tsx.
@@ -53,6 +56,9 @@ export function VirtualList({ entries, total, label, imageUrl, onSelect, onNearE
   function measure(): void {
     const element = scroller.current
     if (!element) return
+    // More than a row since the last scroll event (they come once a frame): a fling, whose rows
+    // would only flash their logos; those wait until it slows.
+    if (Math.abs(element.scrollTop - scrollTopState.peek()) > ROW_HEIGHT) holdLogos()
     scrollTopState.value = element.scrollTop
     // Before layout (and in DOMs without one) the height reads 0: assume the styled height.
     viewportState.value = element.clientHeight || LIST_HEIGHT
@@ -115,6 +121,7 @@ export function VirtualList({ entries, total, label, imageUrl, onSelect, onNearE
       ref={scroller}
       role="listbox"
       aria-label={label}
+      aria-busy={busy ? 'true' : undefined}
       // A short list (a search with few matches) takes only the room its rows need.
       style={size * ROW_HEIGHT < LIST_HEIGHT ? { height: `${size * ROW_HEIGHT}px` } : undefined}
       onScroll={measure}

@@ -1,9 +1,10 @@
-import type { CSSProperties } from 'react'
+import { useRef, type CSSProperties } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { WalletListing } from '../../../core/types'
 import type { WalletEntry } from './store'
+import { logoLoaded, queueLogo } from './logos'
 import { WalletInitial, WalletLogo } from '../../primitives'
-import { Name, Row, Tag } from './styles'
+import { LogoFrame, Name, Row, Tag } from './styles'
 
 /** The row's accessible name: what a screen reader says before the position in the list. @internal */
 export function entryLabel(entry: WalletEntry): string {
@@ -11,26 +12,53 @@ export function entryLabel(entry: WalletEntry): string {
   return entry.recommended ? `${entry.wallet.name}, recommended` : entry.wallet.name
 }
 
-function ListingLogo({ wallet, imageUrl }: { wallet: WalletListing; imageUrl: (imageId: string) => string }) {
+/**
+ * A ref that queues the logo when the <img> is attached and drops it when the row goes (see
+ * ./logos): the source is set on the element, not rendered, so a logo starting or arriving
+ * renders nothing.
+ */
+function logoRef(url: string): (image: HTMLImageElement | null) => void {
+  let cancel: (() => void) | undefined
+  return (image) => {
+    cancel?.()
+    cancel = undefined
+    if (!image) return
+    cancel = queueLogo(url, () => {
+      image.src = url
+      // Seen before and still in the browser's memory: shown in this frame, without the initial.
+      if (image.complete && image.naturalWidth > 0) image.dataset['loaded'] = ''
+    })
+  }
+}
+
+function ListingLogo({ wallet, url }: { wallet: WalletListing; url: string | undefined }) {
   useSignals()
   // A broken image would show the browser's broken-image icon; the initial reads better.
   const failed = useSignal(false)
-  if (!wallet.image_id || failed.value)
-    return <WalletInitial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</WalletInitial>
+  const ref = useRef<((image: HTMLImageElement | null) => void) | undefined>(undefined)
+  // Always there, under the logo: the row looks the same before, during and after it loads.
+  const initial = <WalletInitial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</WalletInitial>
+  if (!url || failed.value) return <LogoFrame>{initial}</LogoFrame>
+  ref.current ??= logoRef(url)
   return (
-    // Lazy on top of the virtualisation: a row rendered in the overscan, just out of sight,
-    // still does not fetch its image until it scrolls in.
-    <WalletLogo
-      loading="lazy"
-      decoding="async"
-      src={imageUrl(wallet.image_id)}
-      alt=""
-      width={40}
-      height={40}
-      onError={() => {
-        failed.value = true
-      }}
-    />
+    <LogoFrame>
+      {/* Its fixed size, and transparent until it has loaded: it moves nothing when it arrives. */}
+      <WalletLogo
+        ref={ref.current}
+        decoding="async"
+        alt=""
+        width={40}
+        height={40}
+        onLoad={(event) => {
+          event.currentTarget.dataset['loaded'] = ''
+          logoLoaded(url)
+        }}
+        onError={() => {
+          failed.value = true
+        }}
+      />
+      {initial}
+    </LogoFrame>
   )
 }
 
@@ -54,6 +82,7 @@ interface WalletRowProps {
  */
 export function WalletRow({ entry, index, setSize, current, style, imageUrl, onPick, onFocusRow }: WalletRowProps) {
   const tag = entry.connector ? 'Installed' : entry.recommended ? 'Recommended' : undefined
+  const url = entry.wallet.image_id ? imageUrl(entry.wallet.image_id) : undefined
   return (
     <Row
       role="option"
@@ -68,7 +97,7 @@ export function WalletRow({ entry, index, setSize, current, style, imageUrl, onP
       onClick={() => onPick(index)}
       onFocus={() => onFocusRow(index)}
     >
-      <ListingLogo key={entry.wallet.id} wallet={entry.wallet} imageUrl={imageUrl} />
+      <ListingLogo key={url ?? entry.wallet.id} wallet={entry.wallet} url={url} />
       <Name>{entry.wallet.name}</Name>
       {/* The space keeps name and tag two words for tools that read the visible text. */}
       {tag && ' '}

@@ -2,6 +2,7 @@
 // hooks module sits in the page-load chunk, so a hook no other code uses (useState, useId,
 // useLayoutEffect) would make every dapp's page load bigger for the sake of this lazy view.
 import { useEffect, useRef } from 'react'
+import { batch } from '@preact/signals-core'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { createWalletApi, type WalletApi } from '../../../api/wallet-api'
 import { getResolvedOptions } from '../../../core/config/appkit-state'
@@ -25,9 +26,10 @@ import { Body, Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
 import { openOnPhone, preparePairing } from './phone'
 
+/** A search that was answered (or failed). */
 interface Search {
   term: string
-  status: 'loading' | 'error' | 'done'
+  status: 'error' | 'done'
   wallets: readonly WalletListing[]
 }
 
@@ -83,7 +85,19 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
   )
 }
 
-function PagedList({ list, imageUrl }: { list: PagedWallets; imageUrl: (imageId: string) => string }) {
+/** Shown while a search is on its way, in place of what the list says otherwise. */
+const SEARCHING = 'Searching…'
+
+function PagedList({
+  list,
+  imageUrl,
+  busy,
+}: {
+  list: PagedWallets
+  imageUrl: (imageId: string) => string
+  /** A search is on its way: the list stays as it is until the results replace it. */
+  busy: boolean
+}) {
   useSignals()
   const featured = list.featured.value
   const rest = list.rest.value
@@ -99,13 +113,14 @@ function PagedList({ list, imageUrl }: { list: PagedWallets; imageUrl: (imageId:
   return (
     <>
       <Summary role="status">
-        {total === undefined ? (status === 'error' ? '' : 'Loading wallets…') : `${total} wallets`}
+        {busy ? SEARCHING : total === undefined ? (status === 'error' ? '' : 'Loading wallets…') : `${total} wallets`}
       </Summary>
       {entries.length > 0 && (
         <VirtualList
           entries={entries}
           total={total ?? 0}
           label="Wallets"
+          busy={busy}
           imageUrl={imageUrl}
           onSelect={select}
           onNearEnd={list.loadMore}
@@ -123,35 +138,38 @@ function PagedList({ list, imageUrl }: { list: PagedWallets; imageUrl: (imageId:
 
 function SearchResults({
   search,
+  busy,
   imageUrl,
   onRetry,
 }: {
-  search: Search | undefined
+  search: Search
+  /** Another search is on its way: these results stay until its own replace them. */
+  busy: boolean
   imageUrl: (imageId: string) => string
   onRetry: () => void
 }) {
   useSignals()
   const connectors = connectorsState.value
-  const entries = arrangeWallets(search?.wallets ?? [], connectors)
-  const status = search?.status ?? 'loading'
-  const summary =
-    status === 'loading'
-      ? 'Searching…'
-      : status === 'error'
-        ? ''
-        : entries.length === 0
-          ? 'No wallet found'
-          : `${entries.length} found`
+  const entries = arrangeWallets(search.wallets, connectors)
+  const status = search.status
+  const summary = busy
+    ? SEARCHING
+    : status === 'error'
+      ? ''
+      : entries.length === 0
+        ? 'No wallet found'
+        : `${entries.length} found`
   return (
     <>
       <Summary role="status">{summary}</Summary>
       {status === 'done' && entries.length > 0 && (
         // Keyed by term: new results start at the top with the first row focusable.
         <VirtualList
-          key={search?.term}
+          key={search.term}
           entries={entries}
           total={entries.length}
           label="Search results"
+          busy={busy}
           imageUrl={imageUrl}
           onSelect={select}
         />
@@ -172,11 +190,18 @@ export default function AllWalletsView() {
   const { api, query, key } = useWalletSource()
   const list = getPagedWallets(key, () => createPagedWallets(api, query))
   const termState = useSignal('')
+  /** The last search answered, shown until the next one is. */
   const searchState = useSignal<Search | undefined>(undefined)
+  /** The term of the search request on its way, if any. */
+  const askingState = useSignal<string | undefined>(undefined)
   const term = termState.value
   const search = searchState.value
   const latest = useRef('')
   const trimmed = term.trim()
+  // From the first key to the answer (the typing pause, then the request), what was shown stays,
+  // marked busy: the list keeps its height, and the answer replaces it in the frame it lands in.
+  const shown = trimmed ? search : undefined
+  const busy = trimmed !== '' && (shown?.term !== trimmed || askingState.value === trimmed)
 
   // Installed wallets are only known once they announce themselves; the Connect view usually
   // asked already, but this view can be opened directly. Asking twice does nothing.
@@ -193,7 +218,7 @@ export default function AllWalletsView() {
   }, [list])
 
   function runSearch(searched: string): void {
-    searchState.value = { term: searched, status: 'loading', wallets: [] }
+    askingState.value = searched
     api
       .getWallets({
         page: 1,
@@ -204,19 +229,28 @@ export default function AllWalletsView() {
         chains: query.chains,
       })
       .then(
-        ({ data }) => {
-          if (latest.current === searched) searchState.value = { term: searched, status: 'done', wallets: data }
-        },
-        () => {
-          if (latest.current === searched) searchState.value = { term: searched, status: 'error', wallets: [] }
-        },
+        ({ data }) => settle({ term: searched, status: 'done', wallets: data }),
+        () => settle({ term: searched, status: 'error', wallets: [] }),
       )
+  }
+
+  /** Shows an answer, unless the visitor has typed on since its request. */
+  function settle(answered: Search): void {
+    if (latest.current !== answered.term) return
+    batch(() => {
+      searchState.value = answered
+      askingState.value = undefined
+    })
   }
 
   useEffect(() => {
     latest.current = trimmed
     if (!trimmed) {
-      searchState.value = undefined
+      // Cleared: the next search starts from the full list, not from the last results.
+      batch(() => {
+        searchState.value = undefined
+        askingState.value = undefined
+      })
       return
     }
     // Wait until the visitor stops typing: one request per pause, not per key.
@@ -237,14 +271,10 @@ export default function AllWalletsView() {
           termState.value = event.currentTarget.value
         }}
       />
-      {trimmed ? (
-        <SearchResults
-          search={search?.term === trimmed ? search : undefined}
-          imageUrl={api.walletImageUrl}
-          onRetry={() => runSearch(trimmed)}
-        />
+      {shown ? (
+        <SearchResults search={shown} busy={busy} imageUrl={api.walletImageUrl} onRetry={() => runSearch(trimmed)} />
       ) : (
-        <PagedList list={list} imageUrl={api.walletImageUrl} />
+        <PagedList list={list} busy={busy} imageUrl={api.walletImageUrl} />
       )}
     </Body>
   )

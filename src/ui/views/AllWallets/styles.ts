@@ -77,6 +77,21 @@ const pulse = keyframes({ '50%': { opacity: 0.5 } })
 /** A row whose page is still on its way. @internal */
 export const PlaceholderRow = styled(Row, { cursor: 'default', animation: `${pulse} 1.2s ease-in-out infinite` })
 
+/**
+ * A wallet's logo box: the initial fills it, and the logo, laid over it, shows once it has loaded
+ * (then the initial hides, so a logo with transparent parts does not show it through). @internal
+ */
+export const LogoFrame = styled('span', {
+  position: 'relative',
+  display: 'flex',
+  flexShrink: 0,
+  width: '40px',
+  height: '40px',
+  '& > img': { position: 'absolute', top: 0, left: 0, opacity: 0 },
+  '& > img[data-loaded]': { opacity: 1 },
+  '& > img[data-loaded] + span': { visibility: 'hidden' },
+})
+
 /** @internal */
 export const Name = styled('span', {
   flex: 1,

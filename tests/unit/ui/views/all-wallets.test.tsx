@@ -328,24 +328,135 @@ test('picking a wallet that is not installed opens ConnectingWalletConnect with 
   assert.equal(top?.data, { wallet: wallets[5] })
 })
 
-test('images: lazy <img> for rendered rows only, an initial when there is none or it fails', async () => {
+test('images: only rendered rows get a logo, set a frame after the row shows, over an initial that stays its size', async () => {
   wallets = makeWallets(100, (index) => (index === 1 ? { image_id: undefined } : {}))
   setup()
   await openList()
-  const images = Array.from(listbox().querySelectorAll('img'))
-  assert.ok(images.length > 0 && images.length < 20, `${images.length} images`)
+  const images = (): HTMLImageElement[] => Array.from(listbox().querySelectorAll('img'))
+  assert.ok(images().length > 0 && images().length < 20, `${images().length} images`)
   const image = options()[0]?.querySelector('img')
-  assert.is(image?.getAttribute('loading'), 'lazy')
+  // Decoded off the frame, at a fixed size, transparent to the accessibility tree.
+  assert.is(image?.getAttribute('decoding'), 'async')
+  assert.is(image?.getAttribute('width'), '40')
+  assert.is(image?.getAttribute('height'), '40')
   assert.is(image?.getAttribute('alt'), '')
+  // The initial sits under the logo, in the same box, before and after it loads.
+  assert.is(image?.parentElement?.querySelector('[aria-hidden="true"]')?.textContent, 'W')
+  await waitFor(() => images().every((element) => element.getAttribute('src')))
   const src = new URL(image?.getAttribute('src') ?? '')
   assert.is(src.pathname, '/getWalletImage/img-0')
   assert.is(src.searchParams.get('projectId'), 'test-project')
   assert.is(options()[1]?.querySelector('img'), null)
   assert.is(options()[1]?.querySelector('[aria-hidden="true"]')?.textContent, 'W')
+  image?.dispatchEvent(new Event('load'))
+  assert.ok(image?.hasAttribute('data-loaded'), 'a loaded logo shows over the initial')
   image?.dispatchEvent(new Event('error'))
   await settle()
   assert.is(options()[0]?.querySelector('img'), null, 'a broken image gives way to the initial')
   assert.is(options()[0]?.querySelector('[aria-hidden="true"]')?.textContent, 'W')
+})
+
+test('rows a fast scroll passes never ask for their logo; where it stops, or scrolling slowly, rows get theirs', async () => {
+  setup()
+  await openList()
+  const asked = new Set<string>()
+  const descriptor = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')!
+  Object.defineProperty(HTMLImageElement.prototype, 'src', {
+    ...descriptor,
+    set(value: string) {
+      asked.add(new URL(value).pathname)
+      descriptor.set!.call(this, value)
+    },
+  })
+  // Frames run by hand.
+  const requestFrame = globalThis.requestAnimationFrame
+  const callbacks: FrameRequestCallback[] = []
+  globalThis.requestAnimationFrame = (callback) => callbacks.push(callback)
+  const frame = (): void => callbacks.splice(0).forEach((callback) => callback(performance.now()))
+  const rowShown = (index: number): boolean => options().some((row) => row.dataset['index'] === String(index))
+  try {
+    // A frame the real clock may still have asked for comes first.
+    await settle(10)
+    const element = listbox()
+    // A fling: two rows a frame, down to row 40. The rows it passes never ask for their logo.
+    for (let step = 1; step <= 20; step++) {
+      element.scrollTop = step * 2 * ROW
+      element.dispatchEvent(new Event('scroll'))
+      await settle()
+      frame()
+    }
+    for (let index = 0; index < 5; index++) frame()
+    for (const index of [16, 20, 33])
+      assert.not.ok(asked.has(`/getWalletImage/img-${index}`), `row ${index} flew past: no request for its logo`)
+    // Where it stopped, the rows in view get theirs, a few a frame.
+    await waitFor(() => {
+      frame()
+      return asked.has('/getWalletImage/img-40') && asked.has('/getWalletImage/img-46')
+    })
+
+    // Back up slowly, half a row a frame: the rows coming into view get their logo.
+    for (let top = 40 * ROW; top >= 37 * ROW; top -= ROW / 2) {
+      element.scrollTop = top
+      element.dispatchEvent(new Event('scroll'))
+      await settle()
+      frame()
+    }
+    assert.ok(rowShown(33))
+    await waitFor(() => {
+      frame()
+      return asked.has('/getWalletImage/img-33')
+    })
+  } finally {
+    globalThis.requestAnimationFrame = requestFrame
+    Object.defineProperty(HTMLImageElement.prototype, 'src', descriptor)
+  }
+})
+
+test('while a search is on its way the list stays, marked busy, until the answer replaces it', async () => {
+  setup()
+  await openList()
+  const manual = createManualClock()
+  const restoreClock = setClock(manual)
+  let release = (): void => undefined
+  try {
+    const input = labelled<HTMLInputElement>('Search wallet')
+    const rows = options().length
+    typeInto(input, 'Wallet 12')
+    await settle()
+    // The typing pause: the rows stay where they were (the modal does not shrink to a message).
+    assert.is(listbox().getAttribute('aria-label'), 'Wallets')
+    assert.is(listbox().getAttribute('aria-busy'), 'true')
+    assert.is(options().length, rows)
+    assert.is(summary(), 'Searching…')
+    gate = new Promise<void>((resolve) => (release = resolve))
+    manual.advance(300)
+    await waitFor(() => listRequests().some((request) => request.query.get('search') === 'Wallet 12'))
+    await settle(10)
+    assert.is(listbox().getAttribute('aria-label'), 'Wallets', 'the request is on its way: the list stays')
+    assert.is(options().length, rows)
+    gate = undefined
+    release()
+    await waitFor(() => listbox().getAttribute('aria-label') === 'Search results')
+    assert.is(listbox().getAttribute('aria-busy'), null)
+    assert.equal(options().map(nameOf), ['Wallet 12'])
+    assert.is(summary(), '1 found')
+
+    // Typing on: the results stay, busy, until the next answer.
+    typeInto(input, 'Wallet 13')
+    await settle()
+    assert.is(listbox().getAttribute('aria-label'), 'Search results')
+    assert.is(listbox().getAttribute('aria-busy'), 'true')
+    assert.equal(options().map(nameOf), ['Wallet 12'])
+    assert.is(summary(), 'Searching…')
+    manual.advance(300)
+    await waitFor(() => summary() === '1 found')
+    assert.equal(options().map(nameOf), ['Wallet 13'])
+    assert.is(listbox().getAttribute('aria-busy'), null)
+  } finally {
+    release()
+    gate = undefined
+    restoreClock()
+  }
 })
 
 test('search waits until typing stops, asks for 100 matches, and clearing returns to the loaded list without refetching', async () => {
