@@ -2,7 +2,6 @@ import '../helpers/dom'
 import { settle } from '../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { UniversalProvider } from '@walletconnect/universal-provider'
 import { defineAppKitButton } from '../../../src/ui/button/element'
 import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import type { ChainAdapter } from '../../../src/core/state/adapters'
@@ -14,39 +13,10 @@ import { createManualClock, setClock } from '../../../src/core/lib/clock'
 import { connectWalletConnect } from '../../../src/connectors/walletconnect'
 import { reconnect } from '../../../src/core/wallet/connect'
 import { resetCore, validInput } from '../core/helpers/fixtures'
+import { installFakeUniversalProvider } from '../../helpers/fake-universal-provider'
 
-const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-
-/** A universal provider whose pairing waits until the test plays the wallet and approves it. */
-function fakeProvider() {
-  const listeners = new Map<string, (...args: any[]) => void>()
-  let approve: (session: unknown) => void = () => undefined
-  const provider = {
-    session: undefined as unknown,
-    on: (event: string, listener: (...args: any[]) => void) => listeners.set(event, listener),
-    removeListener: () => undefined,
-    disconnect: async () => undefined,
-    request: async () => undefined,
-    connect: () => {
-      listeners.get('display_uri')?.('wc:7f6e@2?relay-protocol=irn&symKey=ab12')
-      return new Promise((resolve) => {
-        approve = resolve
-      })
-    },
-  }
-  const walletApproves = () => {
-    provider.session = {
-      topic: 't',
-      namespaces: { eip155: { accounts: [`eip155:1:${ADDRESS}`] } },
-      peer: { metadata: { name: 'Test Wallet' } },
-    }
-    approve(provider.session)
-  }
-  return { provider, walletApproves }
-}
-
-const pairing = fakeProvider()
-;(UniversalProvider as unknown as { init: () => Promise<unknown> }).init = async () => pairing.provider
+// The universal provider: its pairing waits until the test plays the wallet and approves it.
+const pairing = installFakeUniversalProvider('wc:7f6e@2?relay-protocol=irn&symKey=ab12')
 
 defineAppKitButton()
 
