@@ -177,7 +177,7 @@ function settle(quietMs) {
 }
 
 /** A fresh browser context and page with the timing helpers, CPU (and network) throttled. */
-async function newPage({ browser, measureScript }, { cpu, network }) {
+export async function newPage({ browser, measureScript }, { cpu, network }) {
   const context = await browser.newContext()
   await context.addInitScript({ path: measureScript })
   await context.addInitScript({ content: TIMING_BUFFER })
@@ -214,7 +214,7 @@ async function newPage({ browser, measureScript }, { cpu, network }) {
  * painted, WalletConnect's provider loads in idle time and keeps its relay socket and Verify frame
  * busy, which a bounded wait tolerates where an unbounded one would time out.
  */
-function quiet(page) {
+export function quiet(page) {
   return page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined)
 }
 

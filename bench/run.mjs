@@ -9,8 +9,10 @@
 //             the page load and the first open; both builds (bench/modal.mjs)
 //   activity  the real Activity list scrolled through 100 and 1000 transactions: frames, and a DOM
 //             that does not grow with the list (bench/activity.mjs)
+//   swap      appKit.open({ view: 'Swap' }) → the Swap form painted, cold and warm, with a test
+//             wallet connected; 1x (and 6x in full runs); both builds (bench/swap.mjs)
 //
-// Options: --quick, --only=balance,wallets,modal,activity, --no-build (use dist/ as it is), --readme
+// Options: --quick, --only=balance,wallets,modal,activity,swap, --no-build (use dist/ as it is), --readme
 // (write the tables into README.md's Performance section; full runs only).
 // Full runs write bench/results/latest.json, quick runs bench/results/quick.json. Numbers never
 // fail the run; it exits non-zero only when a bench could not run.
@@ -28,10 +30,11 @@ import { benchBalance } from './balance.mjs'
 import { startPageServer } from './lib/server.mjs'
 import { benchModal } from './modal.mjs'
 import { judgeTargets, markdown } from './report.mjs'
+import { benchSwap } from './swap.mjs'
 import { benchWalletList, startWalletEmulators } from './wallets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const BENCHES = ['balance', 'wallets', 'modal', 'activity']
+const BENCHES = ['balance', 'wallets', 'modal', 'activity', 'swap']
 const README_START = '<!-- bench:start (written by `npm run bench -- --readme`) -->'
 const README_END = '<!-- bench:end -->'
 
@@ -92,6 +95,10 @@ async function runBenches(options, runDir, started) {
   const modalEmulator = options.only.includes('modal') ? await startApiEmulator() : undefined
   // The QR code's pairing needs a WalletConnect relay: the sandbox's, on 127.0.0.1.
   const relay = options.only.includes('modal') ? await startRelay() : undefined
+  // Swap: an emulator of its own, with the swaps feature on (the modal's has it off, as by default).
+  const swapEmulator = options.only.includes('swap')
+    ? await startApiEmulator({ features: { swaps: { isEnabled: true, config: ['1inch'] } } })
+    : undefined
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -125,7 +132,7 @@ async function runBenches(options, runDir, started) {
       node: process.version,
       iterations: options.quick
         ? '1 iteration'
-        : 'balance 21 updates, wallets 3 page loads × 3 searches, modal 7 page loads',
+        : 'balance 21 updates, wallets 3 page loads × 3 searches, modal 7 page loads, swap 7 page loads',
     },
   }
   try {
@@ -134,11 +141,14 @@ async function runBenches(options, runDir, started) {
     if (options.only.includes('wallets')) results.wallets = await benchWalletList({ ...context, emulators })
     if (options.only.includes('modal')) results.modal = await benchModal({ ...context, emulator: modalEmulator, relay })
     if (options.only.includes('activity')) results.activity = await benchActivity(context)
+    if (options.only.includes('swap')) results.swap = await benchSwap({ ...context, emulator: swapEmulator })
   } finally {
     await browser.close()
     await server.close()
     await Promise.all(
-      [...Object.values(emulators), modalEmulator, relay].filter(Boolean).map((service) => service.stop()),
+      [...Object.values(emulators), modalEmulator, swapEmulator, relay]
+        .filter(Boolean)
+        .map((service) => service.stop()),
     )
   }
   results.targets = judgeTargets(results)

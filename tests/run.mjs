@@ -398,6 +398,7 @@ function benchResultProblem(since) {
     balance: ['patchedMs', 'frameMs', 'renders', 'mutations'],
     wallets: ['firstRenderMs', 'keystrokePaintMs', 'searchAfterWaitMs', 'scrollFrameP95Ms', 'domNodesEnd'],
     modal: ['viewPaintedMs', 'walletsPaintedMs'],
+    swap: ['formInDomMs', 'formPaintedMs', 'scriptsLoaded', 'scriptBytesLoaded'],
   }
   for (const [bench, names] of Object.entries(fields)) {
     const rows = results[bench]
@@ -425,7 +426,22 @@ function benchResultProblem(since) {
       if (depths.length) return `modal: ${depths.join(', ')} not a whole number in the ${build} ${page} row`
     }
   }
+  // Swap open (bench/swap.mjs): cold and warm at 1x for both builds; the cold open loads the
+  // Swap chunk, the warm one loads nothing, and the form paints after it is in the DOM.
+  for (const build of ['cdn', 'react']) {
+    for (const page of ['cold', 'warm']) {
+      const row = results.swap.find((item) => item.build === build && item.page === page && item.cpu === 1)
+      if (!row) return `swap: no ${build} ${page} row at 1x`
+      if (!(row.formPaintedMs >= row.formInDomMs && row.formInDomMs >= 0))
+        return `swap: the ${build} ${page} form painted before it was in the DOM`
+      if (page === 'cold' ? !(row.scriptsLoaded > 0) : row.scriptsLoaded !== 0)
+        return `swap: the ${build} ${page} open loaded ${row.scriptsLoaded} scripts`
+    }
+  }
   if (!Array.isArray(results.targets) || results.targets.length === 0) return 'no targets judged'
+  const swapTargets = results.targets.filter((item) => item.issue === 17)
+  if (swapTargets.length !== 2 || swapTargets.some((item) => !['met', 'not met'].includes(item.result)))
+    return 'swap: issue 17 targets not judged for both builds'
   return ''
 }
 
