@@ -66,16 +66,17 @@ export interface AppKit {
 export type DefineButton = () => void | Promise<void>
 
 /**
- * The `createAppKit` of one build: the npm entry defines `<appkit-button>` lazily (React apps use
- * `<AppKitButton/>`), the CDN entry eagerly so the button paints with the page.
+ * The `createAppKit` of one entry: `sigkit` defines `<appkit-button>` lazily; `sigkit/react`
+ * (whose `<AppKitButton/>` brings the button's code anyway) and the CDN entry define it at once, so
+ * the button paints with the page.
  * @internal
  */
 export function createAppKitWith(defineButton: DefineButton): (options: AppKitOptions) => AppKit {
   return function createAppKit(options) {
     const resolved = validateOptions(options)
     initCore(resolved)
-    // The first open needs the shell, its first view, wallet discovery and the remote config
-    // (with its HTTP client): asked for together, so the click waits for one round of requests, not a chain.
+    // The first open needs the shell, its first view, wallet discovery and the remote config (with
+    // its HTTP client): asked for together, so the click waits for one round of requests, not a chain.
     const loadModal = () =>
       Promise.all([
         import('./ui/modal/mount'),
