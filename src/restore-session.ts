@@ -15,6 +15,12 @@ export async function restoreSession(stored: Partial<Record<ChainNamespace, stri
       .then((walletConnect) => walletConnect.restoreWalletConnect())
       .catch((error) => console.error('[SigKit] WalletConnect session restore failed', error))
   }
+  // The embedded wallet's session comes back through its frame (the email-login flag stored).
+  if (Object.values(stored).includes('auth')) {
+    await import('./connectors/embedded')
+      .then((embedded) => embedded.restoreEmbedded())
+      .catch((error) => console.error('[SigKit] embedded wallet session restore failed', error))
+  }
   const [injected, wallet] = await Promise.all([import('./connectors/injected'), import('./core/wallet')])
   injected.startInjectedDiscovery()
   await wallet.reconnect()

@@ -95,12 +95,14 @@ export function sendEvent(event: TrackedEvent): void {
   if (target) postToPulse(target, { ...event }, record.timestamp).catch(() => undefined)
 }
 
-let reportTimes: number[] = []
+// Times of the error reports in the rolling window; error-report.ts keeps it, resetEvents empties it.
+const reportTimes: number[] = []
 
 /**
  * Reports an error to the pulse service: at most 5 per rolling 60 s (further ones are dropped), and
  * only when analytics is enabled and a project id is set; like events, a report made before the
- * project's analytics setting is known waits for it (then goes or is dropped). Never throws.
+ * project's analytics setting is known waits for it (then goes or is dropped). Never throws. The
+ * report's code loads with the first report (error-report.ts): page load carries only this call.
  *
  * @param context the event name, e.g. `iframe_load_failed`.
  * @returns whether the report was sent, or held for the analytics setting.
@@ -111,27 +113,25 @@ let reportTimes: number[] = []
  */
 export async function reportError(error: unknown, context: string): Promise<boolean> {
   const target = pulseTarget()
-  if (!target) return false
   const now = clock.now()
-  reportTimes = reportTimes.filter((time) => now - time < ERROR_REPORTS.windowMs)
-  if (reportTimes.length >= ERROR_REPORTS.max) return false
-  reportTimes.push(now)
-  const err = error instanceof Error ? error : new Error(String(error))
-  try {
-    await postToPulse(
+  // error-report.ts imports nothing: what it needs comes from here, so it adds no page-load chunk.
+  return (
+    !!target &&
+    (await import('./error-report')).sendErrorReport(
       target,
-      { type: 'error', event: context, errorType: err.name, errorMessage: err.message, stackTrace: err.stack ?? '' },
       now,
+      error,
+      context,
+      reportTimes,
+      ERROR_REPORTS,
+      postToPulse,
     )
-    return true
-  } catch {
-    return false
-  }
+  )
 }
 
 /** @internal Clears listeners, the last event and the report window (tests). */
 export function resetEvents(): void {
   listeners.clear()
-  reportTimes = []
+  reportTimes.length = 0
   eventsState.last.value = undefined
 }

@@ -71,6 +71,8 @@ export type ViewName =
   | 'Send'
   | 'Receive'
   | 'Swap'
+  | 'EmailVerifyOtp'
+  | 'EmailVerifyDevice'
 
 /** One entry of the router history. */
 export interface RouterEntry {

@@ -26,6 +26,12 @@ const ALWAYS_ALLOWED_ORIGINS = ['http*://localhost', 'http*://localhost:*', 'htt
 let loading: Promise<void> | undefined
 
 /**
+ * Whether the page's origin is among the project's allowed origins, once checked (email or socials
+ * on); undefined before, or when nothing was checked. The email login reads it as its gate.
+ */
+export let originAllowed: boolean | undefined
+
+/**
  * Fetches the project's remote configuration once (later calls return the same promise):
  * features (applied over local ones), the analytics setting (an error disables analytics; the
  * events held for it are then sent or dropped, see {@link sendToPulse}) and,
@@ -71,8 +77,8 @@ async function load(options: LoadRemoteConfigOptions): Promise<void> {
   if (!email && !socials) return
   const origin = options.origin ?? (globalThis as { location?: Location }).location?.origin
   if (!origin) return
-  const allowed = await fetchAllowedOrigins(client, params)
-  if (!isOriginAllowed(origin, allowed)) showAlert(ALERTS.INVALID_APP_CONFIGURATION)
+  originAllowed = isOriginAllowed(origin, await fetchAllowedOrigins(client, params))
+  if (!originAllowed) showAlert(ALERTS.INVALID_APP_CONFIGURATION)
 }
 
 /**
@@ -156,5 +162,6 @@ export async function sendToPulse(url: string, params: QueryParams, item: Record
 /** @internal Allows another fetch, with the analytics setting unknown again (tests). */
 export function resetRemoteConfig(): void {
   loading = undefined
+  originAllowed = undefined
   held = []
 }

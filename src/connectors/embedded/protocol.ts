@@ -1,0 +1,237 @@
+/**
+ * The secure frame's wire protocol as the widget speaks it (shared/EMBEDDED-FRAME.md): message
+ * names, the RPC method lists, the texts and timings, and validators for every reply. The frame
+ * is another origin's page: nothing it posts is used before it passes the validator of the
+ * request it answers.
+ * @internal
+ */
+import { isRecord } from '../../core/lib/validate'
+
+/** Prefix of the messages the widget posts (app events). @internal */
+export const APP_PREFIX = '@w3m-app/'
+
+/** Prefix of the messages the frame posts (frame events). @internal */
+export const FRAME_PREFIX = '@w3m-frame/'
+
+/** The secure-site SDK version sent in the frame URL (EMBEDDED-FRAME.md §1.1). @internal */
+export const SECURE_SITE_VERSION = '4'
+
+/** Timings (SPEC §9). @internal */
+export const FRAME_TIMING = {
+  /** The frame must say READY within this long, else `iframe_load_failed`. */
+  loadTimeoutMs: 20_000,
+  /** Wait after READY before the first message (the frame finishes its own start-up). */
+  readySettleMs: 500,
+  /** The connect requests must be answered within this long, else `iframe_request_timeout`. */
+  requestTimeoutMs: 30_000,
+  /** IS_CONNECTED while a namespace is connected through the frame. */
+  heartbeatMs: 5000,
+  /** A second code email is refused within this long of the last. */
+  emailThrottleMs: 30_000,
+  /** Delay before 'Action not allowed' shows for a refused method. */
+  refusedNoticeMs: 300,
+} as const
+
+/** App events with the request timeout (SPEC §9: connect email, device, OTP, social, redirect URI). @internal */
+export const TIMED_REQUESTS: ReadonlySet<string> = new Set([
+  'CONNECT_EMAIL',
+  'CONNECT_DEVICE',
+  'CONNECT_OTP',
+  'CONNECT_SOCIAL',
+  'GET_SOCIAL_REDIRECT_URI',
+])
+
+/** App events that wait for READY without the load timer (EMBEDDED-FRAME.md §5.2). @internal */
+export const UNTIMED_BEFORE_READY: ReadonlySet<string> = new Set([
+  'SYNC_DAPP_DATA',
+  'SYNC_THEME',
+  'SET_PREFERRED_ACCOUNT',
+])
+
+/** RPC methods the frame answers without asking the person (SPEC §6, EMBEDDED-FRAME.md §4.2). @internal */
+export const SAFE_METHODS: ReadonlySet<string> = new Set([
+  'eth_accounts',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getAccount',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'eth_getUserOperationReceipt',
+  'eth_estimateUserOperationGas',
+  'eth_getUserOperationByHash',
+  'eth_supportedEntryPoints',
+  'wallet_getAssets',
+])
+
+/** RPC methods the frame shows its own approval screen for: ApproveTransaction opens. @internal */
+export const APPROVAL_METHODS: ReadonlySet<string> = new Set([
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+])
+
+/** Texts (SPEC §6, §8). @internal */
+export const FRAME_TEXTS = {
+  notAllowed: 'Requested RPC call is not allowed',
+  notAllowedUi: 'Action not allowed',
+  aborted: 'Request was aborted',
+  abortedOther: 'Something went wrong',
+  defaultError: 'An error occurred',
+  loadError: 'Unable to load email login dependency',
+  noFrame: 'W3mFrame: iframe is not set',
+  initFailed: 'A problem occurred while trying initialize authentication',
+  invalidReply: 'The secure frame sent an invalid reply',
+  invalidEmail: 'Invalid email. Try again.',
+} as const
+
+/** 'Please try again after {n} seconds', n rounded up (SPEC §5). @internal */
+export function throttleMessage(remainingMs: number): string {
+  return `Please try again after ${Math.ceil(remainingMs / 1000)} seconds`
+}
+
+/** Validates a SUCCESS payload; throws (or returns false) when it is not the expected shape. @internal */
+export type ReplyValidator<T> = (payload: unknown) => T
+
+/** What CONNECT_EMAIL asks next. @internal */
+export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
+
+function invalid(): never {
+  throw new Error(FRAME_TEXTS.invalidReply)
+}
+
+/** A reply without payload (CONNECT_OTP, CONNECT_DEVICE, SIGN_OUT, SYNC_*, RPC_ABORT). @internal */
+export const noPayload: ReplyValidator<undefined> = () => undefined
+
+/** CONNECT_EMAIL_SUCCESS `{ action }`. @internal */
+export const emailAction: ReplyValidator<EmailAction> = (payload) => {
+  const action = isRecord(payload) ? payload['action'] : undefined
+  return action === 'VERIFY_DEVICE' || action === 'VERIFY_OTP' || action === 'CONNECT' ? action : invalid()
+}
+
+/** IS_CONNECTED_SUCCESS `{ isConnected }`. @internal */
+export const connectedFlag: ReplyValidator<boolean> = (payload) => {
+  const value = isRecord(payload) ? payload['isConnected'] : undefined
+  return typeof value === 'boolean' ? value : invalid()
+}
+
+/** A chain id as the frame reports it: a number (eip155) or a CAIP-2 string. @internal */
+export type FrameChainId = number | string
+
+function isChainId(value: unknown): value is FrameChainId {
+  return (
+    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+    (typeof value === 'string' && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$|^\d+$/.test(value))
+  )
+}
+
+/** SWITCH_NETWORK_SUCCESS / GET_CHAIN_ID_SUCCESS `{ chainId }`. @internal */
+export const chainIdReply: ReplyValidator<FrameChainId> = (payload) => {
+  const value = isRecord(payload) ? payload['chainId'] : undefined
+  return isChainId(value) ? value : invalid()
+}
+
+/** GET_SMART_ACCOUNT_ENABLED_NETWORKS_SUCCESS `{ smartAccountEnabledNetworks }`. @internal */
+export const smartAccountNetworks: ReplyValidator<number[]> = (payload) => {
+  const value = isRecord(payload) ? payload['smartAccountEnabledNetworks'] : undefined
+  return Array.isArray(value) && value.every((id) => Number.isSafeInteger(id)) ? (value as number[]) : invalid()
+}
+
+/** The signed-in user for one namespace (GET_USER_SUCCESS, §3.1), validated. @internal */
+export interface FrameUser {
+  email: string | undefined
+  address: string
+  /** The namespace the chain id names: a number means eip155, a string its first part. */
+  namespace: string
+  /** The chain reference: a number for eip155, the reference string otherwise. */
+  chainId: number | string
+  accounts: { address: string; type: 'eoa' | 'smartAccount' }[]
+  preferredAccountType: 'eoa' | 'smartAccount' | undefined
+}
+
+const ADDRESS = {
+  eip155: /^0x[0-9a-fA-F]{40}$/,
+  solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+} as Record<string, RegExp | undefined>
+
+function accountType(value: unknown): 'eoa' | 'smartAccount' | undefined {
+  return value === 'eoa' || value === 'smartAccount' ? value : undefined
+}
+
+/** GET_USER_SUCCESS: the address must be one of its namespace's. @internal */
+export const frameUser: ReplyValidator<FrameUser> = (payload) => {
+  if (!isRecord(payload)) invalid()
+  const { email, address, chainId, accounts, preferredAccountType } = payload
+  if (!isChainId(chainId)) invalid()
+  let namespace = 'eip155'
+  let reference: number | string = chainId
+  if (typeof chainId === 'string') {
+    const parts = chainId.split(':')
+    if (parts.length === 2) [namespace, reference] = parts as [string, string]
+    if (namespace === 'eip155') reference = Number(reference)
+  }
+  const pattern = ADDRESS[namespace]
+  if (typeof address !== 'string' || !pattern?.test(address)) invalid()
+  if (email !== undefined && email !== null && typeof email !== 'string') invalid()
+  const listed = Array.isArray(accounts)
+    ? accounts.flatMap((entry) => {
+        const type = isRecord(entry) ? accountType(entry['type']) : undefined
+        const value = isRecord(entry) ? entry['address'] : undefined
+        return type && typeof value === 'string' && pattern.test(value) ? [{ address: value, type }] : []
+      })
+    : []
+  return {
+    email: typeof email === 'string' && email !== '' ? email : undefined,
+    address,
+    namespace,
+    chainId: reference,
+    accounts: listed.length > 0 ? listed : [{ address, type: 'eoa' }],
+    preferredAccountType: accountType(preferredAccountType),
+  }
+}
+
+/** Any RPC result: the frame's answer is checked by the method's caller (adapters, viem). @internal */
+export const rpcResult: ReplyValidator<unknown> = (payload) => (payload === undefined ? null : payload)
+
+/** An ERROR payload's message; `An error occurred` when it has none. @internal */
+export function errorMessage(payload: unknown): string {
+  const message = isRecord(payload) ? payload['message'] : undefined
+  return typeof message === 'string' && message.trim() !== '' ? message.slice(0, 500) : FRAME_TEXTS.defaultError
+}

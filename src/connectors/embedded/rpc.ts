@@ -1,0 +1,316 @@
+/**
+ * The embedded wallet's providers (EIP-1193 for eip155, SigKit's `solana_*` provider for solana)
+ * and its RPC policy (SPEC §4 "Embedded wallet iframe", §6): account and chain questions are
+ * answered here; safe methods go to the frame as they are; methods needing approval open
+ * ApproveTransaction, where the frame shows its own approval screen; anything else is refused
+ * without reaching the frame. The transaction stack decides where the modal goes afterwards.
+ * @internal
+ */
+import { applyNetwork } from '../../core/wallet/connect'
+import { refreshBalances } from '../../core/wallet/balances'
+import { clock } from '../../core/lib/clock'
+import { isRecord } from '../../core/lib/validate'
+import { WALLET_ERROR_CODES } from '../../core/lib/wallet-errors'
+import { closeModal, modalState, openModal } from '../../core/modal/modal'
+import { currentView, pushView, goBack } from '../../core/modal/router'
+import { showErrorToast } from '../../core/modal/toasts'
+import {
+  clearTransactionStack,
+  popTransactionStack,
+  pushTransactionStack,
+  transactionStackSize,
+} from '../../core/modal/transaction-stack'
+import { getAccountState } from '../../core/state/account'
+import { findRequestedNetwork, getNetworkState } from '../../core/state/network'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace, EIP1193Provider } from '../../core/types'
+import { FrameError } from './client'
+import { APPROVAL_METHODS, chainIdReply, FRAME_TEXTS, FRAME_TIMING, rpcResult, SAFE_METHODS } from './protocol'
+import { currentFrame, getFrame } from './session'
+
+/** An EIP-1193 error: a message and its code. @internal */
+export function providerError(message: string, code: number): Error {
+  return Object.assign(new Error(message), { code })
+}
+
+// ── providers ──────────────────────────────────────────────────────────────────────────────
+
+type Listener = (...args: any[]) => void
+const listeners = new Map<string, Set<Listener>>()
+
+/**
+ * Tells the dapp's listeners (wagmi follows `chainChanged`, `accountsChanged`, `disconnect`).
+ * @internal
+ */
+export function emitProviderEvent(event: string, ...args: unknown[]): void {
+  for (const listener of [...(listeners.get(event) ?? [])]) {
+    try {
+      listener(...args)
+    } catch (error) {
+      console.error('[SigKit] provider listener failed', error)
+    }
+  }
+}
+
+const providers = new Map<ChainNamespace, EIP1193Provider>()
+
+/**
+ * The namespace's provider (one per namespace, kept for the page's life).
+ *
+ * @example
+ * ```ts
+ * const accounts = await embeddedProvider('eip155').request({ method: 'eth_accounts' })
+ * ```
+ */
+export function embeddedProvider(namespace: ChainNamespace): EIP1193Provider {
+  let provider = providers.get(namespace)
+  if (!provider) {
+    provider = {
+      request: (args, chain) => handle(namespace, args, chain),
+      on(event, listener) {
+        let set = listeners.get(event)
+        if (!set) listeners.set(event, (set = new Set()))
+        set.add(listener)
+      },
+      removeListener: (event, listener) => void listeners.get(event)?.delete(listener),
+    }
+    providers.set(namespace, provider)
+  }
+  return provider
+}
+
+/** The network a request is for: the one named by the caller, else the namespace's current one. */
+function networkFor(namespace: ChainNamespace, chain: CaipNetworkId | undefined): CaipNetwork | undefined {
+  const state = getNetworkState(namespace)
+  return (chain && findRequestedNetwork(chain)) || state.caipNetwork.peek() || state.requestedCaipNetworks.peek()[0]
+}
+
+async function handle(
+  namespace: ChainNamespace,
+  { method, params }: { method: string; params?: unknown },
+  chain?: CaipNetworkId,
+): Promise<unknown> {
+  const address = getAccountState(namespace).address.peek()
+  const network = networkFor(namespace, chain)
+  switch (method) {
+    // Account and chain questions never need the frame (EMBEDDED-FRAME.md §4.1: eth_chainId is local).
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+    case 'solana_getAccounts':
+    case 'solana_requestAccounts':
+      return address ? [address] : []
+    case 'eth_chainId':
+      if (!network) throw providerError('Chain not configured', WALLET_ERROR_CODES.chainDisconnected)
+      return `0x${Number(network.id).toString(16)}`
+    case 'wallet_switchEthereumChain':
+    case 'wallet_addEthereumChain':
+      return switchChain(params)
+  }
+  if (!address || !network) throw providerError('The wallet is disconnected', WALLET_ERROR_CODES.disconnected)
+  if (!SAFE_METHODS.has(method) && !APPROVAL_METHODS.has(method)) return refuse(method)
+  const solana = namespace === 'solana'
+  const payload = {
+    method,
+    params: solana ? toFrameSolana(method, params) : hexBigInts(params),
+    chainNamespace: namespace,
+    chainId: network.id,
+    rpcUrl: network.rpcUrls.default.http[0],
+  }
+  const frame = await getFrame()
+  const result = SAFE_METHODS.has(method)
+    ? await frame.request('RPC_REQUEST', payload, rpcResult)
+    : await approve(namespace, payload)
+  return solana ? fromFrameSolana(method, result) : result
+}
+
+/** wallet_switchEthereumChain `[{ chainId }]`: SWITCH_NETWORK, to a network the dapp configured. */
+async function switchChain(params: unknown): Promise<null> {
+  const requested = Array.isArray(params) && isRecord(params[0]) ? params[0]['chainId'] : undefined
+  const id = typeof requested === 'string' ? Number.parseInt(requested, 16) : Number(requested)
+  const network = Number.isSafeInteger(id) ? findRequestedNetwork(`eip155:${id}`) : undefined
+  if (!network) throw providerError('The wallet does not know this network', WALLET_ERROR_CODES.unrecognizedChain)
+  const frame = await getFrame()
+  const chainId = await frame.request(
+    'SWITCH_NETWORK',
+    { chainId: network.caipNetworkId, rpcUrl: network.rpcUrls.default.http[0] },
+    chainIdReply,
+  )
+  if (Number(String(chainId).replace(/^eip155:/, '')) !== id) throw new Error(FRAME_TEXTS.invalidReply)
+  // A switch the dapp asked for through its provider is a switch of SigKit's state too.
+  applyNetwork('eip155', network)
+  emitProviderEvent('chainChanged', `0x${id.toString(16)}`)
+  return null
+}
+
+/** EMBEDDED-FRAME.md §4.1: every BigInt in the params becomes `0x…` hex. */
+function hexBigInts(value: unknown): unknown {
+  if (typeof value === 'bigint') return `0x${value.toString(16)}`
+  if (Array.isArray(value)) return value.map(hexBigInts)
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, hexBigInts(item)]))
+  return value
+}
+
+// ── unsafe requests: ApproveTransaction and the transaction stack ───────────────────────────
+
+interface Approval {
+  controller: AbortController
+  /** Ended by the visitor leaving (modal closed, view left): the modal is not navigated again. */
+  cancelled: boolean
+}
+
+const approvals = new Set<Approval>()
+
+/** Requests waiting for the visitor in the frame's approval screen. @internal */
+export function pendingApprovals(): number {
+  return approvals.size
+}
+
+async function approve(namespace: ChainNamespace, payload: Record<string, unknown>): Promise<unknown> {
+  const frame = await getFrame()
+  const approval: Approval = { controller: new AbortController(), cancelled: false }
+  approvals.add(approval)
+  watchModal()
+  try {
+    await showApproval()
+    const result = await frame.request('RPC_REQUEST', payload, rpcResult, { signal: approval.controller.signal })
+    approvals.delete(approval)
+    void refreshBalances(namespace, { force: true })
+    settle('success')
+    return result
+  } catch (error) {
+    approvals.delete(approval)
+    if (!approval.cancelled) settle('error')
+    throw asProviderError(error, approval.cancelled)
+  }
+}
+
+/** SPEC §4: closed → open at ApproveTransaction; open → ApproveTransaction over the current view. */
+async function showApproval(): Promise<void> {
+  if (!modalState.open.peek()) return openModal({ view: 'ApproveTransaction' })
+  if (currentView.peek() === 'ApproveTransaction') return
+  // Back to where the visitor was once the frame has the answer.
+  pushTransactionStack({ onSuccess: goBack })
+  pushView('ApproveTransaction')
+}
+
+/** After the frame answered: close when the stack is empty, else pop it with the outcome. */
+function settle(outcome: 'success' | 'error'): void {
+  // The frame queues requests: the view stays while it still shows one.
+  if (approvals.size > 0 || !modalState.open.peek()) return
+  if (transactionStackSize() === 0) closeModal()
+  else popTransactionStack(outcome)
+}
+
+function asProviderError(error: unknown, cancelled: boolean): Error {
+  if (cancelled) return providerError('User rejected the request', WALLET_ERROR_CODES.userRejected)
+  const message = error instanceof Error ? error.message : String(error)
+  if (error instanceof FrameError && /user (rejected|denied|cancelled)|request was aborted/i.test(message))
+    return providerError(message, WALLET_ERROR_CODES.userRejected)
+  return error instanceof Error ? error : new Error(message)
+}
+
+/**
+ * Ends every request waiting in the frame's approval screen (SPEC §4: the modal closed, or the
+ * visitor left ApproveTransaction): each rejects with 4001, the stack's entries are cancelled,
+ * and the frame is told with RPC_ABORT. Safe requests are left alone.
+ * @internal
+ */
+export function rejectPendingApprovals(): void {
+  if (approvals.size === 0) return
+  for (const approval of approvals) {
+    approval.cancelled = true
+    approval.controller.abort()
+  }
+  clearTransactionStack()
+  currentFrame()?.notify('RPC_ABORT')
+}
+
+let watching = false
+
+/** Closing the modal with requests still in the frame's screen rejects them. */
+function watchModal(): void {
+  if (watching) return
+  watching = true
+  // subscribe() calls at once with the current value: only a change from open to closed counts.
+  let wasOpen = modalState.open.peek()
+  modalState.open.subscribe((open) => {
+    if (wasOpen && !open) rejectPendingApprovals()
+    wasOpen = open
+  })
+}
+
+/**
+ * SPEC §4 "Unsupported wallet method": the modal opens, the method is logged, 'Action not allowed'
+ * shows after 300 ms, and pending approvals are rejected. Unlike AppKit, the request is never
+ * posted: the frame's own list is not relied on.
+ */
+function refuse(method: string): never {
+  if (!modalState.open.peek()) void openModal()
+  console.error(FRAME_TEXTS.notAllowed, { method })
+  clock.setTimeout(() => showErrorToast(FRAME_TEXTS.notAllowedUi), FRAME_TIMING.refusedNoticeMs)
+  rejectPendingApprovals()
+  throw providerError(FRAME_TEXTS.notAllowed, WALLET_ERROR_CODES.unsupportedMethod)
+}
+
+// ── Solana: SigKit's provider speaks base64 transactions, the frame base58 ──────────────────
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/** @internal */
+export function base58Encode(bytes: Uint8Array): string {
+  let value = 0n
+  for (const byte of bytes) value = value * 256n + BigInt(byte)
+  let text = ''
+  while (value > 0n) {
+    text = BASE58[Number(value % 58n)] + text
+    value /= 58n
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break
+    text = `1${text}`
+  }
+  return text
+}
+
+/** @internal */
+export function base58Decode(text: string): Uint8Array {
+  let value = 0n
+  for (const char of text) {
+    const digit = BASE58.indexOf(char)
+    if (digit < 0) throw new Error(FRAME_TEXTS.invalidReply)
+    value = value * 58n + BigInt(digit)
+  }
+  const bytes: number[] = []
+  while (value > 0n) {
+    bytes.unshift(Number(value % 256n))
+    value /= 256n
+  }
+  for (const char of text) {
+    if (char !== '1') break
+    bytes.unshift(0)
+  }
+  return Uint8Array.from(bytes)
+}
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+
+function toFrameSolana(method: string, params: unknown): unknown {
+  if (!isRecord(params)) return params
+  const transaction = params['transaction']
+  const transactions = params['transactions']
+  if (typeof transaction === 'string') return { ...params, transaction: base58Encode(fromBase64(transaction)) }
+  if (Array.isArray(transactions) && method === 'solana_signAllTransactions')
+    return { ...params, transactions: transactions.map((item) => base58Encode(fromBase64(String(item)))) }
+  return params
+}
+
+function fromFrameSolana(method: string, result: unknown): unknown {
+  if (!isRecord(result)) return result
+  const transaction = result['transaction']
+  const transactions = result['transactions']
+  if (method === 'solana_signTransaction' && typeof transaction === 'string')
+    return { ...result, transaction: toBase64(base58Decode(transaction)) }
+  if (method === 'solana_signAllTransactions' && Array.isArray(transactions))
+    return { ...result, transactions: transactions.map((item) => toBase64(base58Decode(String(item)))) }
+  return result
+}

@@ -1,0 +1,148 @@
+/**
+ * The one secure frame of the page: made on demand (an email login, or a restore when the login
+ * flag is stored), initialised as the hosted frame expects (READY + 500 ms, SYNC_DAPP_DATA,
+ * GET_SMART_ACCOUNT_ENABLED_NETWORKS), and made again after a failed start. Timeouts are reported
+ * and open the error alert.
+ * @internal
+ */
+import { getResolvedOptions } from '../../core/config/appkit-state'
+import { themeState } from '../../core/config/theme'
+import { reportError } from '../../core/analytics'
+import { SDK_TYPE, SDK_VERSION } from '../../core/constants'
+import { showAlert, type AlertDefinition } from '../../core/modal/alerts'
+import { activeCaipNetwork, getNetworkState, requestedNetworks } from '../../core/state/network'
+import type { CaipNetwork } from '../../core/types'
+import { createFrameClient, type FrameClient, type FrameTimeoutError, type FrameTimeoutReason } from './client'
+import { noPayload, SECURE_SITE_VERSION, smartAccountNetworks } from './protocol'
+
+/** The namespaces the embedded wallet serves (SPEC §1). @internal */
+export const EMBEDDED_NAMESPACES = ['eip155', 'solana'] as const
+
+/** The embedded wallet's alerts (EMBEDDED-FRAME.md §12; AppKit's APKT003-005). @internal */
+export const EMBEDDED_ALERTS = {
+  iframe_load_failed: {
+    code: 'SK101',
+    shortMessage: 'Network Error: Wallet Load Failed',
+    longMessage: 'The embedded wallet frame did not load within 20 s. Check endpoints.secureSite and the network.',
+  },
+  iframe_request_timeout: {
+    code: 'SK102',
+    shortMessage: 'Wallet Request Timeout',
+    longMessage: 'The embedded wallet frame did not answer within 30 s.',
+  },
+} as const satisfies Record<FrameTimeoutReason, AlertDefinition>
+
+let client: FrameClient | undefined
+let starting: Promise<FrameClient> | undefined
+
+/**
+ * The frame, created and initialised on first use; a failed start is forgotten, so the next call
+ * makes a new frame.
+ *
+ * @throws the load failure, or 'Please call createAppKit before using the open hook'.
+ * @example
+ * ```ts
+ * const frame = await getFrame()
+ * ```
+ */
+export function getFrame(): Promise<FrameClient> {
+  starting ??= start().catch((error) => {
+    client?.destroy()
+    client = undefined
+    starting = undefined
+    throw error
+  })
+  return starting
+}
+
+/** The frame if one was made (sign-out does not make one just to sign out). @internal */
+export function currentFrame(): FrameClient | undefined {
+  return client
+}
+
+/** The network the frame starts on: the active one when the frame serves it, else the first it does. */
+function startNetwork(): CaipNetwork | undefined {
+  const active = activeCaipNetwork.peek()
+  const served = (network: CaipNetwork | undefined) =>
+    network && (EMBEDDED_NAMESPACES as readonly string[]).includes(network.chainNamespace)
+  return served(active) ? active : requestedNetworks.peek().find(served)
+}
+
+async function start(): Promise<FrameClient> {
+  const options = getResolvedOptions()
+  if (!options) throw new Error('Please call createAppKit before using the open hook')
+  const site = options.endpoints.secureSite
+  const network = startNetwork()
+  // EMBEDDED-FRAME.md §1.2, in that order.
+  const query = new URLSearchParams({
+    projectId: options.projectId,
+    chainId: network?.caipNetworkId ?? 'eip155:1',
+    version: SECURE_SITE_VERSION,
+    enableLogger: String(options.debug),
+    rpcUrl: network?.rpcUrls.default.http[0] ?? options.endpoints.rpc,
+  })
+  client = createFrameClient({
+    url: `${site}/sdk?${query}`,
+    origin: new URL(site).origin,
+    onTimeout,
+    ...(testElement ? { element: testElement } : {}),
+  })
+  const frame = client
+  await frame.ready()
+  const metadata = options.metadata ?? {
+    name: document.title || location.host,
+    description: '',
+    url: location.origin,
+    icons: [],
+  }
+  await frame.request(
+    'SYNC_DAPP_DATA',
+    { projectId: options.projectId, metadata, sdkType: SDK_TYPE, sdkVersion: `html-universal-${SDK_VERSION}` },
+    noPayload,
+  )
+  // Smart accounts are not offered yet; the list is kept where the network state has room for it.
+  const smart = await frame
+    .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined, smartAccountNetworks)
+    .catch(() => [] as number[])
+  getNetworkState('eip155').smartAccountEnabledNetworks.value = smart
+  return frame
+}
+
+function onTimeout(reason: FrameTimeoutReason, error: FrameTimeoutError): void {
+  void reportError(error, reason)
+  showAlert(EMBEDDED_ALERTS[reason])
+}
+
+/**
+ * Sends the modal's theme to the frame (before its approval screen shows).
+ *
+ * @example
+ * ```ts
+ * await syncTheme(frame)
+ * ```
+ */
+export function syncTheme(frame: FrameClient): Promise<void> {
+  const mode = themeState.mode.peek()
+  const accent = themeState.variables.peek()['--sk-accent']
+  return frame.request(
+    'SYNC_THEME',
+    {
+      themeMode: mode,
+      w3mThemeVariables: {
+        '--w3m-accent': accent ?? (mode === 'light' ? 'hsla(231, 100%, 70%, 1)' : 'hsla(230, 100%, 67%, 1)'),
+        '--w3m-background': mode === 'light' ? '#fff' : '#202020',
+      },
+    },
+    noPayload,
+  )
+}
+
+let testElement: HTMLIFrameElement | undefined
+
+/** @internal Forgets the frame; the next one uses `element` instead of a new iframe (tests). */
+export function resetFrame(element?: HTMLIFrameElement): void {
+  client?.destroy()
+  client = undefined
+  starting = undefined
+  testElement = element
+}

@@ -1,0 +1,464 @@
+// The embedded-wallet connector over a fake secure frame (happy-dom): email login into both
+// namespaces, the RPC policy and ApproveTransaction's stack, refused methods, the heartbeat, restore,
+// sign-out through the frame, the origin gate, and timeouts reported with their alert.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import {
+  completeLogin,
+  emailThrottleRemaining,
+  frameStats,
+  resetEmbedded,
+  restoreEmbedded,
+  startEmailLogin,
+  verifyOtp,
+} from '../../../src/connectors/embedded'
+import { base58Decode, base58Encode, embeddedProvider } from '../../../src/connectors/embedded/rpc'
+import { EMBEDDED_KEYS } from '../../../src/connectors/embedded/storage'
+import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
+import { validateOptions } from '../../../src/core/config/options'
+import { loadRemoteConfig, resetRemoteConfig } from '../../../src/core/config/remote-config'
+import { createManualClock, setClock, type ManualClock } from '../../../src/core/lib/clock'
+import { alertState } from '../../../src/core/modal/alerts'
+import { closeModal, modalState, openModal } from '../../../src/core/modal/modal'
+import { currentView, pushView } from '../../../src/core/modal/router'
+import { toastState } from '../../../src/core/modal/toasts'
+import { transactionStackSize } from '../../../src/core/modal/transaction-stack'
+import { getAccountState } from '../../../src/core/state/account'
+import { connectorsState } from '../../../src/core/state/connectors'
+import { getConnectedConnectorIds, setConnectedConnectorId } from '../../../src/core/lib/storage'
+import { resetBalances } from '../../../src/core/wallet/balances'
+import { disconnect } from '../../../src/core/wallet/connect'
+import type { ChainAdapter } from '../../../src/core/state/adapters'
+import { resetCore } from '../core/helpers/fixtures'
+import { sendJson, startServer, type TestServer } from '../core/helpers/server'
+import { localhost, solana } from '../../helpers/networks'
+import { waitFor } from '../../helpers/async'
+import { fakeFrame, FRAME_ORIGIN, flush, type FakeFrame, type Posted } from './embedded-frame'
+
+/** The rejection of a promise, to assert on (any: errors carry `code`, `reason`). */
+const caught = (error: any): any => error
+
+/** `promise`'s rejection (it must reject). */
+const rejection = (promise: Promise<unknown>): Promise<any> =>
+  promise.then(() => {
+    throw new Error('expected a rejection')
+  }, caught)
+
+const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const SOL = '7RiFeMYVRxNNAeWbXDmnznt6UxYQNbWcGXSr4yk6YPqX'
+const EMAIL = 'ada@example.com'
+
+let server: TestServer
+let manual: ManualClock
+let restoreClock = () => {}
+let frame: FakeFrame
+let signedIn: boolean
+/** Held RPC requests needing approval, answered by the test as the person would in the frame. */
+let held: Posted['message'][]
+let nativeBalanceReads: number
+
+const adapter = {
+  namespace: 'eip155',
+  getNativeBalance: async () => {
+    nativeBalanceReads++
+    return { value: '1', symbol: 'ETH' }
+  },
+  getTokenBalances: async () => [],
+  getIdentity: async () => ({ name: undefined, avatar: undefined }),
+} as unknown as ChainAdapter
+
+test.before(async () => {
+  server = await startServer((req, res) => {
+    // The page (happy-dom) is on localhost:5173: the API answers it as the hosted one does.
+    res.setHeader('access-control-allow-origin', '*')
+    res.setHeader('access-control-allow-headers', 'content-type')
+    res.setHeader('access-control-allow-methods', 'GET, POST')
+    if (req.method === 'OPTIONS') return res.end()
+    if (req.path === '/appkit/v1/config') return sendJson(res, 200, { features: [{ id: 'email', isEnabled: true }] })
+    if (req.path === '/getAnalyticsConfig') return sendJson(res, 200, { isAnalyticsEnabled: true })
+    if (req.path === '/projects/v1/origins') return sendJson(res, 200, { allowedOrigins: [] })
+    return sendJson(res, 200, {})
+  })
+})
+test.after(() => server.close())
+
+test.before.each(async () => {
+  resetCore()
+  resetBalances()
+  resetRemoteConfig()
+  localStorage.clear()
+  connectorsState.value = []
+  server.requests.length = 0
+  initCore(
+    validateOptions({
+      projectId: 'p1',
+      networks: [localhost, solana],
+      endpoints: { api: server.url, walletApi: server.url, pulse: server.url, secureSite: FRAME_ORIGIN },
+    }),
+  )
+  registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))
+  registerAdapter('solana', async () => ({
+    createAdapter: () => ({ ...adapter, namespace: 'solana' }) as ChainAdapter,
+  }))
+  await loadRemoteConfig()
+  frame = fakeFrame()
+  frame.answer = answer
+  signedIn = false
+  held = []
+  nativeBalanceReads = 0
+  resetEmbedded(frame.element)
+  manual = createManualClock(1_000_000)
+  restoreClock = setClock(manual)
+})
+test.after.each(() => {
+  closeModal()
+  resetEmbedded()
+  restoreClock()
+})
+
+/** The sandbox frame's answers, enough for the widget's side of each flow. */
+function answer(message: Posted['message']) {
+  const name = message.type.replace('@w3m-app/', '')
+  const payload = message.payload ?? {}
+  switch (name) {
+    case 'CONNECT_EMAIL':
+      return { payload: { action: 'VERIFY_OTP' } }
+    case 'CONNECT_OTP':
+      if (payload.otp !== '123456')
+        return { type: '@w3m-frame/CONNECT_OTP_ERROR', payload: { message: 'Invalid code' } }
+      signedIn = true
+      return {}
+    case 'GET_USER':
+      if (!signedIn) return { type: '@w3m-frame/GET_USER_ERROR', payload: { message: 'Not signed in' } }
+      return String(payload.chainId).startsWith('solana:')
+        ? { payload: { email: EMAIL, address: SOL, chainId: payload.chainId } }
+        : { payload: { email: EMAIL, address: EVM, chainId: Number(String(payload.chainId).split(':')[1]) } }
+    case 'IS_CONNECTED':
+      return { payload: { isConnected: signedIn } }
+    case 'SIGN_OUT':
+      signedIn = false
+      return {}
+    case 'GET_SMART_ACCOUNT_ENABLED_NETWORKS':
+      return { payload: { smartAccountEnabledNetworks: [] } }
+    case 'RPC_REQUEST':
+      if (payload.method === 'eth_getBalance') return { payload: '0x2a' }
+      held.push(message)
+      return undefined
+    default:
+      return {}
+  }
+}
+
+/** Runs `promise` to its end: READY once the frame exists, time and replies moving meanwhile. */
+async function run<T>(promise: Promise<T>): Promise<T> {
+  let done = false
+  promise.then(
+    () => (done = true),
+    () => (done = true),
+  )
+  await pump(() => done)
+  return promise
+}
+
+/** Moves time and replies until `until` holds (200 rounds of 100 ms at most). */
+async function pump(until: () => boolean): Promise<void> {
+  for (let round = 0; round < 200 && !until(); round++) {
+    if (frameStats() && !readySent()) sendReady()
+    manual.advance(100)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await flush()
+  }
+}
+
+let ready = false
+const readySent = () => ready
+function sendReady() {
+  ready = true
+  frame.ready()
+}
+test.before.each(() => {
+  ready = false
+})
+
+const types = () => frame.posted.map((entry) => entry.message.type.replace('@w3m-app/', ''))
+
+async function login() {
+  assert.is(await run(startEmailLogin(EMAIL)), 'VERIFY_OTP')
+  await run(verifyOtp('123456'))
+}
+
+/** Replies to the oldest held approval as the person's click in the frame would. */
+function decide(result: unknown, error?: string) {
+  const message = held.shift()!
+  frame.send({
+    type: `@w3m-frame/RPC_REQUEST_${error ? 'ERROR' : 'SUCCESS'}`,
+    id: message.id,
+    payload: error ? { message: error } : result,
+  })
+}
+
+test('email → code → both namespaces connected through one embedded connector, with the email', async () => {
+  await login()
+  assert.equal(types().slice(0, 4), [
+    'SYNC_DAPP_DATA',
+    'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+    'CONNECT_EMAIL',
+    'CONNECT_OTP',
+  ])
+  assert.equal(types().filter((type) => type === 'GET_USER').length, 2)
+  for (const [namespace, address] of [
+    ['eip155', EVM],
+    ['solana', SOL],
+  ] as const) {
+    const state = getAccountState(namespace)
+    assert.is(state.status.value, 'connected', namespace)
+    assert.is(state.address.value, address)
+    assert.equal(state.user.value, { email: EMAIL })
+  }
+  assert.equal(getConnectedConnectorIds(), { eip155: 'auth', solana: 'auth' })
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.emailLoginUsed), 'true')
+  assert.is(connectorsState.value.find((connector) => connector.id === 'auth')?.type, 'auth')
+  // The frame URL the hosted frame expects.
+  const getUser = frame.posted.find((entry) => entry.message.type === '@w3m-app/GET_USER')
+  assert.equal(Object.keys(getUser?.message.payload ?? {}), ['chainId', 'preferredAccountType', 'rpcUrl'])
+})
+
+test('a wrong code rejects with the frame message and the same email can try again', async () => {
+  await run(startEmailLogin(EMAIL))
+  const wrong = await rejection(run(verifyOtp('000000')))
+  assert.is(wrong.message, 'Invalid code')
+  assert.is(getAccountState('eip155').status.value, 'disconnected')
+  await run(verifyOtp('123456'))
+  assert.is(getAccountState('eip155').status.value, 'connected')
+})
+
+test('a second code email within 30 s is refused with the seconds left; an invalid email never reaches the frame', async () => {
+  await run(startEmailLogin(EMAIL))
+  manual.advance(10_400)
+  assert.is(emailThrottleRemaining(), 19_600)
+  assert.is((await rejection(startEmailLogin(EMAIL))).message, 'Please try again after 20 seconds')
+  manual.advance(19_600)
+  assert.is(emailThrottleRemaining(), 0)
+  assert.is((await rejection(startEmailLogin('not an email'))).message, 'Invalid email. Try again.')
+  assert.equal(types().filter((type) => type === 'CONNECT_EMAIL').length, 1)
+})
+
+test('a page origin outside the allowed origins: the alert, and no frame', async () => {
+  resetRemoteConfig()
+  restoreClock()
+  await loadRemoteConfig({ origin: 'https://dapp.example' })
+  restoreClock = setClock(manual)
+  const error = await rejection(startEmailLogin(EMAIL))
+  assert.is(error.message, 'Invalid App Configuration')
+  assert.is(alertState.code.value, 'SK002')
+  assert.is(frameStats(), undefined, 'the frame was never made')
+})
+
+test('safe methods pass through; eth_chainId and accounts are answered locally', async () => {
+  await login()
+  const provider = embeddedProvider('eip155')
+  const before = frame.posted.length
+  assert.is(await provider.request({ method: 'eth_chainId' }), '0x7a69')
+  assert.equal(await provider.request({ method: 'eth_accounts' }), [EVM])
+  assert.is(frame.posted.length, before, 'nothing asked of the frame')
+  assert.is(await run(provider.request({ method: 'eth_getBalance', params: [EVM, 'latest'] })), '0x2a')
+  const sent = frame.posted.at(-1)?.message
+  assert.equal(sent?.payload, {
+    method: 'eth_getBalance',
+    params: [EVM, 'latest'],
+    chainNamespace: 'eip155',
+    chainId: 31337,
+    rpcUrl: 'http://127.0.0.1:8545',
+  })
+  assert.is(modalState.open.value, false)
+})
+
+test('a method needing approval opens ApproveTransaction; success refreshes the balance and closes the modal', async () => {
+  await login()
+  const reads = nativeBalanceReads
+  const provider = embeddedProvider('eip155')
+  const signing = provider.request({
+    method: 'eth_sendTransaction',
+    params: [{ from: EVM, to: EVM, value: 10n ** 16n }],
+  })
+  await run(Promise.resolve())
+  assert.is(modalState.open.value, true)
+  assert.is(currentView.value, 'ApproveTransaction')
+  assert.equal(held[0]?.payload.params, [{ from: EVM, to: EVM, value: '0x2386f26fc10000' }], 'BigInt as hex')
+  decide(`0x${'ab'.repeat(32)}`)
+  assert.is(await run(signing), `0x${'ab'.repeat(32)}`)
+  assert.is(modalState.open.value, false, 'the stack was empty: the modal closes')
+  await run(Promise.resolve())
+  assert.ok(nativeBalanceReads > reads, 'the native balance was read again')
+})
+
+test('with the modal open, ApproveTransaction goes on the stack and an error pops back to the view', async () => {
+  await login()
+  await openModal({ view: 'Account' })
+  pushView('Send')
+  const provider = embeddedProvider('eip155')
+  const signing = provider.request({ method: 'personal_sign', params: ['0x68', EVM] })
+  await run(Promise.resolve())
+  assert.is(currentView.value, 'ApproveTransaction')
+  assert.is(transactionStackSize(), 1)
+  decide(undefined, 'User rejected the request.')
+  const error = await rejection(run(signing))
+  assert.is(error.code, 4001)
+  assert.is(currentView.value, 'Send', 'popped with error: back to the view it came from')
+  assert.is(transactionStackSize(), 0)
+  assert.is(modalState.open.value, true)
+})
+
+test('closing the modal rejects the pending approval with 4001 and tells the frame (RPC_ABORT)', async () => {
+  await login()
+  const provider = embeddedProvider('eip155')
+  const signing = provider.request({ method: 'personal_sign', params: ['0x68', EVM] })
+  await run(Promise.resolve())
+  assert.is(currentView.value, 'ApproveTransaction')
+  closeModal()
+  const error = await rejection(run(signing))
+  assert.is(error.code, 4001)
+  assert.is(types().at(-1), 'RPC_ABORT')
+})
+
+test('a method outside both lists is refused without reaching the frame: modal, log, then "Action not allowed"', async () => {
+  await login()
+  const provider = embeddedProvider('eip155')
+  const before = frame.posted.length
+  const logged: unknown[] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => logged.push(args)
+  const error = await rejection(provider.request({ method: 'eth_sign', params: [EVM, '0x00'] }))
+  console.error = original
+  assert.is(error.message, 'Requested RPC call is not allowed')
+  assert.is(error.code, 4200)
+  assert.is(frame.posted.length, before)
+  assert.is(modalState.open.value, true)
+  assert.equal(logged, [['Requested RPC call is not allowed', { method: 'eth_sign' }]])
+  manual.advance(299)
+  assert.is.not(toastState.message.value, 'Action not allowed')
+  manual.advance(1)
+  assert.is(toastState.message.value, 'Action not allowed')
+  assert.is(toastState.variant.value, 'error')
+})
+
+test('Solana: base64 transactions go to the frame as base58, the signed one comes back as base64', async () => {
+  await login()
+  const wire = Uint8Array.from([0, 0, 1, 2, 3, 250, 255])
+  const base64 = btoa(String.fromCharCode(...wire))
+  const provider = embeddedProvider('solana')
+  const signing = provider.request({ method: 'solana_signTransaction', params: { transaction: base64 } })
+  await run(Promise.resolve())
+  const sent = held[0]?.payload
+  assert.is(sent.chainNamespace, 'solana')
+  assert.is(sent.chainId, solana.id)
+  assert.is(sent.params.transaction, base58Encode(wire))
+  assert.equal([...base58Decode(sent.params.transaction)], [...wire])
+  decide({ transaction: base58Encode(Uint8Array.from([9, 8, 7])) })
+  assert.equal(await run(signing), { transaction: btoa(String.fromCharCode(9, 8, 7)) })
+})
+
+test('heartbeat: IS_CONNECTED every 5 s; when the frame says signed out, every namespace ends', async () => {
+  await login()
+  const count = () => types().filter((type) => type === 'IS_CONNECTED').length
+  const start = count()
+  await run(new Promise((resolve) => setTimeout(resolve, 0)))
+  manual.advance(5000)
+  await run(Promise.resolve())
+  assert.ok(count() > start, 'asked again')
+  signedIn = false
+  manual.advance(5000)
+  await run(Promise.resolve())
+  assert.is(getAccountState('eip155').status.value, 'disconnected')
+  assert.is(getAccountState('solana').status.value, 'disconnected')
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.emailLoginUsed), null)
+})
+
+test('restore after a reload: with the flag stored the frame is asked, nothing is typed again', async () => {
+  signedIn = true
+  localStorage.setItem(EMBEDDED_KEYS.emailLoginUsed, 'true')
+  setConnectedConnectorId('eip155', 'auth')
+  setConnectedConnectorId('solana', 'auth')
+  assert.is(await run(restoreEmbedded()), true)
+  assert.equal(types().slice(2), ['IS_CONNECTED', 'GET_USER', 'GET_USER'])
+  assert.is(getAccountState('eip155').address.value, EVM)
+  assert.is(getAccountState('solana').address.value, SOL)
+})
+
+test('restore when the frame says signed out: the namespaces end and the cache goes', async () => {
+  localStorage.setItem(EMBEDDED_KEYS.emailLoginUsed, 'true')
+  setConnectedConnectorId('eip155', 'auth')
+  const original = console.warn
+  console.warn = () => undefined
+  assert.is(await run(restoreEmbedded()), false)
+  console.warn = original
+  assert.equal(getConnectedConnectorIds(), {})
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.emailLoginUsed), null)
+})
+
+test('disconnecting one namespace signs out through the frame once and ends both', async () => {
+  await login()
+  await run(disconnect('solana'))
+  assert.equal(types().filter((type) => type === 'SIGN_OUT').length, 1)
+  assert.is(getAccountState('eip155').status.value, 'disconnected')
+  assert.is(getAccountState('solana').status.value, 'disconnected')
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.emailLoginUsed), null)
+})
+
+test('a failure after the code: the init-failed toast and the wallet disconnected', async () => {
+  await run(startEmailLogin(EMAIL))
+  signedIn = true
+  frame.answer = (message) =>
+    message.type === '@w3m-app/GET_USER' && String(message.payload?.chainId).startsWith('solana')
+      ? { payload: { email: EMAIL, address: EVM, chainId: 31337 } } // the wrong namespace
+      : answer(message)
+  const error = await rejection(run(completeLogin()))
+  assert.is(error.message, 'The secure frame sent an invalid reply')
+  assert.is(toastState.message.value, 'A problem occurred while trying initialize authentication')
+  assert.is(getAccountState('eip155').status.value, 'disconnected')
+  assert.equal(getConnectedConnectorIds(), {})
+  assert.ok(types().includes('SIGN_OUT'))
+})
+
+test('no READY within 20 s: iframe_load_failed is reported and its alert opens; the next try makes a new frame', async () => {
+  const attempt = rejection(startEmailLogin(EMAIL))
+  for (let i = 0; i < 10; i++) await flush()
+  manual.advance(20_000)
+  const error = await attempt
+  assert.is(error.reason, 'iframe_load_failed')
+  assert.is(alertState.code.value, 'SK101')
+  assert.is(alertState.message.value, 'Network Error: Wallet Load Failed')
+  restoreClock()
+  const report = await waitFor(() =>
+    server.requests
+      .map((request) => request.json as { props?: Record<string, string> } | undefined)
+      .find((body) => body?.props?.['event'] === 'iframe_load_failed'),
+  )
+  assert.is(report.props?.['type'], 'error')
+  assert.is(report.props?.['errorMessage'], 'Network Error: Wallet Load Failed')
+  restoreClock = setClock(manual)
+  assert.is(frameStats(), undefined, 'the failed frame is gone')
+})
+
+test('a connect request unanswered for 30 s: iframe_request_timeout, reported, its alert opens', async () => {
+  frame.answer = (message) => (message.type === '@w3m-app/CONNECT_EMAIL' ? undefined : answer(message))
+  const attempt = rejection(startEmailLogin(EMAIL))
+  await pump(() => types().includes('CONNECT_EMAIL'))
+  manual.advance(29_999)
+  await flush()
+  assert.is(alertState.code.value, undefined)
+  manual.advance(1)
+  const error = await attempt
+  assert.is(error.reason, 'iframe_request_timeout')
+  assert.is(alertState.code.value, 'SK102')
+  assert.is(alertState.message.value, 'Wallet Request Timeout')
+  restoreClock()
+  await waitFor(() =>
+    server.requests.some(
+      (request) => (request.json as { props?: { event?: string } })?.props?.event === 'iframe_request_timeout',
+    ),
+  )
+  restoreClock = setClock(manual)
+})
+
+test.run()
