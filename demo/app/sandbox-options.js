@@ -37,7 +37,15 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
     // `?preload=off` shows the modal loading on the click alone (the default preloads it once idle).
     preloadOnIdle: new URLSearchParams(globalThis.location?.search).get('preload') !== 'off',
     networks,
-    endpoints: { api, walletApi: api, rpc: api, pulse: api, ...(sandbox.relayUrl ? { relay: sandbox.relayUrl } : {}) },
+    endpoints: {
+      api,
+      walletApi: api,
+      rpc: api,
+      pulse: api,
+      ...(sandbox.relayUrl ? { relay: sandbox.relayUrl } : {}),
+      // The embedded wallet's secure frame (email login) on its own origin.
+      ...(sandbox.secureFrameUrl ? { secureSite: sandbox.secureFrameUrl } : {}),
+    },
     metadata: {
       name: 'SigKit demo dapp',
       description: 'The SigKit sandbox',

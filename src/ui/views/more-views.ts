@@ -25,4 +25,8 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   Receive: { title: 'Receive', load: () => import('../../features/receive') },
   Swap: { title: 'Swap', load: () => import('../../features/swaps') },
   SIWXSignMessage: { title: 'Sign In', load: () => import('../../features/siwx') },
+  // The embedded wallet (email login, its approval screen): the email feature's chunks.
+  EmailVerifyOtp: { title: 'Confirm Email', load: () => import('../../features/email/otp') },
+  EmailVerifyDevice: { title: 'Register Device', load: () => import('../../features/email/device') },
+  ApproveTransaction: { title: 'Approve Transaction', load: () => import('../../features/email/approve') },
 }

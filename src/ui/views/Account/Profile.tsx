@@ -38,7 +38,8 @@ function Balance({ namespace }: { namespace: ChainNamespace }) {
 }
 
 /**
- * Avatar, name (or short address) with a copy button, and the native balance.
+ * Avatar, name (or short address) with a copy button, the embedded wallet's email (or username),
+ * and the native balance.
  * @internal
  */
 export function Profile({ namespace }: { namespace: ChainNamespace }) {
@@ -46,6 +47,7 @@ export function Profile({ namespace }: { namespace: ChainNamespace }) {
   const state = getAccountState(namespace)
   const address = state.address.value
   if (!address) return null
+  const user = state.user.value
   return (
     <ProfileBox>
       <Avatar address={address} image={state.profileImage.value} />
@@ -55,6 +57,7 @@ export function Profile({ namespace }: { namespace: ChainNamespace }) {
           <CopyIcon />
         </IconButton>
       </NameRow>
+      {(user?.email ?? user?.username) && <BalanceText data-user="">{user?.email ?? user?.username}</BalanceText>}
       <Balance namespace={namespace} />
     </ProfileBox>
   )

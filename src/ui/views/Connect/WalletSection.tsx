@@ -59,12 +59,17 @@ export function WalletSection() {
   const target = currentData.value
   const namespace = target?.['namespace'] as ChainNamespace | undefined
   const connectors = orderedConnectors.value.filter((connector) => !namespace || connector.chains.includes(namespace))
-  if (connectors.length === 0) return discoveryStarted.value ? <Empty>No wallet detected in this browser.</Empty> : null
   return (
-    <List aria-label="Wallets">
-      {connectors.map((connector) => (
-        <WalletRow key={connector.id} connector={connector} target={namespace && target} />
-      ))}
-    </List>
+    <section data-method="wallet" aria-label="Connect a wallet">
+      {connectors.length > 0 ? (
+        <List aria-label="Wallets">
+          {connectors.map((connector) => (
+            <WalletRow key={connector.id} connector={connector} target={namespace && target} />
+          ))}
+        </List>
+      ) : (
+        discoveryStarted.value && <Empty>No wallet detected in this browser.</Empty>
+      )}
+    </section>
   )
 }

@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { featuresState } from '../../../core/config/features'
+import { featuresState, remoteFeatures } from '../../../core/config/features'
 import type { ConnectMethod } from '../../../core/types'
 import { styled } from '../../theme/stitches'
 import { connectSections } from './sections'
@@ -11,11 +11,12 @@ const Body = styled('div', { display: 'grid', gap: '$3', padding: '0 $3' })
 const Footer = styled('p', { margin: '$3 0 0', textAlign: 'center', fontSize: '$sm', color: '$textMuted' })
 
 /**
- * Section components by connect method. Email and social sign-in arrive with the embedded-wallet
- * feature, each as its own lazy chunk; until then only the wallet section renders.
+ * Section components by connect method, each rendering its own labelled section. Email sign-in
+ * is the email feature's own chunk; social sign-in has no section yet.
  */
 const sectionComponents: Partial<Record<ConnectMethod, ComponentType>> = {
   wallet: WalletSection,
+  email: lazy(() => import('../../../features/email/section')),
 }
 
 /**
@@ -27,21 +28,18 @@ export default function ConnectView() {
   const features = featuresState.value
   return (
     <Body>
-      {connectSections(features).map((method) => {
+      {connectSections(features, remoteFeatures.value).map((method) => {
         const Section = sectionComponents[method]
-        return Section ? (
-          <section key={method} data-method={method} aria-label={SECTION_LABELS[method]}>
-            <Section />
-          </section>
-        ) : null
+        // No fallback (React 18+ and Preact render nothing): the lazy email section appears when loaded.
+        return (
+          Section && (
+            <Suspense key={method}>
+              <Section />
+            </Suspense>
+          )
+        )
       })}
       {features.branding && <Footer>Powered by SigKit</Footer>}
     </Body>
   )
-}
-
-const SECTION_LABELS: Record<ConnectMethod, string> = {
-  email: 'Continue with email',
-  social: 'Continue with a social account',
-  wallet: 'Connect a wallet',
 }

@@ -3,14 +3,17 @@ import type { ConnectMethod, ResolvedFeatures } from '../../../core/types'
 /**
  * The Connect view's sections, in the configured method order, keeping only the enabled ones.
  * Unknown or repeated methods in the order are ignored; the wallet section always stays so a
- * visitor is never left with no way to connect.
+ * visitor is never left with no way to connect. Email waits for the project's remote config
+ * (`remote`): the local default turns it on, and showing it before the project says otherwise
+ * would fetch its code for nothing.
  * @internal
  */
 export function connectSections(
   features: Pick<ResolvedFeatures, 'email' | 'socials' | 'connectMethodsOrder'>,
+  remote: unknown,
 ): ConnectMethod[] {
-  const enabled: Record<ConnectMethod, boolean> = {
-    email: features.email,
+  const enabled: Record<ConnectMethod, unknown> = {
+    email: features.email && remote,
     social: Array.isArray(features.socials) && features.socials.length > 0,
     wallet: true,
   }

@@ -1,0 +1,53 @@
+import { useEffect } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { currentData, replaceView } from '../../core/modal/router'
+import { approveDevice } from '../../connectors/embedded'
+import { Button } from '../../ui/primitives/Button'
+import { Spinner } from '../../ui/primitives'
+import { Body, ErrorText, Muted, Text } from './styles'
+
+/**
+ * EmailVerifyDevice (issue 14 point 2): the frame does not know this device for the email yet and
+ * mailed an approval link. The view waits for it (CONNECT_DEVICE), then the frame mails a code and
+ * EmailVerifyOtp takes over.
+ * @internal
+ */
+export default function EmailVerifyDevice() {
+  useSignals()
+  const email = String(currentData.value?.['email'] ?? '')
+  const error = useSignal<string | undefined>(undefined)
+  const attempt = useSignal(0)
+
+  useEffect(() => {
+    let current = true
+    error.value = undefined
+    approveDevice().then(
+      () => current && replaceView('EmailVerifyOtp', { email }),
+      (failure: unknown) => {
+        if (current) error.value = failure instanceof Error ? failure.message : String(failure)
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [attempt.value])
+
+  return (
+    <Body>
+      <Text>
+        Approve this device from the email we sent to <strong>{email}</strong>
+      </Text>
+      <Muted>Open the link in it, then enter the code that follows.</Muted>
+      {error.value ? (
+        <>
+          <ErrorText role="alert">{error.value}</ErrorText>
+          <Button type="button" onClick={() => attempt.value++}>
+            Try again
+          </Button>
+        </>
+      ) : (
+        <Spinner role="status" aria-label="Waiting for the approval" />
+      )}
+    </Body>
+  )
+}
