@@ -32,7 +32,8 @@ import { acquireRunLock } from '../build/lock.mjs'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const SUITES = ['unit', 'integration', 'build', 'e2e', 'size', 'bench']
 const FILE_TIMEOUT_MS = 60_000
-const PLAYWRIGHT_TIMEOUT_MS = 150_000
+// The whole Playwright run (about 2.5 min with the embedded-wallet spec on a shared 2-core VM).
+const PLAYWRIGHT_TIMEOUT_MS = 300_000
 const BENCH_TIMEOUT_MS = 180_000
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
