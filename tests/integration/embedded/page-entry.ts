@@ -1,0 +1,33 @@
+// The dapp page of the embedded-wallet integration test, bundled by esbuild when the test starts:
+// SigKit from source with its modal (React), set up from the sandbox exactly as the demo pages do,
+// and a handle on window for the test to drive it.
+import { createAppKitWith } from '../../../src/app-kit'
+import * as embedded from '../../../src/connectors/embedded'
+import { getAccountSnapshot } from '../../../src/core/state/account'
+import { modalState } from '../../../src/core/modal/modal'
+import { currentView } from '../../../src/core/modal/router'
+import { toastState } from '../../../src/core/modal/toasts'
+import { getWalletProvider } from '../../../src/core/wallet/connect'
+import type { ChainNamespace } from '../../../src/core/types'
+import { sandboxOptions } from '../../../demo/app/sandbox-options.js'
+
+const options = sandboxOptions((globalThis as { __SIGKIT_SANDBOX__?: unknown }).__SIGKIT_SANDBOX__)
+const appKit = createAppKitWith(() => undefined)({ ...(options as any), preloadOnIdle: false })
+
+/** What the test reaches from the page. */
+const handle = {
+  appKit,
+  embedded,
+  account: (namespace: ChainNamespace) => {
+    const { address, status, user } = getAccountSnapshot(namespace)
+    return { address, status, user }
+  },
+  /** The dapp's provider, as useAppKitProvider hands it out. */
+  request: async (namespace: ChainNamespace, method: string, params?: unknown) => {
+    const found = await getWalletProvider(namespace)
+    if (!found) throw new Error(`not connected on ${namespace}`)
+    return found.provider.request({ method, params })
+  },
+  modal: () => ({ open: modalState.open.value, view: currentView.value, toast: toastState.message.value }),
+}
+;(globalThis as { sk?: typeof handle }).sk = handle
