@@ -76,6 +76,14 @@ const SHARED_PLACEHOLDER = '["__SIGKIT_FIRST_OPEN_SHARED__"]'
 /** The connector whose code the Connect view prefetches in idle time on a desktop. */
 const IDLE_PREFETCH_MODULE = 'src/connectors/walletconnect/index.ts'
 
+/**
+ * With the project's email feature on: the email section Connect adds once the remote config
+ * arrives, then the embedded wallet (fetched when the visitor focuses the field). Stated, not
+ * budgeted: page load and the first open stay the same with email off.
+ */
+const EMAIL_SECTION_MODULE = 'src/features/email/section.tsx'
+const EMBEDDED_MODULE = 'src/connectors/embedded/index.ts'
+
 const version = JSON.stringify(pkg.version)
 
 /** @type {esbuild.BuildOptions} */
@@ -300,6 +308,15 @@ function analyse(name, metafile) {
     if (!initial.has(file) && !firstOpen.has(file)) prefetch.add(file)
   }
   const prefetchFiles = [...prefetch].sort()
+  const loaded = new Set([...initial, ...firstOpen])
+  const laterFiles = (source) => {
+    const output = outputForEntryPoint(metafile, source)
+    const files = output ? staticClosure(metafile, output).filter((file) => !loaded.has(file)) : []
+    files.forEach((file) => loaded.add(file))
+    return files.sort()
+  }
+  const emailFiles = laterFiles(EMAIL_SECTION_MODULE)
+  const embeddedFiles = laterFiles(EMBEDDED_MODULE)
   const initialFiles = [...initial].sort()
   const firstOpenFiles = [...firstOpen].sort()
   const groupFiles = (group) => [...groups[group]].sort()
@@ -313,6 +330,8 @@ function analyse(name, metafile) {
     data: { files: groupFiles('data'), gzip: gzipTotal(groupFiles('data')) },
     connectors: { files: groupFiles('connectors'), gzip: gzipTotal(groupFiles('connectors')) },
     idlePrefetch: { source: IDLE_PREFETCH_MODULE, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
+    emailSection: { source: EMAIL_SECTION_MODULE, files: emailFiles, gzip: gzipTotal(emailFiles) },
+    embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
   }
 }
 
@@ -384,11 +403,15 @@ function kb(bytes) {
 function printSummary(reports) {
   const lines = [`sigkit ${pkg.version}: built dist/ (React), dist/cdn/ (CDN), ${SIZE_DIR}/react-bundle/ (size pass)`]
   for (const [prefix, pass] of Object.entries(MEASURED)) {
-    const { initial, firstOpen, shell, data, connectors, idlePrefetch } = reports[pass]
+    const { initial, firstOpen, shell, data, connectors, idlePrefetch, emailSection, embedded } = reports[pass]
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
         `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}, ` +
         `wallet discovery ${kb(connectors.gzip)}; then, in idle time on desktops, WalletConnect ${kb(idlePrefetch.gzip)}`,
+    )
+    lines.push(
+      `        with email on: the email section +${kb(emailSection.gzip)} once the project config arrives, ` +
+        `the embedded wallet +${kb(embedded.gzip)} (with the connection code every connector uses) when used`,
     )
     for (const [source, { status, required }] of Object.entries(firstOpen.modules)) {
       if (status !== 'lazy' && (required || status === 'initial')) {
