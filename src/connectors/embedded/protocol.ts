@@ -227,8 +227,44 @@ export const frameUser: ReplyValidator<FrameUser> = (payload) => {
   }
 }
 
-/** Any RPC result: the frame's answer is checked by the method's caller (adapters, viem). @internal */
+/**
+ * A safe method's result: chain data the frame reads from the RPC, passed on as the node gave it
+ * (the dapp's client checks it as it checks any node's answer). @internal
+ */
 export const rpcResult: ReplyValidator<unknown> = (payload) => (payload === undefined ? null : payload)
+
+const HEX = /^0x[0-9a-fA-F]*$/
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
+
+/** The shape each signing method's result must have before the dapp gets it. */
+const SIGNED_RESULTS: Record<string, (value: unknown) => boolean> = {
+  personal_sign: (value) => typeof value === 'string' && HEX.test(value),
+  eth_signTypedData_v4: (value) => typeof value === 'string' && HEX.test(value),
+  eth_sendTransaction: (value) => typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value),
+  solana_signMessage: (value) =>
+    isRecord(value) && typeof value['signature'] === 'string' && BASE58.test(value['signature']),
+  solana_signAndSendTransaction: (value) =>
+    isRecord(value) && typeof value['signature'] === 'string' && BASE58.test(value['signature']),
+  solana_signTransaction: (value) =>
+    isRecord(value) && typeof value['transaction'] === 'string' && BASE58.test(value['transaction']),
+  solana_signAllTransactions: (value) =>
+    isRecord(value) &&
+    Array.isArray(value['transactions']) &&
+    value['transactions'].every((item) => typeof item === 'string' && BASE58.test(item)),
+  wallet_sendCalls: (value) => typeof value === 'string' || (isRecord(value) && typeof value['id'] === 'string'),
+}
+
+/**
+ * The validator of a signing method's result (the methods needing approval); methods without a
+ * known shape (permissions, user operations) only need an answer. @internal
+ */
+export function signedResult(method: string): ReplyValidator<unknown> {
+  const check = SIGNED_RESULTS[method]
+  return (payload) => {
+    if (payload === undefined || (check && !check(payload))) invalid()
+    return payload
+  }
+}
 
 /** An ERROR payload's message; `An error occurred` when it has none. @internal */
 export function errorMessage(payload: unknown): string {

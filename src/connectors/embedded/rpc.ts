@@ -24,7 +24,15 @@ import { getAccountState } from '../../core/state/account'
 import { findRequestedNetwork, getNetworkState } from '../../core/state/network'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace, EIP1193Provider } from '../../core/types'
 import { FrameError } from './client'
-import { APPROVAL_METHODS, chainIdReply, FRAME_TEXTS, FRAME_TIMING, rpcResult, SAFE_METHODS } from './protocol'
+import {
+  APPROVAL_METHODS,
+  chainIdReply,
+  FRAME_TEXTS,
+  FRAME_TIMING,
+  rpcResult,
+  SAFE_METHODS,
+  signedResult,
+} from './protocol'
 import { currentFrame, getFrame } from './session'
 
 /** An EIP-1193 error: a message and its code. @internal */
@@ -171,7 +179,9 @@ async function approve(namespace: ChainNamespace, payload: Record<string, unknow
   watchModal()
   try {
     await showApproval()
-    const result = await frame.request('RPC_REQUEST', payload, rpcResult, { signal: approval.controller.signal })
+    const result = await frame.request('RPC_REQUEST', payload, signedResult(String(payload['method'])), {
+      signal: approval.controller.signal,
+    })
     approvals.delete(approval)
     void refreshBalances(namespace, { force: true })
     settle('success')

@@ -167,6 +167,24 @@ browserTest(
   },
 )
 
+browserTest('switching to the L2 goes through the frame (SWITCH_NETWORK): the chain answer follows', async () => {
+  const network = (id: number, rpcUrl: string) => ({
+    id,
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    name: `Chain ${id}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+  const [l1, l2] = sandbox.chains
+  await sk((s, target) => s.appKit.switchNetwork(target), network(31338, l2!.rpcUrl))
+  assert.is(await sk((s) => s.request('eip155', 'eth_chainId')), '0x7a6a')
+  const balance = await sk((s, address) => s.request('eip155', 'eth_getBalance', [address, 'latest']), user.evm)
+  assert.is(BigInt(balance as string), parseEther('10'), 'the faucet funded the L2 too')
+  await sk((s, target) => s.appKit.switchNetwork(target), network(31337, l1!.rpcUrl))
+  assert.is(await sk((s) => s.request('eip155', 'eth_chainId')), '0x7a69')
+})
+
 browserTest('rejecting in the frame is a 4001; closing the modal on a pending request is a 4001 too', async () => {
   const rejected = await start('eip155', 'personal_sign', ['0x6869', user.evm])
   await frame().getByRole('button', { name: 'Reject' }).click()

@@ -309,6 +309,16 @@ test('with the modal open, ApproveTransaction goes on the stack and an error pop
   assert.is(modalState.open.value, true)
 })
 
+test('a signing result of the wrong shape never reaches the dapp', async () => {
+  await login()
+  const provider = embeddedProvider('eip155')
+  const sending = provider.request({ method: 'eth_sendTransaction', params: [{ from: EVM, to: EVM }] })
+  await run(Promise.resolve())
+  decide('0x1234') // not a transaction hash
+  assert.is((await rejection(run(sending))).message, 'The secure frame sent an invalid reply')
+  assert.is(modalState.open.value, false, 'an error with an empty stack closes the modal')
+})
+
 test('closing the modal rejects the pending approval with 4001 and tells the frame (RPC_ABORT)', async () => {
   await login()
   const provider = embeddedProvider('eip155')
