@@ -4,7 +4,20 @@
 // sent and approved in the frame's own screen inside the modal → the new balance on chain; the same
 // account on Solana; a reload keeps the session; messages imitating the frame from other windows
 // are ignored; the page cannot read the key. Serial: the steps share one login.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { chainBalance, expect, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Serious or critical axe violations in the page, shadow roots included (as in evm.spec.mjs). */
+async function seriousViolations(target) {
+  await target.addScriptTag({ content: axeSource })
+  const results = await target.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
 
 test.describe.configure({ mode: 'serial' })
 
@@ -196,4 +209,35 @@ test("the page's JavaScript cannot read the key: it lives in the frame origin's 
   // And disconnecting signs out through the frame: both namespaces end.
   await page.getByRole('button', { name: 'Disconnect' }).click()
   await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+})
+
+test('CDN build (Preact): the same email login on the plain page', async ({ browser, request }) => {
+  const cdn = await browser.newPage()
+  const other = `cdn-${EMAIL}`
+  try {
+    const log = await openDapp(cdn, '/cdn.html')
+    await cdn.locator('appkit-button').click()
+    const dialog = modal(cdn)
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(other)
+    expect(await seriousViolations(cdn), 'Connect with the email section').toEqual([])
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible()
+    expect(await seriousViolations(cdn), 'EmailVerifyOtp').toEqual([])
+    let mails = []
+    await expect
+      .poll(
+        async () =>
+          (mails = (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${other}`)).json())
+            .mails).length,
+      )
+      .toBe(1)
+    // Typed one digit at a time this time: each box moves on to the next.
+    await dialog.getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
+    await cdn.keyboard.type(mails[0].code)
+    await expect(dialog).toBeHidden()
+    await expect.poll(() => cdn.evaluate(() => window.appKit.getIsConnectedState())).toBe(true)
+    expect(log.errors).toEqual([])
+  } finally {
+    await cdn.close()
+  }
 })

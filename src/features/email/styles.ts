@@ -50,7 +50,9 @@ export const Digit = styled('input', {
 export const LinkButton = styled('button', {
   padding: '$1 $2',
   borderRadius: '$sm',
-  color: '$accent',
+  // The text colour, underlined: the accent on the dark background is below 4.5:1 for small text.
+  color: '$text',
+  textDecoration: 'underline',
   fontSize: '$sm',
   fontWeight: 600,
   '&[disabled]': { color: '$textMuted', cursor: 'not-allowed' },
