@@ -194,9 +194,17 @@ export async function completeLogin(): Promise<void> {
   }
 }
 
-/** The namespaces a login connects: those the frame serves that the dapp has networks in. */
+/**
+ * The namespaces a login connects: those the frame serves that the dapp has networks in, except
+ * one another wallet is connected in (the visitor added email for the other namespace).
+ */
 function loginNamespaces(): ChainNamespace[] {
-  return EMBEDDED_NAMESPACES.filter((namespace) => currentNetwork(namespace) !== undefined)
+  const stored = getConnectedConnectorIds()
+  return EMBEDDED_NAMESPACES.filter(
+    (namespace) =>
+      currentNetwork(namespace) !== undefined &&
+      !(getAccountState(namespace).status.peek() === 'connected' && stored[namespace] !== EMBEDDED_ID),
+  )
 }
 
 function currentNetwork(namespace: ChainNamespace) {

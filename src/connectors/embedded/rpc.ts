@@ -112,6 +112,9 @@ async function handle(
     case 'wallet_switchEthereumChain':
     case 'wallet_addEthereumChain':
       return switchChain(params)
+    // Signing out is the connector's disconnect (through the frame), not a request of the dapp's.
+    case 'solana_disconnect':
+      return null
   }
   if (!address || !network) throw providerError('The wallet is disconnected', WALLET_ERROR_CODES.disconnected)
   if (!SAFE_METHODS.has(method) && !APPROVAL_METHODS.has(method)) return refuse(method)

@@ -23,7 +23,7 @@ import { closeModal, modalState, openModal } from '../../../src/core/modal/modal
 import { currentView, pushView } from '../../../src/core/modal/router'
 import { toastState } from '../../../src/core/modal/toasts'
 import { transactionStackSize } from '../../../src/core/modal/transaction-stack'
-import { getAccountState } from '../../../src/core/state/account'
+import { getAccountState, setAccount } from '../../../src/core/state/account'
 import { connectorsState } from '../../../src/core/state/connectors'
 import { getConnectedConnectorIds, setConnectedConnectorId } from '../../../src/core/lib/storage'
 import { resetBalances } from '../../../src/core/wallet/balances'
@@ -221,6 +221,16 @@ test('email → code → both namespaces connected through one embedded connecto
   // The frame URL the hosted frame expects.
   const getUser = frame.posted.find((entry) => entry.message.type === '@w3m-app/GET_USER')
   assert.equal(Object.keys(getUser?.message.payload ?? {}), ['chainId', 'preferredAccountType', 'rpcUrl'])
+})
+
+test('a namespace another wallet is connected in keeps that wallet; email connects the other one', async () => {
+  setConnectedConnectorId('eip155', 'io.other')
+  setAccount('eip155', { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', status: 'connected' })
+  await login()
+  assert.equal(getConnectedConnectorIds(), { eip155: 'io.other', solana: 'auth' })
+  assert.is(getAccountState('eip155').address.value, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  assert.is(getAccountState('solana').address.value, SOL)
+  assert.equal(types().filter((type) => type === 'GET_USER').length, 1)
 })
 
 test('a wrong code rejects with the frame message and the same email can try again', async () => {
