@@ -44,9 +44,6 @@ export const MODAL_SHAKE_MS = 500
 /** UI animation durations. */
 export const ANIMATION_MS = { headerText: 120, modalHeight: 150, viewTransition: 150 } as const
 
-/** Modal width in the theme. */
-export const MODAL_WIDTH_PX = 360
-
 /** Default colour scheme. */
 export const DEFAULT_THEME_MODE = 'dark'
 

@@ -1,5 +1,3 @@
-import { MODAL_WIDTH_PX } from '../../core/constants'
-
 /**
  * The modal's design tokens. Colours read the dapp's `themeVariables` through CSS custom properties
  * set on the shadow host, so a dapp can restyle the modal without touching our stylesheet.
@@ -36,7 +34,7 @@ export const darkTokens = {
     full: '9999px',
   },
   space: { 1: '4px', 2: '8px', 3: '12px', 4: '16px', 5: '24px' },
-  sizes: { modal: `${MODAL_WIDTH_PX}px`, control: '56px' },
+  sizes: { modal: '360px', control: '56px' },
 } as const
 
 /** Light mode overrides only the colours; every other token is shared. @internal */
