@@ -54,7 +54,10 @@ export function startInjectedDiscovery(): void {
       addConnectors([{ id: 'allWallets', name: 'All Wallets', type: 'recommended', chains, view: 'AllWallets' }])
     // On a desktop the WalletConnect entry shows a QR code: once Connect has painted and the page
     // is idle, load the provider and make the pairing, so the code paints at once on the click.
-    if (!isMobile() && typeof requestIdleCallback === 'function')
+    // On a phone the list offers the wallets to open by deep link, which prepare the pairing once
+    // they have painted.
+    if (isMobile()) void import('../walletconnect/phone').then((phone) => phone.listPhoneWallets())
+    else if (typeof requestIdleCallback === 'function')
       requestIdleCallback(() => void import('../walletconnect').then((wc) => wc.prepareWalletConnect()))
   }
   window.addEventListener('eip6963:announceProvider', (event) => onAnnounce((event as CustomEvent).detail))

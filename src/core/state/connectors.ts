@@ -32,6 +32,13 @@ export interface ConnectorInfo {
   disconnect?: () => Promise<void>
   /** The view picking it opens; default ConnectingExternal for this connector. */
   view?: ViewName
+  /** The data that view gets (a WalletConnect listing: `{ wallet }`); default this connector's id. */
+  viewData?: Record<string, unknown>
+  /**
+   * Opens the wallet inside the tap that picked it, before the view shows (a phone's deep link:
+   * iOS blocks a navigation that follows an await). Returns whether it did.
+   */
+  open?: () => boolean
 }
 
 /** Id of the generic browser wallet found only through the legacy `window.ethereum`. */

@@ -2,7 +2,7 @@
 // hooks module sits in the page-load chunk, so a hook no other code uses (useState, useId,
 // useLayoutEffect) would make every dapp's page load bigger for the sake of this lazy view.
 import { useEffect, useRef } from 'react'
-import { batch } from '@preact/signals-core'
+import { batch, effect } from '@preact/signals-core'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { createWalletApi, type WalletApi } from '../../../api/wallet-api'
 import { getResolvedOptions } from '../../../core/config/appkit-state'
@@ -24,7 +24,7 @@ import {
 } from './store'
 import { Body, Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
-import { openOnPhone, preparePairing } from './phone'
+import { openOnPhone, preparePairingAfterPaint } from '../../../connectors/walletconnect/phone'
 
 /** A search that was answered (or failed). */
 interface Search {
@@ -64,6 +64,9 @@ function useWalletSource(): WalletSource {
 
 /** One All Wallets view is shown at a time, in its own shadow root: a fixed id is unique. */
 const SEARCH_ID = 'sk-wallet-search'
+
+/** The rows a phone shows first (four columns, three rows): their logos paint before the pairing starts. */
+const FIRST_ROWS = 12
 
 function select(entry: WalletEntry): void {
   if (entry.connector) pushView('ConnectingExternal', { connectorId: entry.connector.id })
@@ -207,8 +210,21 @@ export default function AllWalletsView() {
   // asked already, but this view can be opened directly. Asking twice does nothing.
   useEffect(() => {
     void import('../../../connectors/injected').then((injected) => injected.startInjectedDiscovery())
-    preparePairing()
   }, [])
+
+  // On a phone the pairing (its provider is ~150 KB gzip) is made once the first rows and their
+  // logos have painted, never racing them; its URI is then ready for the tap.
+  useEffect(() => {
+    let prepared = false
+    return effect(() => {
+      if (prepared || (list.total.value === undefined && list.status.value !== 'error')) return
+      prepared = true
+      const firstRows = [...list.featured.peek(), ...list.rest.peek()].slice(0, FIRST_ROWS)
+      preparePairingAfterPaint(
+        firstRows.flatMap((wallet) => (wallet.image_id ? api.walletImageUrl(wallet.image_id) : [])),
+      )
+    })
+  }, [list])
 
   useEffect(() => {
     // A kept list resumes where it was: a new visit retries a failed page, but does not fetch

@@ -28,12 +28,13 @@ function WalletRow({ connector, target }: { connector: ConnectorInfo; target: Ta
     <li>
       <ListItem
         type="button"
-        onClick={() =>
+        onClick={() => {
+          connector.open?.()
           pushView(
             connector.view ?? 'ConnectingExternal',
-            connector.view ? undefined : { ...target, connectorId: connector.id },
+            connector.viewData ?? (connector.view ? undefined : { ...target, connectorId: connector.id }),
           )
-        }
+        }}
       >
         {connector.imageUrl ? (
           <WalletLogo src={connector.imageUrl} alt="" width={40} height={40} />

@@ -18,7 +18,7 @@ import {
 import { focused, press } from '../../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { queryWallets } from '../../../../demo/sandbox/wallets.mjs'
+import { answerWalletList } from '../../helpers/wallet-list'
 import { initCore, resetAppKitState } from '../../../../src/core/config/appkit-state'
 import { createManualClock, setClock } from '../../../../src/core/lib/clock'
 import { SDK_TYPE, SDK_VERSION } from '../../../../src/core/constants'
@@ -74,19 +74,7 @@ test.before(async () => {
       failNext--
       return sendJson(response, 500, { error: 'down' })
     }
-    const list = (key: string) => (request.query.get(key) ?? '').split(',').filter(Boolean)
-    sendJson(
-      response,
-      200,
-      queryWallets(wallets as never, {
-        page: Number(request.query.get('page') ?? 1),
-        entries: Number(request.query.get('entries') ?? 40),
-        include: list('include'),
-        exclude: list('exclude'),
-        chains: list('chains'),
-        search: request.query.get('search') ?? '',
-      }),
-    )
+    answerWalletList(request, response, wallets)
   })
 })
 test.after(() => {
