@@ -111,7 +111,7 @@ const BUILDS = {
     entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts' },
     options: {
       packages: 'external',
-      define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null' },
+      define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null', __SIGKIT_REACT__: 'true' },
     },
   },
   cdn: {
@@ -125,6 +125,7 @@ const BUILDS = {
       define: {
         __SIGKIT_VERSION__: version,
         __SIGKIT_FIRST_OPEN_SHARED__: SHARED_PLACEHOLDER,
+        __SIGKIT_REACT__: 'false',
         'process.env.NODE_ENV': '"production"',
       },
     },
@@ -137,6 +138,7 @@ const BUILDS = {
       define: {
         __SIGKIT_VERSION__: version,
         __SIGKIT_FIRST_OPEN_SHARED__: 'null',
+        __SIGKIT_REACT__: 'true',
         'process.env.NODE_ENV': '"production"',
       },
     },
