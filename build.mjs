@@ -84,6 +84,14 @@ const IDLE_PREFETCH_MODULE = 'src/connectors/walletconnect/index.ts'
 const EMAIL_SECTION_MODULE = 'src/features/email/section.tsx'
 const EMBEDDED_MODULE = 'src/connectors/embedded/index.ts'
 
+/**
+ * Optional features measured on their own (size-limit.json budgets each): what a visitor who
+ * opens the feature downloads beyond page load and the first open, all of its views together.
+ */
+const FEATURE_MODULES = {
+  onramp: ['src/features/onramp/index.tsx', 'src/features/onramp/amount.tsx'],
+}
+
 const version = JSON.stringify(pkg.version)
 
 /** @type {esbuild.BuildOptions} */
@@ -317,6 +325,19 @@ function analyse(name, metafile) {
   }
   const emailFiles = laterFiles(EMAIL_SECTION_MODULE)
   const embeddedFiles = laterFiles(EMBEDDED_MODULE)
+  // Each feature against page load and the first open only (not the email section's files).
+  const beforeFeatures = new Set([...initial, ...firstOpen])
+  const features = Object.fromEntries(
+    Object.entries(FEATURE_MODULES).map(([feature, sources]) => {
+      const files = new Set()
+      for (const source of sources) {
+        const output = outputForEntryPoint(metafile, source)
+        for (const file of output ? staticClosure(metafile, output) : []) if (!beforeFeatures.has(file)) files.add(file)
+      }
+      const sorted = [...files].sort()
+      return [feature, { sources, files: sorted, gzip: gzipTotal(sorted) }]
+    }),
+  )
   const initialFiles = [...initial].sort()
   const firstOpenFiles = [...firstOpen].sort()
   const groupFiles = (group) => [...groups[group]].sort()
@@ -332,6 +353,7 @@ function analyse(name, metafile) {
     idlePrefetch: { source: IDLE_PREFETCH_MODULE, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
     emailSection: { source: EMAIL_SECTION_MODULE, files: emailFiles, gzip: gzipTotal(emailFiles) },
     embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
+    features,
   }
 }
 
@@ -368,6 +390,8 @@ async function buildBundles() {
     staged[`${prefix}-modal`] = await stage(`${prefix}-modal`, report.shell.files, report.outdir)
     staged[`${prefix}-data`] = await stage(`${prefix}-data`, report.data.files, report.outdir)
     staged[`${prefix}-connectors`] = await stage(`${prefix}-connectors`, report.connectors.files, report.outdir)
+    for (const [feature, { files }] of Object.entries(report.features))
+      staged[`${prefix}-${feature}`] = await stage(`${prefix}-${feature}`, files, report.outdir)
   }
 
   // size-limit loads every @size-limit/* plugin named in the nearest package.json. The repo's
@@ -403,7 +427,8 @@ function kb(bytes) {
 function printSummary(reports) {
   const lines = [`sigkit ${pkg.version}: built dist/ (React), dist/cdn/ (CDN), ${SIZE_DIR}/react-bundle/ (size pass)`]
   for (const [prefix, pass] of Object.entries(MEASURED)) {
-    const { initial, firstOpen, shell, data, connectors, idlePrefetch, emailSection, embedded } = reports[pass]
+    const { initial, firstOpen, shell, data, connectors, idlePrefetch, emailSection, embedded, features } =
+      reports[pass]
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
         `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}, ` +
@@ -412,6 +437,11 @@ function printSummary(reports) {
     lines.push(
       `        with email on: the email section +${kb(emailSection.gzip)} once the project config arrives, ` +
         `the embedded wallet +${kb(embedded.gzip)} (with the connection code every connector uses) when used`,
+    )
+    lines.push(
+      `        features when opened: ${Object.entries(features)
+        .map(([feature, { gzip }]) => `${feature} +${kb(gzip)}`)
+        .join(', ')}`,
     )
     for (const [source, { status, required }] of Object.entries(firstOpen.modules)) {
       if (status !== 'lazy' && (required || status === 'initial')) {

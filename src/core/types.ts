@@ -73,6 +73,8 @@ export type ViewName =
   | 'Swap'
   | 'EmailVerifyOtp'
   | 'EmailVerifyDevice'
+  | 'OnRampProviders'
+  | 'OnRampAmount'
 
 /** One entry of the router history. */
 export interface RouterEntry {
