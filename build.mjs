@@ -90,6 +90,9 @@ const EMBEDDED_MODULE = 'src/connectors/embedded/index.ts'
  */
 const FEATURE_MODULES = {
   onramp: ['src/features/onramp/index.tsx', 'src/features/onramp/amount.tsx'],
+  // The entry a dapp imports (sigkit/pay) and what the first openPay loads: the request and its view.
+  // (src/cdn-pay.ts is the CDN pass's entry, src/pay.ts the size pass's; each pass has one of them.)
+  pay: ['src/cdn-pay.ts', 'src/pay.ts', 'src/features/pay/request.ts', 'src/features/pay/view.tsx'],
 }
 
 const version = JSON.stringify(pkg.version)
@@ -116,7 +119,8 @@ const common = {
 const BUILDS = {
   react: {
     outdir: 'dist',
-    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts' },
+    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts', pay: 'src/pay.ts' },
+    optionalEntries: ['pay'],
     options: {
       packages: 'external',
       define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null' },
@@ -124,7 +128,11 @@ const BUILDS = {
   },
   cdn: {
     outdir: 'dist/cdn',
-    entries: { sigkit: 'src/cdn.ts' },
+    // `pay` is an entry of the same pass (not a file of its own like siwx.js): openPay must reach
+    // the very modal and state the page's sigkit.js runs, so it shares their chunks.
+    entries: { sigkit: 'src/cdn.ts', pay: 'src/cdn-pay.ts' },
+    // Entries a page imports only when it wants them: not page load.
+    optionalEntries: ['pay'],
     options: {
       // Every chunk name is spelled in the imports that load it: short names are bytes a CDN page
       // does not download (about 80 B gzip at page load, 40 B on first open).
@@ -139,7 +147,8 @@ const BUILDS = {
   },
   'react-bundle': {
     outdir: `${SIZE_DIR}/react-bundle`,
-    entries: { index: 'src/index.ts', react: 'src/react.ts' },
+    entries: { index: 'src/index.ts', react: 'src/react.ts', pay: 'src/pay.ts' },
+    optionalEntries: ['pay'],
     options: {
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
       define: {
@@ -283,14 +292,14 @@ async function writeFirstOpenShared(metafile, report) {
 
 /** Initial and first-open file sets of one pass, from its metafile. */
 function analyse(name, metafile) {
-  const { outdir, entries } = BUILDS[name]
+  const { outdir, entries, optionalEntries = [] } = BUILDS[name]
   const entryReport = {}
   const initial = new Set()
   for (const [entryName, source] of Object.entries(entries)) {
     const output = outputForEntryPoint(metafile, source)
     const files = output ? staticClosure(metafile, output) : []
-    files.forEach((file) => initial.add(file))
-    entryReport[entryName] = { source, output, initial: files }
+    if (!optionalEntries.includes(entryName)) files.forEach((file) => initial.add(file))
+    entryReport[entryName] = { source, output, initial: files, optional: optionalEntries.includes(entryName) }
   }
   const firstOpen = new Set()
   const groups = { shell: new Set(), data: new Set(), connectors: new Set() }

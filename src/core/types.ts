@@ -75,6 +75,7 @@ export type ViewName =
   | 'EmailVerifyDevice'
   | 'OnRampProviders'
   | 'OnRampAmount'
+  | 'Pay'
 
 /** One entry of the router history. */
 export interface RouterEntry {

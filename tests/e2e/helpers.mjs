@@ -96,6 +96,15 @@ export async function connectOnL2(page) {
   return log
 }
 
+/** Turns the on-ramp (both providers) on or off in the emulator's remote configuration. */
+export async function setOnrampFeature(request, isEnabled) {
+  const config = await sandboxConfig(request)
+  const response = await request.post(`${config.apiUrl}/__sandbox/features`, {
+    data: { onramp: { isEnabled, config: isEnabled ? ['coinbase', 'meld'] : [] } },
+  })
+  expect(response.ok()).toBe(true)
+}
+
 let axeSource
 /** Serious or critical axe violations in the page, shadow roots included. */
 export async function seriousAxeViolations(page) {

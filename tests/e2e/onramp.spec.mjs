@@ -10,24 +10,16 @@ import {
   modal,
   sandboxConfig,
   seriousAxeViolations,
+  setOnrampFeature,
   test,
   tokenBalanceOf,
 } from './helpers.mjs'
 
 test.describe.configure({ mode: 'serial' })
 
-/** Turns the on-ramp (both providers) on or off in the emulator's remote configuration. */
-async function setOnramp(request, isEnabled) {
-  const config = await sandboxConfig(request)
-  const response = await request.post(`${config.apiUrl}/__sandbox/features`, {
-    data: { onramp: { isEnabled, config: isEnabled ? ['coinbase', 'meld'] : [] } },
-  })
-  expect(response.ok()).toBe(true)
-}
-
-test.beforeAll(async ({ request }) => setOnramp(request, true))
+test.beforeAll(async ({ request }) => setOnrampFeature(request, true))
 test.afterAll(async ({ request }) => {
-  await setOnramp(request, false)
+  await setOnrampFeature(request, false)
   await (await emulator(request, await sandboxConfig(request))).clearFaults()
 })
 
