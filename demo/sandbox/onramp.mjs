@@ -115,19 +115,16 @@ export function createOnramp({ chains, tokens, solana, prices, activity, serverU
   /** @returns {PurchaseCurrency[]} */
   function purchaseCurrencies() {
     const usdcOn = (/** @type {number} */ chainId) => tokens[chainId]?.find((token) => token.symbol === 'USDC')
-    const solanaUsdc = solana?.tokens.find((token) => token.symbol === 'USDC')
     return [
       {
         id: USDC_CURRENCY_ID,
         name: 'USD Coin',
         symbol: 'USDC',
-        networks: [
-          ...chains.flatMap((chain) => {
-            const usdc = usdcOn(chain.chainId)
-            return usdc ? [evmNetwork(chain, usdc.address)] : []
-          }),
-          ...(solanaUsdc ? solanaNetwork(solanaUsdc.address) : []),
-        ],
+        // Only on the anvil chains: the Solana sandbox sells SOL (the native token is the default there).
+        networks: chains.flatMap((chain) => {
+          const usdc = usdcOn(chain.chainId)
+          return usdc ? [evmNetwork(chain, usdc.address)] : []
+        }),
       },
       {
         id: 'd85dce9b-5b73-5c3c-8978-522ce1d1c1b4',

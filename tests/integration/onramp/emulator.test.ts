@@ -33,6 +33,14 @@ test('options list USDC on both local chains and USD/EUR with the card and bank 
     body.paymentCurrencies.map((item: any) => item.id),
     ['USD', 'EUR'],
   )
+  // On the Solana sandbox only SOL is sold, so SOL is what Solana visitors buy by default.
+  const onSolana = body.purchaseCurrencies.filter((item: any) =>
+    item.networks.some((network: any) => network.name === 'solana-sandbox'),
+  )
+  assert.equal(
+    onSolana.map((item: any) => item.symbol),
+    ['SOL'],
+  )
   assert.equal(body.paymentCurrencies[0].payment_method_limits, [
     { id: 'card', min: '10.00', max: '7500.00' },
     { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
