@@ -8,6 +8,7 @@ import {
   RECEIVER,
   connectAccount,
   resetViews,
+  setNetworks,
   settle,
   useFakeAdapter,
   userRejection,
@@ -216,6 +217,20 @@ test('with the pay feature off, or a network the app does not have, openPay reje
   await settle()
   assert.is(reasonOf(elsewhere.error), 'invalid')
   assert.is(modalState.open.value, false)
+})
+
+test('without a connected wallet the Pay view waits; a connection made for it comes back to it', async () => {
+  await resetViews()
+  setNetworks()
+  const paid = outcome(openPay(FIVE_USDC))
+  await settle()
+  assert.is(currentView.value, 'Pay')
+  const decisions: Promise<boolean>[] = []
+  await emitCoreEvent('afterConnect', { namespace: 'eip155', keepOpen: (decision) => decisions.push(decision) })
+  assert.is(decisions.length, 1)
+  assert.is(await decisions[0], true)
+  assert.is(currentView.value, 'Pay')
+  assert.is(paid.done, false)
 })
 
 test('a balance short of the amount is read from the account; another network has none to show', async () => {
