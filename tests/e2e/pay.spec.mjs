@@ -66,6 +66,54 @@ test('a payment the wallet rejects ends with the reason', async ({ page }) => {
   await expect(modal(page).getByRole('alert')).toHaveText('The wallet rejected the payment')
 })
 
+test('CDN build: /cdn/pay.js drives the page\'s own modal; closing it rejects with "closed"', async ({
+  page,
+  request,
+}) => {
+  const config = await sandboxConfig(request)
+  const errors = []
+  page.on('pageerror', (error) => errors.push(String(error)))
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  )
+  await page.goto('/cdn.html')
+  await page.locator('appkit-button').click()
+  await modal(page)
+    .getByRole('button', { name: /SigKit Test Wallet/ })
+    .click()
+  await answerWallet(page, 'Connect')
+  await expect(modal(page)).toBeHidden()
+  const usdc = config.tokens[31337].find((item) => item.symbol === 'USDC')
+  await page.evaluate(
+    ([recipient, address]) => {
+      window.payOutcome = import('/cdn/pay.js').then(({ openPay, PayError }) =>
+        openPay({
+          recipient,
+          amount: '1',
+          asset: {
+            network: 'eip155:31337',
+            asset: address,
+            metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+          },
+        }).then(
+          (result) => ({ hash: result.hash }),
+          (error) => ({ isPayError: error instanceof PayError, reason: error.reason }),
+        ),
+      )
+    },
+    [config.accounts.recipient, usdc.address],
+  )
+  const dialog = modal(page)
+  await expect(dialog.locator('[data-pay-amount]')).toHaveText('1 USDC')
+  const held = Number(await tokenBalanceOf(config, 'USDC', config.accounts.wallet, 31337)) / 1e6
+  await expect(dialog.locator('[data-pay-balance]')).toHaveText(`${held} USDC`)
+  await expect(dialog.getByRole('button', { name: 'Pay 1 USDC' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  expect(await page.evaluate(() => window.payOutcome)).toEqual({ isPayError: true, reason: 'closed' })
+  expect(errors).toEqual([])
+})
+
 test('Pay with a short balance offers a top-up (on-ramp) or another network; closing ends the request', async ({
   page,
   request,
