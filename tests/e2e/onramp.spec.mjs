@@ -2,7 +2,7 @@
 // local provider pages behind the API emulator. The purchases land on Localhost L2 (31338) so the
 // other specs' balances on 31337 stay as the sandbox seeded them. Serial: the tests share the
 // emulator's feature switches and faults.
-import { parseUnits } from 'viem'
+import { formatUnits, parseUnits } from 'viem'
 import {
   connectOnL2,
   emulator,
@@ -69,18 +69,24 @@ test('buy 50 USD of USDC through the local provider: USDC rises on chain and the
     'Purchase complete: 49 USDC arrived in your wallet.',
     { timeout: 15_000 },
   )
-  expect((await tokenBalanceOf(config, 'USDC', config.accounts.wallet)) - before).toBe(parseUnits('49', 6))
+  const after = await tokenBalanceOf(config, 'USDC', config.accounts.wallet)
+  expect(after - before).toBe(parseUnits('49', 6))
   expect(await seriousAxeViolations(page)).toEqual([])
-  // Back on Account, the balances were refreshed from the chain.
+  // Back on Account, the token list shows the new balance: the view refreshed it from the chain.
   await dialog.getByRole('button', { name: 'Back to account' }).click()
-  await expect(dialog.getByRole('tabpanel')).toContainText(/USDC/)
+  const shown = Number(formatUnits(after, 6)).toLocaleString('en-US', { maximumFractionDigits: 4 })
+  await expect(dialog.getByRole('tabpanel')).toContainText(shown)
   expect(log.errors).toEqual([])
 })
 
-test('options fault: the built-in currencies are listed with the estimate note', async ({ page, request }) => {
+test('options and quote faults: the built-in currencies and the mock quote, each with its estimate note', async ({
+  page,
+  request,
+}) => {
   const config = await sandboxConfig(request)
   const api = await emulator(request, config)
   await api.setFault('onrampOptions', '500')
+  await api.setFault('onrampQuote', '429')
   try {
     await connectOnL2(page)
     const dialog = await openBuy(page, 'Meld.io')
@@ -90,6 +96,13 @@ test('options fault: the built-in currencies are listed with the estimate note',
     await expect(dialog.getByLabel('You buy').locator('option')).toHaveText(['USDC · USD Coin', 'ETH · Ether'])
     await expect(dialog.getByLabel('You pay in').locator('option')).toHaveText(['USD', 'EUR'])
     expect(await api.requestCount('onrampOptions')).toBeGreaterThan(0)
+    // The quote call fails too: every amount is the one asked, in the payment currency.
+    await dialog.getByLabel('Amount').fill('40')
+    await expect(dialog.locator('[data-estimate="quote"]')).toHaveText(
+      "Estimate: the quote is unavailable, so the amounts below are not the provider's.",
+    )
+    await expect(dialog.locator('[data-purchase-amount]')).toHaveText('40 USD')
+    await expect(dialog.getByRole('term')).toHaveText(['Total', 'You get'])
     expect(await seriousAxeViolations(page)).toEqual([])
   } finally {
     await api.clearFaults()

@@ -210,16 +210,21 @@ export default function OnRampAmountView() {
             </Note>
           )}
           <Summary aria-label="Quote" data-quote={quote.quoteId}>
-            <dt>Fees</dt>
-            <dd>{money(quote.fees ?? quote.networkFee)}</dd>
-            {quote.fees && (
+            {/* The mock quote repeats the amount in every field: its fee lines would say nothing. */}
+            {!state.quoteEstimated.value && (
               <>
-                <dt>Network fee</dt>
-                <dd>{money(quote.networkFee)}</dd>
+                <dt>Fees</dt>
+                <dd>{money(quote.fees ?? quote.networkFee)}</dd>
+                {quote.fees && (
+                  <>
+                    <dt>Network fee</dt>
+                    <dd>{money(quote.networkFee)}</dd>
+                  </>
+                )}
+                <dt>Subtotal</dt>
+                <dd>{money(quote.paymentSubtotal)}</dd>
               </>
             )}
-            <dt>Subtotal</dt>
-            <dd>{money(quote.paymentSubtotal)}</dd>
             <dt>Total</dt>
             <dd>{money(quote.paymentTotal)}</dd>
             <dt>You get</dt>

@@ -3,7 +3,7 @@
  * balance of that asset; then Pay sends it through the connected wallet. A short balance offers to
  * buy the difference (on-ramp) or switch network. LAZY: registered in `ui/views/more-views.ts`.
  */
-import { useSignals } from '@preact/signals-react/runtime'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { featuresState } from '../../core/config/features'
 import { closeModal } from '../../core/modal/modal'
 import { pushView } from '../../core/modal/router'
@@ -16,7 +16,6 @@ import { Button } from '../../ui/primitives/Button'
 import { shortAddress } from '../../ui/format'
 import { Body, ErrorText, Note, Summary } from '../onramp/styles'
 import { balanceOfAsset, confirmPayment, namespaceOf, payState } from './request'
-import { useSignal } from '@preact/signals-react/runtime'
 
 /** The least a card purchase may be (SPEC §5), so a small shortfall still opens a valid amount. */
 const CARD_MINIMUM = 10
@@ -101,7 +100,7 @@ export default function PayView() {
               Buy {symbol}
             </Button>
           )}
-          <Button type="button" wide tone="danger" onClick={() => pushView('SwitchNetwork')}>
+          <Button type="button" wide onClick={() => pushView('SwitchNetwork')}>
             Switch network
           </Button>
         </>
