@@ -84,6 +84,17 @@ const IDLE_PREFETCH_MODULE = 'src/connectors/walletconnect/index.ts'
 const EMAIL_SECTION_MODULE = 'src/features/email/section.tsx'
 const EMBEDDED_MODULE = 'src/connectors/embedded/index.ts'
 
+/**
+ * Optional features measured on their own (size-limit.json budgets each): what a visitor who
+ * opens the feature downloads beyond page load and the first open, all of its views together.
+ */
+const FEATURE_MODULES = {
+  onramp: ['src/features/onramp/index.tsx', 'src/features/onramp/amount.tsx'],
+  // The entry a dapp imports (sigkit/pay) and what the first openPay loads: the request and its view.
+  // (src/cdn-pay.ts is the CDN pass's entry, src/pay.ts the size pass's; each pass has one of them.)
+  pay: ['src/cdn-pay.ts', 'src/pay.ts', 'src/features/pay/request.ts', 'src/features/pay/view.tsx'],
+}
+
 const version = JSON.stringify(pkg.version)
 
 /** @type {esbuild.BuildOptions} */
@@ -108,7 +119,8 @@ const common = {
 const BUILDS = {
   react: {
     outdir: 'dist',
-    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts' },
+    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts', pay: 'src/pay.ts' },
+    optionalEntries: ['pay'],
     options: {
       packages: 'external',
       define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null', __SIGKIT_REACT__: 'true' },
@@ -116,7 +128,11 @@ const BUILDS = {
   },
   cdn: {
     outdir: 'dist/cdn',
-    entries: { sigkit: 'src/cdn.ts' },
+    // `pay` is an entry of the same pass (not a file of its own like siwx.js): openPay must reach
+    // the very modal and state the page's sigkit.js runs, so it shares their chunks.
+    entries: { sigkit: 'src/cdn.ts', pay: 'src/cdn-pay.ts' },
+    // Entries a page imports only when it wants them: not page load.
+    optionalEntries: ['pay'],
     options: {
       // Every chunk name is spelled in the imports that load it: short names are bytes a CDN page
       // does not download (about 80 B gzip at page load, 40 B on first open).
@@ -132,7 +148,8 @@ const BUILDS = {
   },
   'react-bundle': {
     outdir: `${SIZE_DIR}/react-bundle`,
-    entries: { index: 'src/index.ts', react: 'src/react.ts' },
+    entries: { index: 'src/index.ts', react: 'src/react.ts', pay: 'src/pay.ts' },
+    optionalEntries: ['pay'],
     options: {
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
       define: {
@@ -277,14 +294,14 @@ async function writeFirstOpenShared(metafile, report) {
 
 /** Initial and first-open file sets of one pass, from its metafile. */
 function analyse(name, metafile) {
-  const { outdir, entries } = BUILDS[name]
+  const { outdir, entries, optionalEntries = [] } = BUILDS[name]
   const entryReport = {}
   const initial = new Set()
   for (const [entryName, source] of Object.entries(entries)) {
     const output = outputForEntryPoint(metafile, source)
     const files = output ? staticClosure(metafile, output) : []
-    files.forEach((file) => initial.add(file))
-    entryReport[entryName] = { source, output, initial: files }
+    if (!optionalEntries.includes(entryName)) files.forEach((file) => initial.add(file))
+    entryReport[entryName] = { source, output, initial: files, optional: optionalEntries.includes(entryName) }
   }
   const firstOpen = new Set()
   const groups = { shell: new Set(), data: new Set(), connectors: new Set() }
@@ -319,6 +336,19 @@ function analyse(name, metafile) {
   }
   const emailFiles = laterFiles(EMAIL_SECTION_MODULE)
   const embeddedFiles = laterFiles(EMBEDDED_MODULE)
+  // Each feature against page load and the first open only (not the email section's files).
+  const beforeFeatures = new Set([...initial, ...firstOpen])
+  const features = Object.fromEntries(
+    Object.entries(FEATURE_MODULES).map(([feature, sources]) => {
+      const files = new Set()
+      for (const source of sources) {
+        const output = outputForEntryPoint(metafile, source)
+        for (const file of output ? staticClosure(metafile, output) : []) if (!beforeFeatures.has(file)) files.add(file)
+      }
+      const sorted = [...files].sort()
+      return [feature, { sources, files: sorted, gzip: gzipTotal(sorted) }]
+    }),
+  )
   const initialFiles = [...initial].sort()
   const firstOpenFiles = [...firstOpen].sort()
   const groupFiles = (group) => [...groups[group]].sort()
@@ -334,6 +364,7 @@ function analyse(name, metafile) {
     idlePrefetch: { source: IDLE_PREFETCH_MODULE, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
     emailSection: { source: EMAIL_SECTION_MODULE, files: emailFiles, gzip: gzipTotal(emailFiles) },
     embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
+    features,
   }
 }
 
@@ -370,6 +401,8 @@ async function buildBundles() {
     staged[`${prefix}-modal`] = await stage(`${prefix}-modal`, report.shell.files, report.outdir)
     staged[`${prefix}-data`] = await stage(`${prefix}-data`, report.data.files, report.outdir)
     staged[`${prefix}-connectors`] = await stage(`${prefix}-connectors`, report.connectors.files, report.outdir)
+    for (const [feature, { files }] of Object.entries(report.features))
+      staged[`${prefix}-${feature}`] = await stage(`${prefix}-${feature}`, files, report.outdir)
   }
 
   // size-limit loads every @size-limit/* plugin named in the nearest package.json. The repo's
@@ -405,7 +438,8 @@ function kb(bytes) {
 function printSummary(reports) {
   const lines = [`sigkit ${pkg.version}: built dist/ (React), dist/cdn/ (CDN), ${SIZE_DIR}/react-bundle/ (size pass)`]
   for (const [prefix, pass] of Object.entries(MEASURED)) {
-    const { initial, firstOpen, shell, data, connectors, idlePrefetch, emailSection, embedded } = reports[pass]
+    const { initial, firstOpen, shell, data, connectors, idlePrefetch, emailSection, embedded, features } =
+      reports[pass]
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
         `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}, ` +
@@ -414,6 +448,11 @@ function printSummary(reports) {
     lines.push(
       `        with email on: the email section +${kb(emailSection.gzip)} once the project config arrives, ` +
         `the embedded wallet +${kb(embedded.gzip)} (with the connection code every connector uses) when used`,
+    )
+    lines.push(
+      `        features when opened: ${Object.entries(features)
+        .map(([feature, { gzip }]) => `${feature} +${kb(gzip)}`)
+        .join(', ')}`,
     )
     for (const [source, { status, required }] of Object.entries(firstOpen.modules)) {
       if (status !== 'lazy' && (required || status === 'initial')) {

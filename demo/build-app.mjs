@@ -22,7 +22,12 @@ export async function buildDemoApp() {
     sourcemap: true,
     logLevel: 'warning',
     // The page uses the published builds, exactly as a dapp installing `sigkit` would.
-    alias: { 'sigkit/react': './dist/react.js', 'sigkit/siwx': './dist/siwx.js', sigkit: './dist/index.js' },
+    alias: {
+      'sigkit/react': './dist/react.js',
+      'sigkit/siwx': './dist/siwx.js',
+      'sigkit/pay': './dist/pay.js',
+      sigkit: './dist/index.js',
+    },
     // WalletConnect's dependencies reach for Node's `global`, as in any app that bundles them.
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   })

@@ -26,11 +26,19 @@ import {
 } from 'sigkit/react'
 import type { CaipNetwork } from 'sigkit'
 import { createLocalSIWX, type SIWXConfig, type SIWXSession } from 'sigkit/siwx'
+import { usePay, type PaymentAsset } from 'sigkit/pay'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { sandboxOptions } from './sandbox-options.js'
 
 const options = sandboxOptions()
-const sandbox = (globalThis as { __SIGKIT_SANDBOX__?: { accounts: { recipient: string } } | null }).__SIGKIT_SANDBOX__
+const sandbox = (
+  globalThis as {
+    __SIGKIT_SANDBOX__?: {
+      accounts: { recipient: string }
+      tokens: Record<number, { address: string; symbol: string; name: string; decimals: number }[]>
+    } | null
+  }
+).__SIGKIT_SANDBOX__
 
 /** Sign-in is off unless the page is opened with ?siwx=optional or ?siwx=required. */
 const siwxMode = new URLSearchParams(location.search).get('siwx')
@@ -42,7 +50,8 @@ const siwx: SIWXConfig | undefined =
         verify: verifySession,
       })
     : undefined
-if (options) createAppKit({ ...(options as Parameters<typeof createAppKit>[0]), siwx })
+// Pay (sigkit/pay) is a local feature that is off unless the dapp turns it on.
+if (options) createAppKit({ ...(options as Parameters<typeof createAppKit>[0]), siwx, features: { pay: true } })
 
 /** The demo checks signatures before keeping a session, as a server would. */
 async function verifySession(session: SIWXSession): Promise<boolean> {
@@ -94,6 +103,7 @@ function App() {
       <SignInPanel />
       <NetworkPanel networks={options.networks as CaipNetwork[]} />
       <SendPanel />
+      <PayPanel />
       <SignPanel />
       <SolanaSignPanel />
       <p className="links">
@@ -147,6 +157,41 @@ function AccountPanel() {
           </button>
         </p>
       )}
+    </section>
+  )
+}
+
+/** Asks the visitor to pay the sandbox recipient in USDC on Localhost L2 (sigkit/pay's usePay). */
+function PayPanel() {
+  const { pay, status, result, error } = usePay()
+  const usdc = sandbox?.tokens[31338]?.find((token) => token.symbol === 'USDC')
+  const asset: PaymentAsset | undefined = usdc && {
+    network: 'eip155:31338',
+    asset: usdc.address,
+    metadata: { name: usdc.name, symbol: usdc.symbol, decimals: usdc.decimals },
+  }
+  const ask = (amount: string) => {
+    if (asset && sandbox) void pay({ recipient: sandbox.accounts.recipient, amount, asset })
+  }
+  return (
+    <section aria-labelledby="pay-title">
+      <h2 id="pay-title">Pay</h2>
+      <p className="row">
+        <button type="button" disabled={!asset || status === 'pending'} onClick={() => ask('5')}>
+          Pay 5 USDC on Localhost L2
+        </button>
+        <button type="button" disabled={!asset || status === 'pending'} onClick={() => ask('100000')}>
+          Pay 100000 USDC on Localhost L2
+        </button>
+      </p>
+      <dl>
+        <dt>Status</dt>
+        <dd data-testid="pay-status">{status}</dd>
+        <dt>Transaction</dt>
+        <dd data-testid="pay-hash">{result?.hash ?? '—'}</dd>
+        <dt>Error</dt>
+        <dd data-testid="pay-error">{error ? `${error.reason}: ${error.message}` : '—'}</dd>
+      </dl>
     </section>
   )
 }

@@ -26,6 +26,11 @@ export const ROUTE_NAMES = Object.freeze([
   'history',
   'nftMetadata',
   'nftImage',
+  'onrampOptions',
+  'onrampQuote',
+  'onrampUrl',
+  'onrampPage',
+  'onrampPurchase',
 ])
 
 export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])
@@ -137,6 +142,11 @@ export const MALFORMED_BODIES = Object.freeze({
   history: { data: [{ id: 7, metadata: { minedAt: 'yesterday', status: 'maybe' }, transfers: 'none' }], next: 42 },
   nftMetadata: { name: 5, image: null },
   nftImage: { image: 5 },
+  onrampOptions: { paymentCurrencies: 'oops', purchaseCurrencies: [{ id: 5 }] },
+  onrampQuote: { purchaseAmount: { amount: 'lots' }, paymentTotal: null },
+  onrampUrl: { url: 42 },
+  onrampPage: { page: 5 },
+  onrampPurchase: { hash: 7 },
 })
 
 /** What 'invalid-json' answers (with a JSON content type): a truncated document. */

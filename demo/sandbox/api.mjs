@@ -31,6 +31,7 @@ import { createConvert } from './convert.mjs'
 import { createHistory } from './history.mjs'
 import { badgeSvg } from './images.mjs'
 import { createNftRoutes, nftImagePath } from './nfts.mjs'
+import { createOnramp } from './onramp.mjs'
 import { generateWallets, initialsOf, queryWallets } from './wallets.mjs'
 
 const HOST = '127.0.0.1'
@@ -273,12 +274,23 @@ export async function startApiEmulator({
   })
   const nftRoutes = createNftRoutes({ chains, nfts, serverUrl: () => baseUrl })
   const activity = createActivity({ chains, tokens, solana })
+  // On-ramp: options, quotes, the URL generator, the providers' pages and their history.
+  const onramp = createOnramp({ chains, tokens, solana, prices, activity, serverUrl: () => baseUrl })
 
   /** @type {Record<string, (request: { url: URL, params: string[], body: unknown, rawBody: string }) => Promise<{ status?: number, headers?: Record<string, string>, body: unknown }>>} */
   const handlers = {
     ...convert.handlers,
     ...history.handlers,
     ...nftRoutes.handlers,
+    ...onramp.handlers,
+    // `onramp` (a provider name) asks for the provider's purchases instead of the chain's history.
+    async history(request) {
+      const provider = request.url.searchParams.get('onramp')
+      if (!provider)
+        return /** @type {NonNullable<typeof history.handlers.history>} */ (history.handlers['history'])(request)
+      const chainId = request.url.searchParams.get('chainId')
+      return { body: { data: onramp.historyFor(request.params[0] ?? '', { chainId, provider }), next: null } }
+    },
     async config() {
       return {
         body: {
@@ -445,6 +457,7 @@ export async function startApiEmulator({
     ...convert.routes,
     ...history.routes,
     ...nftRoutes.routes,
+    ...onramp.routes,
   ]
   // Every fault/log name must be a real route, and every route must be nameable in a fault.
   for (const route of routes)
@@ -628,6 +641,8 @@ export async function startApiEmulator({
     swapNetworks: convert.networks,
     /** Real transfers on a chain (activity.mjs); a request it cannot carry out throws (HTTP: 400). */
     sendActivity,
+    /** Purchases made on the local provider pages, oldest first. */
+    onrampPurchases: onramp.purchases,
     /** The history index: stats() per chain (blocks indexed, transactions, RPC requests made). */
     history: { stats: history.stats },
     async stop() {

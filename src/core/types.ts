@@ -73,6 +73,9 @@ export type ViewName =
   | 'Swap'
   | 'EmailVerifyOtp'
   | 'EmailVerifyDevice'
+  | 'OnRampProviders'
+  | 'OnRampAmount'
+  | 'Pay'
 
 /** One entry of the router history. */
 export interface RouterEntry {

@@ -41,7 +41,9 @@ for (const [buildName, build] of Object.entries(manifest.builds)) {
   const test = suite(`initial files: ${buildName} build`)
   const metafile = readJson(build.metafile)
   const initial = new Set()
-  for (const { source } of Object.values(build.entries)) {
+  // sigkit/pay is an entry a dapp imports when it takes payments: its own files are tested below.
+  for (const { source, optional } of Object.values(build.entries)) {
+    if (optional) continue
     const output = entryOutput(metafile, source)
     if (output) initialOutputs(metafile, output).forEach((file) => initial.add(file))
   }
@@ -54,6 +56,25 @@ for (const [buildName, build] of Object.entries(manifest.builds)) {
       const { inputs } = contents(metafile, new Set(initialOutputs(metafile, output)))
       assert.not.ok(inputs.has(LOCAL_SIWX), `${name}: its initial files contain ${LOCAL_SIWX}`)
     }
+  })
+
+  test('sigkit/pay loads only its argument check (and the hook) until openPay is called', () => {
+    const pay = Object.values(build.entries).find(({ optional }) => optional)
+    if (!pay) return
+    const { inputs: payInputs, externals: payExternals } = contents(
+      metafile,
+      new Set(initialOutputs(metafile, entryOutput(metafile, pay.source))),
+    )
+    const features = [...payInputs].filter((input) => input.startsWith('src/features/')).sort()
+    const own = ['src/features/pay/arguments.ts', 'src/features/pay/open.ts', 'src/features/pay/use-pay.ts']
+    assert.equal(
+      features.filter((input) => !own.includes(input)),
+      [],
+    )
+    const heavy = [...payInputs, ...payExternals].filter((input) =>
+      /(^|\/)(viem|@solana|@walletconnect|ofetch|@stitches)/.test(inputPackage(input) ?? packageName(input) ?? ''),
+    )
+    assert.equal(heavy, [])
   })
 
   test('every entry was compiled', () => {

@@ -47,4 +47,18 @@ test('the CDN sign-in config is one file that imports nothing, with the same exp
   assert.match(message.toString(), /wants you to sign in with your Ethereum account:\n0x0{39}1\n/)
 })
 
+test('the CDN pay file exports what sigkit/pay does except the React hook, and rejects bad arguments', async () => {
+  const cdn = await import(pathToFileURL(join(root, 'dist/cdn/pay.js')).href)
+  const npm = await import(pathToFileURL(join(root, 'dist/pay.js')).href)
+  assert.equal(
+    Object.keys(cdn).sort(),
+    Object.keys(npm)
+      .filter((name) => name !== 'usePay')
+      .sort(),
+  )
+  const error = await cdn.openPay({ recipient: 'nobody', amount: '5', asset: null }).catch((caught) => caught)
+  assert.ok(error instanceof cdn.PayError)
+  assert.is(error.reason, 'invalid')
+})
+
 test.run()

@@ -1,7 +1,9 @@
 // Shared steps of the sandbox e2e tests: the demo page, the test wallet's prompt, the modal,
 // and reading the chain directly to compare with what the page shows.
 import { expect, test } from '@playwright/test'
-import { createPublicClient, formatEther, http } from 'viem'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createPublicClient, erc20Abi, formatEther, http } from 'viem'
 
 /** The sandbox the demo server runs (its chains, API emulator and accounts). */
 export async function sandboxConfig(request) {
@@ -74,6 +76,44 @@ export async function emulator(request, config) {
       return (Array.isArray(body) ? body : (body.requests ?? [])).length
     },
   }
+}
+
+/** A token's balance of an address on a sandbox chain, in base units, read from anvil. */
+export async function tokenBalanceOf(config, symbol, address, chainId = 31338) {
+  const chain = config.chains.find((item) => item.chainId === chainId)
+  const token = config.tokens[chainId].find((item) => item.symbol === symbol)
+  const client = createPublicClient({ transport: http(chain.rpcUrl) })
+  return client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+}
+
+/** The demo page, the test wallet connected, then switched to Localhost L2 (which the wallet adds). */
+export async function connectOnL2(page) {
+  const log = await openDapp(page)
+  await connectTestWallet(page)
+  await page.getByRole('button', { name: 'Switch to Localhost L2', exact: true }).click()
+  await answerWallet(page, 'Add network')
+  await expect(page.getByTestId('network-name')).toHaveText('Localhost L2 (chain 31338)')
+  return log
+}
+
+/** Turns the on-ramp (both providers) on or off in the emulator's remote configuration. */
+export async function setOnrampFeature(request, isEnabled) {
+  const config = await sandboxConfig(request)
+  const response = await request.post(`${config.apiUrl}/__sandbox/features`, {
+    data: { onramp: { isEnabled, config: isEnabled ? ['coinbase', 'meld'] : [] } },
+  })
+  expect(response.ok()).toBe(true)
+}
+
+let axeSource
+/** Serious or critical axe violations in the page, shadow roots included. */
+export async function seriousAxeViolations(page) {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  await page.addScriptTag({ content: axeSource })
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
 export { expect, test }

@@ -2,8 +2,18 @@
 // behind the API emulator's convert routes. The swaps run on Localhost L2 (31338) so the other
 // specs' balances on 31337 stay as the sandbox seeded them. Serial: the tests share the L2
 // account and its allowance (a rejected approval must leave it at zero for the next test).
-import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
-import { answerWallet, connectTestWallet, expect, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
+import { parseUnits } from 'viem'
+import {
+  answerWallet,
+  connectOnL2,
+  connectTestWallet,
+  expect,
+  modal,
+  openDapp,
+  sandboxConfig,
+  test,
+  tokenBalanceOf,
+} from './helpers.mjs'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -16,28 +26,8 @@ test.beforeAll(async ({ request }) => {
   expect(response.ok()).toBe(true)
 })
 
-/** A token balance on L2, in base units, read from anvil. */
-async function tokenBalance(config, symbol) {
-  const chain = config.chains.find((item) => item.chainId === 31338)
-  const token = config.tokens[31338].find((item) => item.symbol === symbol)
-  const client = createPublicClient({ transport: http(chain.rpcUrl) })
-  return client.readContract({
-    address: token.address,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [config.accounts.wallet],
-  })
-}
-
-/** The demo page, the test wallet connected, then switched to L2 (which the wallet adds). */
-async function connectOnL2(page) {
-  const log = await openDapp(page)
-  await connectTestWallet(page)
-  await page.getByRole('button', { name: 'Switch to Localhost L2', exact: true }).click()
-  await answerWallet(page, 'Add network')
-  await expect(page.getByTestId('network-name')).toHaveText('Localhost L2 (chain 31338)')
-  return log
-}
+/** A token balance of the wallet on L2, in base units, read from anvil. */
+const tokenBalance = (config, symbol) => tokenBalanceOf(config, symbol, config.accounts.wallet)
 
 /** "296.07948 USDC" → base units. */
 const baseUnits = (text, decimals) => parseUnits(text.split(' ')[0].replaceAll(',', ''), decimals)

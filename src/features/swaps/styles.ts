@@ -1,4 +1,5 @@
 import { styled } from '../../ui/theme/stitches'
+import { control } from '../../ui/primitives/form'
 
 /** @internal */
 export const Body = styled('div', {
@@ -130,18 +131,7 @@ export const Status = styled('p', { margin: 0, color: '$textMuted', fontSize: '$
 export const Buttons = styled('div', { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '$2' })
 
 /** @internal */
-export const Search = styled('input', {
-  width: '100%',
-  minHeight: '44px',
-  padding: '$2 $3',
-  borderRadius: '$md',
-  border: '1px solid $border',
-  background: '$surface',
-  color: '$text',
-  font: 'inherit',
-  fontSize: '$md',
-  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '1px' },
-})
+export const Search = styled('input', control)
 
 /** @internal */
 export const TokenList = styled('ul', {

@@ -24,6 +24,9 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   Send: { title: 'Send', load: () => import('../../features/send') },
   Receive: { title: 'Receive', load: () => import('../../features/receive') },
   Swap: { title: 'Swap', load: () => import('../../features/swaps') },
+  OnRampProviders: { title: 'Buy', load: () => import('../../features/onramp') },
+  OnRampAmount: { title: 'Buy', load: () => import('../../features/onramp/amount') },
+  Pay: { title: 'Pay', load: () => import('../../features/pay/view') },
   SIWXSignMessage: { title: 'Sign In', load: () => import('../../features/siwx') },
   // The embedded wallet (email login, its approval screen): the email feature's chunks.
   EmailVerifyOtp: { title: 'Confirm Email', load: () => import('../../features/email/otp') },

@@ -39,11 +39,18 @@ export interface WalletFeature {
 }
 
 /**
- * The wallet features in SPEC §9's order (onramp, swaps, receive, send). On-ramp joins the list
- * when it has a view; until then the row cannot offer it.
+ * The wallet features in SPEC §9's order (onramp, swaps, receive, send).
  * @internal
  */
 export const WALLET_FEATURES: readonly WalletFeature[] = [
+  // The providers sell on EVM networks and Solana (SPEC §4: SOL on Solana, USDC elsewhere).
+  {
+    feature: 'onramp',
+    view: 'OnRampProviders',
+    label: 'Buy',
+    icon: icon('M2 4h12v8H2zM2 7h12'),
+    namespaces: SEND_NAMESPACES,
+  },
   // Swaps go through the EVM convert routes only; the Swap view tells which networks swap.
   {
     feature: 'swaps',

@@ -58,7 +58,7 @@ test.before.each(() => {
 })
 
 test.after.each(async () => {
-  localFeatures.value = { ...localFeatures.value, send: true, receive: true, swaps: true, history: true }
+  localFeatures.value = { ...localFeatures.value, send: true, receive: true, swaps: true, onramp: true, history: true }
   resetActivity()
   resetAccountTab()
   await resetViews()
@@ -85,12 +85,12 @@ async function openTab(name: 'NFTs' | 'Activity'): Promise<void> {
   await settle()
 }
 
-test('the feature row: Swap, Receive, Send in the spec order, each only when its feature is on and works here', async () => {
+test('the feature row: Buy, Swap, Receive, Send in the spec order, each only when its feature is on and works here', async () => {
   connectAccount()
   await openAt('Account')
-  await waitFor(() => features().length === 3)
-  assert.equal(features(), ['Swap', 'Receive', 'Send'])
-  localFeatures.value = { ...localFeatures.value, swaps: false }
+  await waitFor(() => features().length === 4)
+  assert.equal(features(), ['Buy', 'Swap', 'Receive', 'Send'])
+  localFeatures.value = { ...localFeatures.value, onramp: false, swaps: false }
   await settle()
   assert.equal(features(), ['Receive', 'Send'])
   localFeatures.value = { ...localFeatures.value, receive: false, send: false }

@@ -1,0 +1,42 @@
+/**
+ * The Buy view (feature `onramp`): the on-ramp providers the features allow (local or remote
+ * configuration), each with its fee range; choosing one opens the amount view. Its view data may
+ * carry an `amount` (Pay's "buy the difference") that the amount view then starts with. LAZY:
+ * registered in `ui/views/more-views.ts`, loaded when the Account view's Buy button is used.
+ */
+import { useSignals } from '@preact/signals-react/runtime'
+import { featuresState } from '../../core/config/features'
+import { currentData, pushView } from '../../core/modal/router'
+import { activeNamespace } from '../../core/state/account'
+import { ListItem } from '../../ui/primitives'
+import { onrampState } from './controller'
+import { providersFor } from './providers'
+import { Body, Note, ProviderMeta } from './styles'
+
+/** @internal */
+export default function OnRampProvidersView() {
+  useSignals()
+  const providers = providersFor(featuresState.value.onrampProviders, activeNamespace.value)
+  const preset = currentData.value?.['amount']
+  if (providers.length === 0) return <Note role="note">No on-ramp provider is available for this network.</Note>
+  return (
+    <Body role="list" aria-label="On-ramp providers">
+      {providers.map((provider) => (
+        <div role="listitem" key={provider.id}>
+          <ListItem
+            type="button"
+            data-provider={provider.id}
+            onClick={() => {
+              onrampState.selectedProvider.value = provider
+              if (typeof preset === 'string' && /^\d+(\.\d+)?$/.test(preset)) onrampState.paymentAmount.value = preset
+              pushView('OnRampAmount')
+            }}
+          >
+            {provider.label}
+            <ProviderMeta>Fees {provider.feeRange}</ProviderMeta>
+          </ListItem>
+        </div>
+      ))}
+    </Body>
+  )
+}

@@ -1,0 +1,124 @@
+/**
+ * The built-in on-ramp providers (SPEC §4 "On-ramp", §9: two providers, fee range 1-2%) and the
+ * URLs that open them. The first is opened through the API's URL generator, the second through its
+ * own URL with the wallet parameters appended.
+ */
+import { DEFAULT_ENDPOINTS } from '../../core/constants'
+import type { ChainNamespace } from '../../core/types'
+import type { OnrampUrlRequest, PurchaseCurrency, PurchaseNetwork } from '../../api/onramp-api'
+
+/** A provider the Buy view can offer. */
+export interface OnrampProvider {
+  /** The name remote configuration lists (`onramp` feature config). */
+  id: 'coinbase' | 'meld'
+  label: string
+  feeRange: string
+  /** Its own page; for the first provider the generator's URL is used instead. */
+  url: string
+  namespaces: readonly ChainNamespace[]
+}
+
+/** The built-in providers, in order. */
+export const ONRAMP_PROVIDERS: readonly OnrampProvider[] = [
+  {
+    id: 'coinbase',
+    label: 'Coinbase',
+    feeRange: '1-2%',
+    url: 'https://pay.coinbase.com',
+    namespaces: ['eip155', 'solana'],
+  },
+  { id: 'meld', label: 'Meld.io', feeRange: '1-2%', url: 'https://meldcrypto.com', namespaces: ['eip155', 'solana'] },
+]
+
+/**
+ * The second provider's public key (AppKit reads it from its build's environment and sends an
+ * empty one without it); the provider names the dapp by `externalCustomerId`, the project id.
+ */
+export const MELD_PUBLIC_KEY = ''
+
+/**
+ * The built-in providers the remote list names, in the built-in order, that work in `namespace`.
+ * A list that is not an array of strings is no provider at all (SPEC §4).
+ *
+ * @example
+ * ```ts
+ * providersFor(['meld'], 'eip155') // [meld]
+ * ```
+ */
+export function providersFor(names: unknown, namespace: ChainNamespace | undefined): OnrampProvider[] {
+  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) return []
+  return ONRAMP_PROVIDERS.filter(
+    (provider) => names.includes(provider.id) && (!namespace || provider.namespaces.includes(namespace)),
+  )
+}
+
+/**
+ * Where the second provider's page is: its own site, or, when the dapp points `endpoints.api` at
+ * its own host (a self-hosted API or the local sandbox), that host's `/onramp/meld` page, which
+ * stands in for the provider.
+ */
+export function meldBaseUrl(apiEndpoint: string): string {
+  return apiEndpoint === DEFAULT_ENDPOINTS.api
+    ? (ONRAMP_PROVIDERS[1] as OnrampProvider).url
+    : `${apiEndpoint.replace(/\/+$/, '')}/onramp/meld`
+}
+
+/** What the second provider's URL is built from. */
+export interface MeldUrlInput {
+  baseUrl: string
+  namespace: ChainNamespace
+  /** The active address ('' when none). */
+  address: string | undefined
+  projectId: string
+  /** The amount and currency the visitor chose, so the page opens with them filled in. */
+  fiatAmount?: string
+  fiatCurrency?: string
+}
+
+/**
+ * The second provider's URL: `publicKey`, `destinationCurrencyCode` (SOL on Solana, otherwise USDC),
+ * `walletAddress` and `externalCustomerId` (the project id) appended (SPEC §4), then the amount.
+ *
+ * @example
+ * ```ts
+ * meldUrl({ baseUrl: 'https://meldcrypto.com', namespace: 'eip155', address: '0xabc…', projectId: 'p1' })
+ * // 'https://meldcrypto.com/?publicKey=&destinationCurrencyCode=USDC&walletAddress=0xabc…&externalCustomerId=p1'
+ * ```
+ */
+export function meldUrl(input: MeldUrlInput): string {
+  const url = new URL(input.baseUrl)
+  url.searchParams.set('publicKey', MELD_PUBLIC_KEY)
+  url.searchParams.set('destinationCurrencyCode', input.namespace === 'solana' ? 'SOL' : 'USDC')
+  url.searchParams.set('walletAddress', input.address ?? '')
+  url.searchParams.set('externalCustomerId', input.projectId)
+  if (input.fiatAmount) url.searchParams.set('sourceAmount', input.fiatAmount)
+  if (input.fiatCurrency) url.searchParams.set('sourceCurrencyCode', input.fiatCurrency)
+  return url.toString()
+}
+
+/**
+ * The body of the URL generator call for the first provider: the wallet that receives, the
+ * network and asset bought, and the amount the visitor chose.
+ *
+ * @example
+ * ```ts
+ * generatorRequest({ address, currency: usdc, network: usdc.networks[0], fiatAmount: '50' })
+ * ```
+ */
+export function generatorRequest(input: {
+  address: string
+  currency: PurchaseCurrency
+  network: PurchaseNetwork
+  fiatAmount: string
+}): OnrampUrlRequest {
+  const amount = Number(input.fiatAmount)
+  return {
+    destinationWallets: [
+      { address: input.address, blockchains: [input.network.name], assets: [input.currency.symbol] },
+    ],
+    defaultNetwork: input.network.name,
+    // The provider's id for the visitor: their address, the same on every visit.
+    partnerUserId: input.address,
+    ...(Number.isFinite(amount) && amount > 0 ? { presetFiatAmount: amount } : {}),
+  }
+}

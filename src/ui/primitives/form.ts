@@ -1,0 +1,34 @@
+/**
+ * Form controls the feature views share (send, on-ramp, pay). Only views use them, so they live
+ * apart from `index.tsx` and the first open does not pay for them.
+ */
+import { styled } from '../theme/stitches'
+
+/** The look of a text field or select: full width, 44 px tall, a visible focus ring. @internal */
+export const control = {
+  width: '100%',
+  minHeight: '44px',
+  padding: '$2 $3',
+  borderRadius: '$md',
+  border: '1px solid $border',
+  background: '$surface',
+  color: '$text',
+  font: 'inherit',
+  fontSize: '$md',
+  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '1px' },
+} as const
+
+/** A label above its control. @internal */
+export const Field = styled('div', { display: 'grid', gap: '$1' })
+
+/** @internal */
+export const Label = styled('label', { color: '$textMuted', fontSize: '$sm', fontWeight: 600 })
+
+/** @internal */
+export const Input = styled('input', { ...control, '&[readonly]': { opacity: 0.7 } })
+
+/** @internal */
+export const Select = styled('select', control)
+
+/** @internal */
+export const ErrorText = styled('p', { margin: 0, color: '$error', fontSize: '$md' })
