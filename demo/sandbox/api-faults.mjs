@@ -8,6 +8,7 @@ export const ROUTE_NAMES = Object.freeze([
   'origins',
   'analytics',
   'errors',
+  'events',
   'wallets',
   'walletImage',
   'tokenImage',

@@ -115,9 +115,12 @@ export async function startApiEmulator({
 } = {}) {
   const faults = createFaults()
   const log = createRequestLog()
-  /** Everything POSTed to /e (error reports and, if analytics were on, events), oldest first. */
+  /** Everything POSTed to /e (error reports), oldest first. */
   /** @type {{ time: number, url: string, body: unknown }[]} */
   const errorsReported = []
+  /** Every batch of tracked events POSTed to /batch, oldest first. */
+  /** @type {{ time: number, url: string, items: unknown[] }[]} */
+  const eventBatches = []
   /** @type {Record<string, { isEnabled: boolean, config: unknown }>} */
   const featureTable = structuredClone(/** @type {any} */ (DEFAULT_FEATURES))
   const setFeatures = (/** @type {FeatureChanges} */ changes) => {
@@ -308,6 +311,15 @@ export async function startApiEmulator({
       errorsReported.push({ time: Date.now(), url: url.pathname + url.search, body })
       return { body: {} }
     },
+    // HOSTED-API §8.1: an array of tracked events (sent with sendBeacon, so as text/plain).
+    async events({ url, body }) {
+      const isEvent = (/** @type {any} */ item) =>
+        typeof item?.eventId === 'string' && item.props?.type === 'track' && typeof item.props.event === 'string'
+      if (!Array.isArray(body) || body.length === 0 || !body.every(isEvent))
+        return { status: 400, body: { error: 'Expected a non-empty array of tracked events' } }
+      eventBatches.push({ time: Date.now(), url: url.pathname + url.search, items: body })
+      return { body: {} }
+    },
     async wallets({ url }) {
       const query = url.searchParams
       const list = (/** @type {string} */ key) =>
@@ -445,6 +457,7 @@ export async function startApiEmulator({
     { name: 'origins', method: 'GET', pattern: /^\/projects\/v1\/origins$/ },
     { name: 'analytics', method: 'GET', pattern: /^\/getAnalyticsConfig$/ },
     { name: 'errors', method: 'POST', pattern: /^\/e$/ },
+    { name: 'events', method: 'POST', pattern: /^\/batch$/ },
     { name: 'wallets', method: 'GET', pattern: /^\/getWallets$/ },
     { name: 'walletImage', method: 'GET', pattern: /^\/getWalletImage\/([^/]+)$/ },
     { name: 'tokenImage', method: 'GET', pattern: /^\/public\/getTokenImage\/([^/]+)$/ },
@@ -491,6 +504,15 @@ export async function startApiEmulator({
       case 'DELETE /__sandbox/errors':
         errorsReported.length = 0
         return { body: { errors: [] } }
+      case 'POST /__sandbox/analytics':
+        // The project's analytics setting, as /getAnalyticsConfig answers it.
+        analyticsEnabled = typeof body === 'object' && body !== null && /** @type {any} */ (body).enabled === true
+        return { body: { isAnalyticsEnabled: analyticsEnabled } }
+      case 'GET /__sandbox/events':
+        return { body: { batches: eventBatches } }
+      case 'DELETE /__sandbox/events':
+        eventBatches.length = 0
+        return { body: { batches: [] } }
       case 'GET /__sandbox/features':
         return { body: { features: featureTable } }
       case 'POST /__sandbox/features':
@@ -636,6 +658,7 @@ export async function startApiEmulator({
     requests: (route) => log.list(route),
     clearRequests: () => log.clear(),
     errorsReported,
+    eventBatches,
     setFeatures,
     /** The CAIP-2 ids the /v1/convert/* routes swap on (the local chains with an AMM). */
     swapNetworks: convert.networks,

@@ -150,6 +150,7 @@ export async function startSandbox({
     requests: emulator.requests,
     clearRequests: emulator.clearRequests,
     errorsReported: emulator.errorsReported,
+    eventBatches: emulator.eventBatches,
     setFeatures: emulator.setFeatures,
     api: emulator,
     sandboxConfig,

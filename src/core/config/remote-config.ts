@@ -139,10 +139,11 @@ type PulseSend = Parameters<typeof sendToPulse>
 let held: PulseSend[] | undefined = []
 
 /**
- * POSTs a tracked event or error report to the pulse service (HOSTED-API §8.2) once the project's
- * analytics setting is known. Until it has been fetched (on first open) the item is held, 20 at
- * most, then sent when analytics is on and dropped when it is off or the fetch failed. The caller
- * checks the setting for items sent after it is known (analytics.ts).
+ * Sends a tracked event or error report to the pulse service (pulse-batch.ts) once the project's
+ * analytics setting is known. Until the setting has been fetched (on
+ * first open) the item is held, 20 at most, then sent when analytics is on and dropped when it is
+ * off or the fetch failed. The caller checks the setting for items sent after it is known
+ * (analytics.ts).
  *
  * @throws the HTTP client's error when the service refuses or cannot be reached.
  * @internal
@@ -154,9 +155,8 @@ let held: PulseSend[] | undefined = []
 export async function sendToPulse(url: string, params: QueryParams, item: Record<string, unknown>): Promise<void> {
   // The id is made here, not where the event happened: this module loads lazily, page load does not.
   const body = { eventId: randomId(), ...item }
-  if (!held) {
-    await createHttpClient({ baseUrl: url }).post({ path: '/e', params, body })
-  } else if (held.length < 20) held.push([url, params, body])
+  if (!held) await (await import('../pulse-batch')).sendPulseItem(url, params, body)
+  else if (held.length < 20) held.push([url, params, body])
 }
 
 /** @internal Allows another fetch, with the analytics setting unknown again (tests). */

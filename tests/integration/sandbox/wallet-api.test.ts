@@ -70,6 +70,23 @@ test('POST /e answers {} and keeps the report, from JS and over HTTP', async () 
   assert.is(sandbox.errorsReported.length, 0)
 })
 
+test('POST /batch keeps a batch of tracked events; anything else is refused with 400', async () => {
+  const items = [
+    { eventId: 'a1', url: 'http://127.0.0.1/', timestamp: 1, props: { type: 'track', event: 'MODAL_OPEN' } },
+    { eventId: 'a2', url: 'http://127.0.0.1/', timestamp: 2, props: { type: 'track', event: 'MODAL_CLOSE' } },
+  ]
+  const { status } = await postJson(`${api}/batch?${SDK_PARAMS}`, items)
+  assert.is(status, 200)
+  assert.equal(sandbox.eventBatches.at(-1)?.items, items)
+  for (const bad of [[], {}, [{ eventId: 'x', props: { type: 'error', event: 'E' } }], [{ props: { type: 'track' } }]])
+    assert.is((await postJson(`${api}/batch?${SDK_PARAMS}`, bad)).status, 400, JSON.stringify(bad))
+  assert.is(sandbox.eventBatches.length, 1)
+  const overHttp = await fetchJson(`${api}/__sandbox/events`)
+  assert.equal(overHttp.body.batches[0].items, items)
+  await fetchJson(`${api}/__sandbox/events`, { method: 'DELETE' })
+  assert.is(sandbox.eventBatches.length, 0)
+})
+
 test('the wallet fixture: 600+ listings, test wallet first, unique 64-hex ids, deterministic', () => {
   const wallets = generateWallets()
   assert.ok(wallets.length > 600)

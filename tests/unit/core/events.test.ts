@@ -8,6 +8,7 @@ import { eventsState, reportError, sendEvent, subscribeEvents } from '../../../s
 import type { EventRecord } from '../../../src/core/analytics'
 import { validateOptions } from '../../../src/core/config/options'
 import { loadRemoteConfig, resetRemoteConfig } from '../../../src/core/config/remote-config'
+import { BATCH_MAX_BYTES, resetEventBatch } from '../../../src/core/pulse-batch'
 import { resetCore, validInput } from './helpers/fixtures'
 import { sendJson, startServer } from './helpers/server'
 import type { RecordedRequest, TestServer } from './helpers/server'
@@ -20,16 +21,17 @@ let analyticsAnswer: { status: number; body: unknown }
 
 test.before(async () => {
   // One server plays both the wallet API (the project's config) and the pulse service.
-  server = await startServer((req, res) =>
-    req.path === '/getAnalyticsConfig'
+  server = await startServer((req, res) => {
+    return req.path === '/getAnalyticsConfig'
       ? sendJson(res, analyticsAnswer.status, analyticsAnswer.body)
-      : sendJson(res, 200, req.path === '/appkit/v1/config' ? { features: [] } : {}),
-  )
+      : sendJson(res, 200, req.path === '/appkit/v1/config' ? { features: [] } : {})
+  })
 })
 test.after(() => server.close())
 test.before.each(() => {
   resetCore()
   resetRemoteConfig()
+  resetEventBatch()
   server.requests.length = 0
   analyticsAnswer = { status: 200, body: { isAnalyticsEnabled: true } }
   manual = createManualClock(1_000_000)
@@ -41,8 +43,21 @@ function init(extra: Record<string, unknown> = {}): void {
   initCore(validateOptions(validInput({ endpoints: { pulse: server.url, walletApi: server.url }, ...extra })))
 }
 
-/** What reached the pulse service (`POST /e`). */
-const pulseRequests = (): RecordedRequest[] => server.requests.filter((request) => request.path === '/e')
+/** What reached the pulse service: error reports (`POST /e`) and event batches (`POST /batch`). */
+const pulseRequests = (): RecordedRequest[] =>
+  server.requests.filter((request) => request.path === '/e' || request.path === '/batch')
+
+/** The events of every batch that reached the pulse service, in order. */
+const batchedEvents = () =>
+  server.requests
+    .filter((request) => request.path === '/batch')
+    .flatMap((request) => request.json as { props: { event: string }; timestamp: number; eventId: string }[])
+
+/** Lets queued events reach the batch, then lets the 10 s batch timer go off. */
+async function flushBatch(): Promise<void> {
+  await settle()
+  manual.advance(10_000)
+}
 
 async function waitForRequests(count: number): Promise<void> {
   for (let i = 0; i < 200 && pulseRequests().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5))
@@ -92,18 +107,41 @@ test('a throwing subscriber does not stop the others or the caller', () => {
   console.error = original
 })
 
-test('with analytics on for the project, events are forwarded to the pulse service', async () => {
+test('with analytics on for the project, events go to the pulse service in a batch every 10 s', async () => {
   init()
   await firstOpen()
   sendEvent(connectSuccess)
+  sendEvent({ type: 'track', event: 'MODAL_CLOSE', properties: { connected: true } })
+  await settle()
+  manual.advance(9_999)
+  await settle()
+  assert.is(pulseRequests().length, 0, 'held for the batch')
+  manual.advance(1)
   await waitForRequests(1)
   const [request] = pulseRequests()
   assert.is(request?.method, 'POST')
-  assert.is(request?.path, '/e')
+  assert.is(request?.path, '/batch')
   assert.is(request?.query.get('projectId'), 'test-project')
-  const body = request?.json as { props: unknown; timestamp: number }
-  assert.equal(body.props, connectSuccess)
-  assert.is(body.timestamp, 1_000_000)
+  assert.is(request?.query.get('st'), SDK_TYPE)
+  assert.is(request?.query.get('sv'), SDK_VERSION)
+  const [first, second] = request?.json as { props: unknown; timestamp: number; eventId: string }[]
+  assert.equal(first?.props, connectSuccess)
+  assert.is(first?.timestamp, 1_000_000)
+  assert.equal(second?.props, { type: 'track', event: 'MODAL_CLOSE', properties: { connected: true } })
+  assert.is.not(first?.eventId, second?.eventId)
+})
+
+test('a batch leaves at once past 45 KB of events', async () => {
+  init()
+  await firstOpen()
+  const big = 'x'.repeat(BATCH_MAX_BYTES / 4)
+  for (let i = 0; i < 5; i++) sendEvent({ type: 'track', event: `BIG_${i}`, properties: { big } })
+  await waitForRequests(1)
+  assert.equal(
+    batchedEvents().map((item) => item.props.event),
+    ['BIG_0', 'BIG_1', 'BIG_2', 'BIG_3'],
+    'sent as the fourth passed 45 KB, without waiting 10 s',
+  )
 })
 
 test('with analytics off, nothing leaves the page', async () => {
@@ -111,6 +149,7 @@ test('with analytics off, nothing leaves the page', async () => {
   await firstOpen()
   sendEvent(connectSuccess)
   assert.is(await reportError(new Error('x'), 'iframe_load_failed'), false)
+  await flushBatch()
   await settle()
   assert.is(pulseRequests().length, 0)
   assert.is(eventsState.last.value?.data.event, 'CONNECT_SUCCESS', 'still recorded locally')
@@ -128,6 +167,7 @@ test('the first MODAL_OPEN waits for the analytics answer: a project with analyt
   await firstOpen()
   sendEvent({ type: 'track', event: 'MODAL_CLOSE', properties: { connected: false } })
   assert.is(await reportError(new Error('x'), 'test'), false)
+  await flushBatch()
   await settle()
   assert.is(pulseRequests().length, 0, 'dropped after it')
   assert.equal(seen, ['MODAL_OPEN', 'MODAL_CLOSE'])
@@ -140,11 +180,11 @@ test('events sent before the answer go once the project allows analytics, with t
   assert.is(pulseRequests().length, 0, 'held until the answer')
   manual.advance(5000)
   await firstOpen()
+  await flushBatch()
   await waitForRequests(1)
-  const [request] = pulseRequests()
-  const body = request?.json as { props: { event: string }; timestamp: number }
-  assert.is(body.props.event, 'MODAL_OPEN')
-  assert.is(body.timestamp, 1_000_000, 'the time of the event, not of the answer')
+  const [body] = batchedEvents()
+  assert.is(body?.props.event, 'MODAL_OPEN')
+  assert.is(body?.timestamp, 1_000_000, 'the time of the event, not of the answer')
 })
 
 test('an analytics-config error counts as analytics off: the held events are dropped', async () => {
@@ -153,6 +193,7 @@ test('an analytics-config error counts as analytics off: the held events are dro
   sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: false } })
   await firstOpen()
   sendEvent(connectSuccess)
+  await flushBatch()
   await settle()
   assert.is(server.requests.filter((request) => request.path === '/getAnalyticsConfig').length, 1)
   assert.is(pulseRequests().length, 0)
@@ -163,9 +204,11 @@ test('at most 20 events wait for the answer; later ones are dropped', async () =
   for (let i = 0; i < 25; i++) sendEvent({ type: 'track', event: `EVENT_${i}` })
   await settle()
   await firstOpen()
-  await waitForRequests(20)
+  await flushBatch()
+  await waitForRequests(1)
   await settle()
-  const sent = pulseRequests().map((request) => (request.json as { props: { event: string } }).props.event)
+  assert.is(pulseRequests().length, 1, 'in one batch')
+  const sent = batchedEvents().map((item) => item.props.event)
   assert.equal([...sent].sort(), Array.from({ length: 20 }, (_, i) => `EVENT_${i}`).sort())
 })
 
@@ -182,7 +225,7 @@ test('reportError POSTs the documented body to {pulse}/e?projectId&st&sv', async
   const body = request?.json as Record<string, any>
   assert.equal(Object.keys(body).sort(), ['domain', 'eventId', 'props', 'timestamp', 'url'])
   assert.match(body.eventId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-  assert.is(body.timestamp, 1_000_000)
+  assert.is(body.timestamp, new Date(1_000_000).toISOString(), 'ISO, as §8.2 says')
   assert.equal(
     { ...body.props, stackTrace: typeof body.props.stackTrace },
     {
