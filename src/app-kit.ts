@@ -87,7 +87,12 @@ export function createAppKitWith(defineButton: DefineButton): (options: AppKitOp
         // they ran: a second round of requests on a slow network.
         ...(__SIGKIT_FIRST_OPEN_SHARED__ ? __SIGKIT_FIRST_OPEN_SHARED__.map((file) => import(file)) : []),
       ])
-    setModalRenderer(() => loadModal().then(([ui]) => ui.mountModal()), loadModal)
+    // Opening asks the installed wallets to announce themselves before the first render, so the
+    // Connect view paints with its wallet rows instead of a frame before them.
+    setModalRenderer(
+      () => loadModal().then(([ui, , injected]) => (injected.startInjectedDiscovery(), ui.mountModal())),
+      loadModal,
+    )
     if (resolved.preloadOnIdle) globalThis.requestIdleCallback?.(preloadModal)
     // The project's remote config is fetched on first open, never at import or here.
     onFirstOpen(() => import('./core/config/remote-config').then((remote) => remote.loadRemoteConfig()))
