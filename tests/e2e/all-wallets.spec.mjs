@@ -222,7 +222,20 @@ test('while a search is on its way the list keeps its height; the results replac
   const list = dialog.getByRole('listbox', { name: 'Wallets' })
   await expect(list.getByRole('option').first()).toBeVisible()
   const height = async () => Math.round((await dialog.boundingBox()).height)
-  const opened = await height()
+  // The card animates to its content's height (150 ms), and a loaded machine can still be mid-way
+  // when the first row shows: take the height once two readings 100 ms apart agree.
+  let opened
+  await expect
+    .poll(
+      async () => {
+        const now = await height()
+        const settled = now === opened
+        opened = now
+        return settled
+      },
+      { intervals: [100] },
+    )
+    .toBe(true)
 
   await dialog.getByRole('searchbox', { name: 'Search wallet' }).pressSequentially('nova', { delay: 40 })
   await expect(dialog.getByText('Searching…')).toBeVisible()
