@@ -108,7 +108,7 @@ const common = {
 const BUILDS = {
   react: {
     outdir: 'dist',
-    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts' },
+    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts', networks: 'src/networks.ts' },
     options: {
       packages: 'external',
       define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null' },

@@ -8,7 +8,14 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { root } from './helpers.mjs'
 
-const ENTRIES = ['dist/index.js', 'dist/react.js', 'dist/siwx.js', 'dist/cdn/sigkit.js']
+const ENTRIES = [
+  'dist/index.js',
+  'dist/react.js',
+  'dist/siwx.js',
+  'dist/networks.js',
+  'dist/cdn/sigkit.js',
+  'dist/cdn/networks.js',
+]
 const SNAPSHOT = join(root, 'tests/build/exports.snapshot.json')
 
 async function exportsOf(entry) {
