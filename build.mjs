@@ -108,7 +108,13 @@ const common = {
 const BUILDS = {
   react: {
     outdir: 'dist',
-    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts', networks: 'src/networks.ts' },
+    entries: {
+      index: 'src/index.ts',
+      react: 'src/react.ts',
+      siwx: 'src/siwx.ts',
+      networks: 'src/networks.ts',
+      wagmi: 'src/wagmi/index.ts',
+    },
     options: {
       packages: 'external',
       define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null' },

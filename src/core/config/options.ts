@@ -112,6 +112,37 @@ export interface AppKitOptions {
   debug?: boolean
   /** Replace hosted services (e.g. with a local sandbox). */
   endpoints?: Partial<Endpoints>
+  /**
+   * Chain adapters, as AppKit takes them: `new WagmiAdapter(…)` from `sigkit/wagmi` links wagmi to
+   * the modal by itself, so SigKit only accepts the list (the eip155 adapter is built in).
+   */
+  adapters?: readonly object[]
+}
+
+/**
+ * AppKit options SigKit accepts and ignores (listed in the README's "Coming from AppKit"), typed
+ * so an AppKit config compiles unchanged. Nothing reads them.
+ */
+export interface IgnoredAppKitOptions {
+  allWallets?: unknown
+  chainImages?: unknown
+  connectorImages?: unknown
+  customRpcUrls?: unknown
+  customWallets?: unknown
+  defaultAccountTypes?: unknown
+  enableAuthLogger?: unknown
+  enableCoinbase?: unknown
+  enableEIP6963?: unknown
+  enableInjected?: unknown
+  enableReconnect?: unknown
+  enableWalletConnect?: unknown
+  enableWalletGuide?: unknown
+  enableWallets?: unknown
+  manualWCControl?: unknown
+  privacyPolicyUrl?: unknown
+  showWallets?: unknown
+  termsConditionsUrl?: unknown
+  universalProviderConfigOverride?: unknown
 }
 
 /** Options after validation, with every default filled in. */
