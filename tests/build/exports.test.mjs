@@ -13,6 +13,7 @@ const ENTRIES = [
   'dist/react.js',
   'dist/siwx.js',
   'dist/networks.js',
+  'dist/wagmi.js',
   'dist/cdn/sigkit.js',
   'dist/cdn/networks.js',
 ]
