@@ -3,7 +3,18 @@
 // connected in the modal. wagmi's hooks must work through that wallet and land on the chain, and
 // each side must follow the other: connect, switch, reload, disconnect.
 import { createPublicClient, erc20Abi, http } from 'viem'
-import { answerWallet, chainBalance, expect, modal, openDapp, sandboxConfig, test, walletPrompt } from './helpers.mjs'
+import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
+import {
+  answerWallet,
+  chainBalance,
+  decodeQr,
+  expect,
+  modal,
+  openDapp,
+  sandboxConfig,
+  test,
+  walletPrompt,
+} from './helpers.mjs'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -105,4 +116,69 @@ test('wagmi hooks through the wallet connected in the modal: account, balance, s
   await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
   await expect(page.getByTestId('wagmi-address')).toHaveText('—')
   expect(log.errors, 'uncaught errors on the page').toEqual([])
+})
+
+test('the same over WalletConnect: the WalletConnect test wallet connected in the modal serves wagmi', async ({
+  page,
+  request,
+}) => {
+  const config = await sandboxConfig(request)
+  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+  const requests = []
+  const wallet = await createWalletConnectWallet({
+    relayUrl: config.relayUrl,
+    evm: { rpcUrls },
+    approve: (item) => (requests.push(item.method), true),
+  })
+  try {
+    const log = await openDapp(page, '/wagmi.html')
+    await page.locator('appkit-button').click()
+    await modal(page).getByRole('button', { name: 'WalletConnect' }).click()
+    await expect(modal(page).getByRole('img', { name: /QR code/ })).toBeVisible({ timeout: 15_000 })
+    await wallet.pair(await decodeQr(page))
+    await wallet.approveNextSession()
+
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected', { timeout: 15_000 })
+    await expect(page.getByTestId('wagmi-address')).toHaveText(same(wallet.evmAddress))
+    await expect(page.getByTestId('wagmi-balance')).toHaveText(`${await chainBalance(config, wallet.evmAddress)} ETH`)
+
+    const recipient = config.accounts.recipient
+    const before = await chainBalance(config, recipient)
+    await page.getByRole('button', { name: 'Send 0.01 ETH with wagmi' }).click()
+    await expect(page.getByTestId('send-receipt')).toHaveText('success', { timeout: 15_000 })
+    expect(Number(await chainBalance(config, recipient)) - Number(before)).toBeCloseTo(0.01, 10)
+
+    await page.getByRole('button', { name: 'Sign message with wagmi' }).click()
+    await expect(page.getByTestId('sign-result')).toHaveText('Signature verified')
+
+    await page.getByRole('button', { name: 'wagmi switch to Localhost L2' }).click()
+    await expect(page.getByTestId('wagmi-chain')).toHaveText('31338')
+    await expect(page.getByTestId('modal-network')).toHaveText('eip155:31338')
+    await expect(page.getByTestId('wagmi-balance')).toHaveText(
+      `${await chainBalance(config, wallet.evmAddress, 31338)} ETH`,
+    )
+    // The session's chain moved too (universal-provider switches between approved chains itself, so
+    // the wallet is not asked): the next send lands on the L2.
+    const beforeL2 = await chainBalance(config, recipient, 31338)
+    await page.getByRole('button', { name: 'Send 0.01 ETH with wagmi' }).click()
+    await expect.poll(() => chainBalance(config, recipient, 31338), { timeout: 15_000 }).not.toBe(beforeL2)
+    expect(Number(await chainBalance(config, recipient, 31338)) - Number(beforeL2)).toBeCloseTo(0.01, 10)
+    // The sends and the signature went to the wallet over the relay.
+    expect(requests.filter((method) => method !== 'wallet_switchEthereumChain')).toEqual([
+      'eth_sendTransaction',
+      'personal_sign',
+      'eth_sendTransaction',
+    ])
+
+    // A reload restores the session on both sides; then wagmi's disconnect ends it in the modal too.
+    await page.reload()
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected', { timeout: 15_000 })
+    await expect(page.getByTestId('wagmi-address')).toHaveText(same(wallet.evmAddress))
+    await page.getByRole('button', { name: 'wagmi disconnect' }).click()
+    await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
+    await expect(page.locator('appkit-button')).toContainText('Connect Wallet')
+    expect(log.errors, 'uncaught errors on the page').toEqual([])
+  } finally {
+    await wallet.stop()
+  }
 })
