@@ -119,8 +119,16 @@ const common = {
 const BUILDS = {
   react: {
     outdir: 'dist',
-    entries: { index: 'src/index.ts', react: 'src/react.ts', siwx: 'src/siwx.ts', pay: 'src/pay.ts' },
-    optionalEntries: ['pay'],
+    entries: {
+      index: 'src/index.ts',
+      react: 'src/react.ts',
+      siwx: 'src/siwx.ts',
+      pay: 'src/pay.ts',
+      networks: 'src/networks.ts',
+      wagmi: 'src/wagmi/index.ts',
+    },
+    // Entries a dapp imports for one purpose (taking payments, wagmi): not SigKit's page load.
+    optionalEntries: ['pay', 'wagmi'],
     options: {
       packages: 'external',
       define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null', __SIGKIT_REACT__: 'true' },

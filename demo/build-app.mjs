@@ -6,12 +6,21 @@ import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-/** Builds the demo dapp; resolves with the output path. */
+/** Builds the demo dapp and its wagmi page; resolves with the demo dapp's output path. */
 export async function buildDemoApp() {
   const outfile = join(root, 'dist/demo/app.js')
+  await Promise.all([
+    bundle('demo/app/main.tsx', outfile),
+    bundle('demo/app/wagmi.tsx', join(root, 'dist/demo/wagmi.js')),
+  ])
+  return outfile
+}
+
+/** One demo page's bundle, as a dapp's bundler would make it. */
+async function bundle(entry, outfile) {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['demo/app/main.tsx'],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     format: 'esm',
@@ -26,10 +35,11 @@ export async function buildDemoApp() {
       'sigkit/react': './dist/react.js',
       'sigkit/siwx': './dist/siwx.js',
       'sigkit/pay': './dist/pay.js',
+      'sigkit/wagmi': './dist/wagmi.js',
+      'sigkit/networks': './dist/networks.js',
       sigkit: './dist/index.js',
     },
     // WalletConnect's dependencies reach for Node's `global`, as in any app that bundles them.
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
   })
-  return outfile
 }

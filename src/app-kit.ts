@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals-core'
-import { validateOptions, type AppKitOptions } from './core/config/options'
+import { validateOptions, type AppKitOptions, type IgnoredAppKitOptions } from './core/config/options'
 import {
   getAppKitOrThrow,
   initCore,
@@ -71,7 +71,9 @@ export type DefineButton = () => void | Promise<void>
  * the button paints with the page.
  * @internal
  */
-export function createAppKitWith(defineButton: DefineButton): (options: AppKitOptions) => AppKit {
+export function createAppKitWith(
+  defineButton: DefineButton,
+): (options: AppKitOptions & IgnoredAppKitOptions) => AppKit {
   return function createAppKit(options) {
     const resolved = validateOptions(options)
     initCore(resolved)

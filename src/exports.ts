@@ -1,7 +1,13 @@
 // Everything `sigkit` exports except `createAppKit`, whose button loading differs per build.
 
 export type { AppKit, AppKitState } from './app-kit'
-export type { AppKitOptions, AppKitFeatures, AppKitMetadata } from './core/config/options'
+export type {
+  AppKitOptions,
+  AppKitFeatures,
+  AppKitMetadata,
+  EvmChain,
+  IgnoredAppKitOptions,
+} from './core/config/options'
 export { AppKitOptionsError } from './core/config/options'
 export type * from './core/types'
 

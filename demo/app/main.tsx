@@ -107,7 +107,7 @@ function App() {
       <SignPanel />
       <SolanaSignPanel />
       <p className="links">
-        Also: <a href="/cdn.html">the CDN build on a plain page</a>
+        Also: <a href="/cdn.html">the CDN build on a plain page</a>, <a href="/wagmi.html">a wagmi dapp</a>
       </p>
     </main>
   )

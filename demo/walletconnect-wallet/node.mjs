@@ -57,6 +57,8 @@ export function signEd25519(seed, bytes) {
  *   evm?: { privateKey?: `0x${string}`, mnemonic?: string, addressIndex?: number, rpcUrls?: Record<string | number, string> },
  *   solana?: { secretKey?: Uint8Array | number[], chains?: string[] },
  *   bitcoin?: { privateKey?: `0x${string}`, chains?: string[] },
+ *   polkadot?: { seed?: Uint8Array, chains?: string[] },
+ *   cosmos?: { privateKey?: `0x${string}`, chains?: string[] },
  *   approve?: (request: import('./wallet.js').WalletRequest) => boolean | Promise<boolean>,
  *   core?: Record<string, unknown>,
  *   requestQueue?: boolean,

@@ -189,14 +189,15 @@ function bech32Polymod(values) {
 }
 
 /**
- * A SegWit v0 (bech32) address for a 20-byte program.
- * @param {string} hrp  @param {Uint8Array} program
+ * bech32 of `bytes` (regrouped into 5-bit words) after `leading` words: a SegWit v0 address is
+ * `bech32('bc', program, [0])`, a Cosmos address `bech32('cosmos', hash)`.
+ * @param {string} hrp  @param {Uint8Array} bytes  @param {number[]} [leading]
  */
-function segwitV0Address(hrp, program) {
-  const words = [0]
+export function bech32(hrp, bytes, leading = []) {
+  const words = [...leading]
   let accumulator = 0
   let bits = 0
-  for (const byte of program) {
+  for (const byte of bytes) {
     accumulator = (accumulator << 8) | byte
     bits += 8
     while (bits >= 5) {
@@ -209,6 +210,14 @@ function segwitV0Address(hrp, program) {
   const polymod = bech32Polymod([...expanded, ...words, 0, 0, 0, 0, 0, 0]) ^ 1
   const checksum = Array.from({ length: 6 }, (_, i) => (polymod >>> (5 * (5 - i))) & 31)
   return `${hrp}1${[...words, ...checksum].map((word) => BECH32[word]).join('')}`
+}
+
+/**
+ * A SegWit v0 (bech32) address for a 20-byte program.
+ * @param {string} hrp  @param {Uint8Array} program
+ */
+function segwitV0Address(hrp, program) {
+  return bech32(hrp, program, [0])
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   personalSignMessage,
   solanaSignerFrom,
 } from './signers.js'
+import { COSMOS_HUB, POLKADOT_MAINNET, cosmosSignerFrom, polkadotSignerFrom } from './polkadot-cosmos-signers.js'
 
 /** What each namespace supports. Methods a person must confirm are in NEEDS_APPROVAL. */
 export const SUPPORTED_METHODS = Object.freeze({
@@ -40,11 +41,15 @@ export const SUPPORTED_METHODS = Object.freeze({
   ],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_getAccounts', 'solana_requestAccounts'],
   bip122: ['signMessage', 'getAccountAddresses'],
+  polkadot: ['polkadot_signMessage', 'polkadot_signTransaction'],
+  cosmos: ['cosmos_signDirect', 'cosmos_signAmino', 'cosmos_getAccounts'],
 })
 export const SUPPORTED_EVENTS = Object.freeze({
   eip155: ['accountsChanged', 'chainChanged'],
   solana: ['accountsChanged'],
   bip122: ['accountsChanged', 'bip122_addressesChanged'],
+  polkadot: [],
+  cosmos: [],
 })
 export const NEEDS_APPROVAL = new Set([
   'personal_sign',
@@ -56,6 +61,10 @@ export const NEEDS_APPROVAL = new Set([
   'solana_signMessage',
   'solana_signTransaction',
   'signMessage',
+  'polkadot_signMessage',
+  'polkadot_signTransaction',
+  'cosmos_signDirect',
+  'cosmos_signAmino',
 ])
 
 /** WalletConnect SDK error codes (@walletconnect/utils getSdkError) and EIP-1193 codes. */
@@ -112,6 +121,8 @@ const rpcError = (error, message) => Object.assign(new Error(message ?? error.me
  *   evm?: { privateKey?: `0x${string}`, mnemonic?: string, addressIndex?: number, rpcUrls?: Record<string | number, string> },
  *   solana: { secretKey?: Uint8Array | number[], chains?: string[], signEd25519: (seed: Uint8Array, bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array },
  *   bitcoin?: { privateKey?: `0x${string}`, chains?: string[] },
+ *   polkadot?: { seed?: Uint8Array, chains?: string[] },
+ *   cosmos?: { privateKey?: `0x${string}`, chains?: string[] },
  *   approve?: (request: WalletRequest) => boolean | Promise<boolean>,
  *   signConfig?: { disableRequestQueue?: boolean },
  *   oneClickAuth?: boolean,
@@ -132,6 +143,8 @@ export async function createWalletConnectWalletCore(options) {
     evm = {},
     solana,
     bitcoin = {},
+    polkadot = {},
+    cosmos = {},
     approve,
     oneClickAuth = true,
   } = options
@@ -145,6 +158,10 @@ export async function createWalletConnectWalletCore(options) {
   const bitcoinSigner = bitcoinSignerFrom({ privateKey: bitcoin.privateKey })
   const solanaChains = solana.chains?.length ? [...solana.chains] : [SOLANA_MAINNET]
   const bitcoinChains = bitcoin.chains?.length ? [...bitcoin.chains] : [BITCOIN_MAINNET]
+  const polkadotSigner = polkadotSignerFrom(polkadot.seed ? { seed: polkadot.seed } : {})
+  const polkadotChains = polkadot.chains?.length ? [...polkadot.chains] : [POLKADOT_MAINNET]
+  const cosmosSigner = cosmosSignerFrom(cosmos.privateKey ? { privateKey: cosmos.privateKey } : {})
+  const cosmosChains = cosmos.chains?.length ? [...cosmos.chains] : [COSMOS_HUB]
 
   /** The chains and accounts the wallet offers, per namespace. */
   function supported() {
@@ -153,6 +170,8 @@ export async function createWalletConnectWalletCore(options) {
       eip155: { chains: evmChains, address: evmAccount.address },
       solana: { chains: solanaChains, address: solanaSigner.address },
       bip122: { chains: bitcoinChains, address: bitcoinSigner.address },
+      polkadot: { chains: polkadotChains, address: polkadotSigner.address },
+      cosmos: { chains: cosmosChains, address: cosmosSigner.address },
     }
   }
 
@@ -473,7 +492,7 @@ export async function createWalletConnectWalletCore(options) {
    * @param {WalletRequest} request
    * @returns {Promise<{ result: any, after?: () => Promise<void> }>}
    */
-  async function answerRequest({ topic, chainId, method, params }) {
+  async function answerRequest({ id, topic, chainId, method, params }) {
     switch (method) {
       // ── eip155 ──
       case 'eth_accounts':
@@ -545,6 +564,18 @@ export async function createWalletConnectWalletCore(options) {
         return { result: await bitcoinSigner.signMessage(params ?? {}) }
       case 'getAccountAddresses':
         return { result: bitcoinSigner.accountAddresses() }
+      // ── polkadot (sr25519) ──
+      case 'polkadot_signMessage':
+        return { result: polkadotSigner.signMessage(params ?? {}) }
+      case 'polkadot_signTransaction':
+        return { result: polkadotSigner.signTransaction(params ?? {}, id) }
+      // ── cosmos (secp256k1) ──
+      case 'cosmos_getAccounts':
+        return { result: cosmosSigner.accounts() }
+      case 'cosmos_signDirect':
+        return { result: await cosmosSigner.signDirect(params ?? {}) }
+      case 'cosmos_signAmino':
+        return { result: await cosmosSigner.signAmino(params ?? {}) }
       default:
         throw rpcError(ERRORS.UNSUPPORTED_METHOD, `The wallet does not support ${method}`)
     }
@@ -621,6 +652,8 @@ export async function createWalletConnectWalletCore(options) {
     evmAddress: evmAccount.address,
     solanaAddress: solanaSigner.address,
     bitcoinAddress: bitcoinSigner.address,
+    polkadotAddress: polkadotSigner.address,
+    cosmosAddress: cosmosSigner.address,
     /** CAIP-10 accounts the wallet offers, per namespace. */
     accounts() {
       const offer = supported()

@@ -13,8 +13,11 @@ const ENTRIES = [
   'dist/react.js',
   'dist/siwx.js',
   'dist/pay.js',
+  'dist/networks.js',
+  'dist/wagmi.js',
   'dist/cdn/sigkit.js',
   'dist/cdn/pay.js',
+  'dist/cdn/networks.js',
 ]
 const SNAPSHOT = join(root, 'tests/build/exports.snapshot.json')
 

@@ -28,6 +28,11 @@ test('the CDN network definitions are one file that imports nothing, with the sa
   const npm = await import(pathToFileURL(join(root, 'dist/index.js')).href)
   for (const name of ['solana', 'solanaDevnet', 'solanaTestnet', 'bitcoin', 'bitcoinTestnet'])
     assert.equal(cdn[name], npm[name], name)
+  // sigkit/networks: the same list, value for value.
+  const networks = await import(pathToFileURL(join(root, 'dist/networks.js')).href)
+  assert.equal(Object.keys(cdn).sort(), Object.keys(networks).sort())
+  for (const name of Object.keys(cdn)) assert.equal(cdn[name], networks[name], name)
+  assert.is(cdn.arbitrum.caipNetworkId, 'eip155:42161')
   assert.is(cdn.solana.caipNetworkId, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
   assert.is(cdn.solana.nativeCurrency.decimals, 9)
   assert.is(cdn.bitcoin.nativeCurrency.decimals, 8)

@@ -116,4 +116,27 @@ export async function seriousAxeViolations(page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }
 
+const jsQR = readFileSync(createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js'), 'utf8')
+
+/** Draws the QR code's SVG on a canvas and decodes it with jsQR, in the page. */
+export async function decodeQr(page) {
+  await page.addScriptTag({ content: jsQR })
+  return page.evaluate(async () => {
+    const root = document.querySelector('sigkit-modal').shadowRoot
+    const svg = root.querySelector('svg[role="img"][aria-label^="QR code"]')
+    const source = new XMLSerializer().serializeToString(svg)
+    const image = new Image()
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = canvas.height = 400
+    const context = canvas.getContext('2d')
+    context.fillStyle = '#fff'
+    context.fillRect(0, 0, 400, 400)
+    context.drawImage(image, 20, 20, 360, 360)
+    const { data } = context.getImageData(0, 0, 400, 400)
+    return window.jsQR(data, 400, 400)?.data ?? null
+  })
+}
+
 export { expect, test }

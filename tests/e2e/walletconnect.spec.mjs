@@ -1,33 +1,8 @@
 // WalletConnect end to end: the modal's QR code decodes (jsQR, in the page) to a URI that a real
 // WalletConnect wallet (WalletKit, in this Node process) pairs with through the sandbox's relay;
 // approving connects the dapp, which then shows the chain's balance.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
-import { chainBalance, expect, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
-
-const jsQR = readFileSync(createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js'), 'utf8')
-
-/** Draws the QR code's SVG on a canvas and decodes it with jsQR, in the page. */
-async function decodeQr(page) {
-  await page.addScriptTag({ content: jsQR })
-  return page.evaluate(async () => {
-    const root = document.querySelector('sigkit-modal').shadowRoot
-    const svg = root.querySelector('svg[role="img"][aria-label^="QR code"]')
-    const source = new XMLSerializer().serializeToString(svg)
-    const image = new Image()
-    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`
-    await image.decode()
-    const canvas = document.createElement('canvas')
-    canvas.width = canvas.height = 400
-    const context = canvas.getContext('2d')
-    context.fillStyle = '#fff'
-    context.fillRect(0, 0, 400, 400)
-    context.drawImage(image, 20, 20, 360, 360)
-    const { data } = context.getImageData(0, 0, 400, 400)
-    return window.jsQR(data, 400, 400)?.data ?? null
-  })
-}
+import { chainBalance, decodeQr, expect, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
 
 test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves, the balance shows', async ({
   page,

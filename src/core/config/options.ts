@@ -65,14 +65,30 @@ export interface AppKitFeatures {
   connectMethodsOrder?: ConnectMethod[]
 }
 
+/**
+ * An EVM chain as viem describes it (`import { mainnet } from 'viem/chains'`): what SigKit reads of
+ * it. `createAppKit` derives `chainNamespace` ('eip155') and `caipNetworkId` (`eip155:<id>`).
+ */
+export interface EvmChain {
+  id: number
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  testnet?: boolean
+}
+
 /** Options of `createAppKit`. */
 export interface AppKitOptions {
   /** Project id from the hosted dashboard. Missing: the modal shows a project-not-configured alert. */
   projectId: string
-  /** Networks the dapp supports; at least one. */
-  networks: readonly CaipNetwork[]
+  /**
+   * Networks the dapp supports; at least one. SigKit's (`sigkit/networks`) or viem's `Chain`
+   * objects (`viem/chains`), whose CAIP fields are derived (`eip155:<id>`).
+   */
+  networks: readonly (CaipNetwork | EvmChain)[]
   /** Network active at start; must be one of `networks`. Defaults to the first. */
-  defaultNetwork?: CaipNetwork
+  defaultNetwork?: CaipNetwork | EvmChain
   metadata?: AppKitMetadata
   features?: AppKitFeatures
   /** Turns email, socials, swaps, on-ramp, activity and branding off. */
@@ -96,6 +112,37 @@ export interface AppKitOptions {
   debug?: boolean
   /** Replace hosted services (e.g. with a local sandbox). */
   endpoints?: Partial<Endpoints>
+  /**
+   * Chain adapters, as AppKit takes them: `new WagmiAdapter(…)` from `sigkit/wagmi` links wagmi to
+   * the modal by itself, so SigKit only accepts the list (the eip155 adapter is built in).
+   */
+  adapters?: readonly object[]
+}
+
+/**
+ * AppKit options SigKit accepts and ignores (listed in the README's "Coming from AppKit"), typed
+ * so an AppKit config compiles unchanged. Nothing reads them.
+ */
+export interface IgnoredAppKitOptions {
+  allWallets?: unknown
+  chainImages?: unknown
+  connectorImages?: unknown
+  customRpcUrls?: unknown
+  customWallets?: unknown
+  defaultAccountTypes?: unknown
+  enableAuthLogger?: unknown
+  enableCoinbase?: unknown
+  enableEIP6963?: unknown
+  enableInjected?: unknown
+  enableReconnect?: unknown
+  enableWalletConnect?: unknown
+  enableWalletGuide?: unknown
+  enableWallets?: unknown
+  manualWCControl?: unknown
+  privacyPolicyUrl?: unknown
+  showWallets?: unknown
+  termsConditionsUrl?: unknown
+  universalProviderConfigOverride?: unknown
 }
 
 /** Options after validation, with every default filled in. */
@@ -150,14 +197,24 @@ function optionalBoolean(value: unknown, path: string, fallback: boolean): boole
   return value
 }
 
-function validateNetwork(value: unknown, path: string): CaipNetwork {
-  if (!isRecord(value)) fail(path, 'must be an object')
+/** A top-level boolean option, read by name (shorter at every call than passing value and path). */
+function optionalOption(input: Record<string, unknown>, key: string, fallback: boolean): boolean {
+  return optionalBoolean(input[key], key, fallback)
+}
+
+function validateNetwork(input: unknown, path: string): CaipNetwork {
+  if (!isRecord(input)) fail(path, 'must be an object')
+  // A viem `Chain` (from `viem/chains`) has no CAIP fields: it is an eip155 network of its numeric id.
+  const value =
+    (input['chainNamespace'] ?? typeof input['id'] != 'number')
+      ? input
+      : { ...input, chainNamespace: 'eip155', caipNetworkId: 'eip155:' + input['id'] }
   const { id, caipNetworkId, chainNamespace, name, nativeCurrency, rpcUrls, blockExplorers, testnet } = value
-  if (!(typeof id === 'number' && Number.isInteger(id) && id >= 0) && !isNonEmptyString(id)) {
+  if (!(Number.isInteger(id) && (id as number) >= 0) && !isNonEmptyString(id)) {
     fail(`${path}.id`, 'must be a non-negative integer or a non-empty string')
   }
   if (!isChainNamespace(chainNamespace)) fail(`${path}.chainNamespace`, `must be one of ${CHAIN_NAMESPACES.join(', ')}`)
-  const expectedId = `${chainNamespace}:${String(id)}`
+  const expectedId = `${chainNamespace}:${id}`
   if (!isCaipNetworkId(caipNetworkId) || caipNetworkId !== expectedId) {
     fail(`${path}.caipNetworkId`, `must be "${expectedId}" (chainNamespace:id)`)
   }
@@ -166,7 +223,7 @@ function validateNetwork(value: unknown, path: string): CaipNetwork {
   if (!isNonEmptyString(nativeCurrency['name'])) fail(`${path}.nativeCurrency.name`, 'must be a non-empty string')
   if (!isNonEmptyString(nativeCurrency['symbol'])) fail(`${path}.nativeCurrency.symbol`, 'must be a non-empty string')
   const decimals = nativeCurrency['decimals']
-  if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+  if (!Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 255) {
     fail(`${path}.nativeCurrency.decimals`, 'must be an integer from 0 to 255')
   }
   const rpcDefault = isRecord(rpcUrls) ? rpcUrls['default'] : undefined
@@ -319,7 +376,8 @@ export function validateThemeVariables(value: unknown, path = 'themeVariables'):
   return result as ThemeVariables
 }
 
-function validateIdList(value: unknown, path: string): string[] {
+function validateIdList(input: Record<string, unknown>, path: string): string[] {
+  const value = input[path]
   if (value === undefined) return []
   if (!Array.isArray(value)) fail(path, 'must be an array of wallet ids')
   value.forEach((id, index) => {
@@ -389,7 +447,7 @@ export function validateOptions(input: unknown): ResolvedOptions {
     if (!match) fail('defaultNetwork', `(${requested.caipNetworkId}) must be one of networks`)
     defaultNetwork = match
   }
-  const basic = optionalBoolean(input['basic'], 'basic', false)
+  const basic = optionalOption(input, 'basic', false)
   const { features, overrides } = validateFeatures(input['features'], basic)
   const themeMode = input['themeMode'] ?? DEFAULT_THEME_MODE
   if (themeMode !== 'dark' && themeMode !== 'light') fail('themeMode', "must be 'dark' or 'light'")
@@ -405,13 +463,13 @@ export function validateOptions(input: unknown): ResolvedOptions {
     themeVariables: validateThemeVariables(input['themeVariables']),
     siweConfig: input['siweConfig'] as object | undefined,
     siwx: siwx as SIWXConfig | undefined,
-    featuredWalletIds: validateIdList(input['featuredWalletIds'], 'featuredWalletIds'),
-    includeWalletIds: validateIdList(input['includeWalletIds'], 'includeWalletIds'),
-    excludeWalletIds: validateIdList(input['excludeWalletIds'], 'excludeWalletIds'),
-    allowUnsupportedChain: optionalBoolean(input['allowUnsupportedChain'], 'allowUnsupportedChain', false),
-    enableNetworkSwitch: optionalBoolean(input['enableNetworkSwitch'], 'enableNetworkSwitch', true),
-    preloadOnIdle: optionalBoolean(input['preloadOnIdle'], 'preloadOnIdle', true),
-    debug: optionalBoolean(input['debug'], 'debug', false),
+    featuredWalletIds: validateIdList(input, 'featuredWalletIds'),
+    includeWalletIds: validateIdList(input, 'includeWalletIds'),
+    excludeWalletIds: validateIdList(input, 'excludeWalletIds'),
+    allowUnsupportedChain: optionalOption(input, 'allowUnsupportedChain', false),
+    enableNetworkSwitch: optionalOption(input, 'enableNetworkSwitch', true),
+    preloadOnIdle: optionalOption(input, 'preloadOnIdle', true),
+    debug: optionalOption(input, 'debug', false),
     endpoints: validateEndpoints(input['endpoints']),
   }
 }

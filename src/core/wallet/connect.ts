@@ -440,6 +440,9 @@ export async function getWalletProvider(
   const connector = connectedConnector(namespace)
   const provider = connector?.providers?.[namespace]
   if (!connector || !provider || getAccountState(namespace).status.peek() !== 'connected') return undefined
+  // The namespaces only WalletConnect serves (bip122, polkadot, cosmos) have no adapter: the dapp
+  // gets the session's provider as it is, and its requests go to the wallet unchanged.
+  if (namespace !== 'eip155' && namespace !== 'solana') return { provider, type: connector.type }
   const adapter = await loadAdapter(namespace)
   const wrapped = adapter.wrapProvider?.(provider, {
     onTransactionSent(hash) {

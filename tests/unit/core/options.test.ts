@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { DEFAULT_ENDPOINTS, DEFAULT_SOCIALS } from '../../../src/core/constants'
 import { AppKitOptionsError, validateOptions } from '../../../src/core/config/options'
+import { arbitrum as viemArbitrum, mainnet as viemMainnet } from 'viem/chains'
 import { base, clone, mainnet, solana, validInput } from './helpers/fixtures'
 
 function throwsOption(input: unknown, message: string, path?: string): void {
@@ -213,6 +214,36 @@ test('every network field error names the index and the field', () => {
     breakIt(broken)
     throwsOption(validInput({ networks: [mainnet, broken] }), message)
   }
+})
+
+test('viem Chain objects (viem/chains) are accepted: eip155 and the CAIP-2 id derived, the rest kept', () => {
+  const resolved = validateOptions(validInput({ networks: [viemMainnet, viemArbitrum], defaultNetwork: viemArbitrum }))
+  assert.equal(
+    resolved.networks.map((n) => [n.chainNamespace, n.caipNetworkId, n.name]),
+    [
+      ['eip155', 'eip155:1', 'Ethereum'],
+      ['eip155', 'eip155:42161', 'Arbitrum One'],
+    ],
+  )
+  assert.is(resolved.defaultNetwork.caipNetworkId, 'eip155:42161')
+  // Fields viem has and SigKit does not read (contracts for multicall, ENS) stay on the network.
+  assert.is(
+    (resolved.networks[0] as unknown as typeof viemMainnet).contracts?.multicall3?.address,
+    viemMainnet.contracts.multicall3.address,
+  )
+  assert.is((viemMainnet as Record<string, unknown>)['caipNetworkId'], undefined, "viem's object is not changed")
+  // Mixed with SigKit's own, and the same chain twice counts once.
+  assert.is(validateOptions(validInput({ networks: [viemMainnet, mainnet, solana] })).networks.length, 2)
+  // A viem-like chain with a broken field is refused as any network is.
+  throwsOption(
+    validInput({ networks: [{ ...viemMainnet, rpcUrls: { default: { http: ['ws://x.org'] } } }] }),
+    'networks[0].rpcUrls.default.http[0] must be an http(s) URL',
+  )
+  // No namespace and a string id: not a viem chain, so the namespace is what is missing.
+  throwsOption(
+    validInput({ networks: [{ ...viemMainnet, id: 'one' }] }),
+    'networks[0].chainNamespace must be one of eip155, solana, polkadot, bip122, cosmos',
+  )
 })
 
 test('duplicate networks are ignored, the first definition wins', () => {
