@@ -1,6 +1,7 @@
 // Pay (sigkit/pay) end to end in Chromium: the demo dapp's usePay asks for USDC on Localhost L2,
 // the SigKit Test Wallet sends it, and the chain itself is read to check what moved. Serial: the
 // tests share the wallet's L2 balance and the emulator's feature switches.
+import { createSolanaRpc } from '@solana/kit'
 import { createPublicClient, decodeEventLog, erc20Abi, http, parseUnits } from 'viem'
 import {
   answerWallet,
@@ -12,6 +13,7 @@ import {
   setOnrampFeature,
   test,
   tokenBalanceOf,
+  walletPrompt,
 } from './helpers.mjs'
 
 test.describe.configure({ mode: 'serial' })
@@ -135,4 +137,63 @@ test('Pay with a short balance offers a top-up (on-ramp) or another network; clo
   await expect(page.getByTestId('pay-status')).toHaveText('pending')
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(page.getByTestId('pay-error')).toHaveText('closed: The payment was cancelled: the modal was closed')
+})
+
+test('Solana: Pay 0.01 SOL from the CDN page asks for a Solana connection, then the recipient gets it on chain', async ({
+  page,
+  request,
+}) => {
+  const { solana } = await sandboxConfig(request)
+  const { wallet, recipient } = solana.accounts
+  const rpc = createSolanaRpc(solana.rpcUrl)
+  const lamports = async (address) => (await rpc.getBalance(address, { commitment: 'confirmed' }).send()).value
+  const errors = []
+  page.on('pageerror', (error) => errors.push(String(error)))
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  )
+  await page.goto('/cdn.html')
+  await page.locator('appkit-button').click()
+  await modal(page)
+    .getByRole('button', { name: /SigKit Test Wallet/ })
+    .click()
+  await answerWallet(page, 'Connect')
+  await expect(modal(page)).toBeHidden()
+  const before = await lamports(recipient)
+  const walletBefore = await lamports(wallet)
+  await page.evaluate(
+    ([to, network]) => {
+      window.payOutcome = import('/cdn/pay.js').then(({ openPay }) =>
+        openPay({
+          recipient: to,
+          amount: '0.01',
+          asset: { network, asset: 'native', metadata: { name: 'Solana', symbol: 'SOL', decimals: 9 } },
+        }).then(
+          (result) => ({ hash: result.hash }),
+          (error) => ({ reason: error.reason, message: error.message }),
+        ),
+      )
+    },
+    [recipient, solana.caipNetworkId],
+  )
+  const dialog = modal(page)
+  await expect(dialog.locator('[data-pay-amount]')).toHaveText('0.01 SOL')
+  // Connected on EVM only: the payment asks for a Solana connection, then comes back to it.
+  await dialog.getByRole('button', { name: 'Connect a wallet to pay' }).click()
+  await dialog.getByRole('button', { name: /SigKit Test Wallet/ }).click()
+  await answerWallet(page, 'Connect')
+  const prompt = walletPrompt(page)
+  await expect(dialog.locator('[data-pay-balance]')).toContainText('SOL')
+  await dialog.getByRole('button', { name: 'Pay 0.01 SOL' }).click()
+  await expect(prompt).toBeVisible()
+  await prompt.getByRole('button', { name: 'Approve' }).click()
+  const outcome = await page.evaluate(() => window.payOutcome)
+  expect(outcome.reason, outcome.message).toBeUndefined()
+  // The hash is the transaction's signature on the local SVM, which moved 0.01 SOL to the recipient.
+  const { value: statuses } = await rpc.getSignatureStatuses([outcome.hash]).send()
+  expect(statuses[0]?.err ?? null).toBeNull()
+  expect((await lamports(recipient)) - before).toBe(10_000_000n)
+  expect(walletBefore - (await lamports(wallet)), 'paid with the fee').toBeGreaterThanOrEqual(10_000_000n)
+  expect(errors).toEqual([])
 })
