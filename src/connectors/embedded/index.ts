@@ -16,29 +16,40 @@ import { ALERTS, showAlert } from '../../core/modal/alerts'
 import { showErrorToast } from '../../core/modal/toasts'
 import { clock, type TimerHandle } from '../../core/lib/clock'
 import { getConnectedConnectorIds } from '../../core/lib/storage'
-import type { ChainNamespace } from '../../core/types'
+import { DEFAULT_ACCOUNT_TYPES } from '../../core/constants'
+import type { ChainNamespace, SocialProvider } from '../../core/types'
 import type { FrameClient, FrameStats } from './client'
 import {
   connectedFlag,
   emailAction,
+  EMAIL_PATTERN,
   FRAME_TEXTS,
   FRAME_TIMING,
   frameUser,
   noPayload,
   throttleMessage,
   type EmailAction,
+  type FrameUser,
 } from './protocol'
 import { emitProviderEvent, embeddedProvider, rejectPendingApprovals } from './rpc'
 import { currentFrame, EMBEDDED_NAMESPACES, getFrame, resetFrame, syncTheme } from './session'
-import { clearLogin, emailLoginUsed, lastEmailLoginTime, storedEmail, storeEmailLoginTime, storeLogin } from './storage'
+import {
+  clearLogin,
+  emailLoginUsed,
+  lastEmailLoginTime,
+  redirectSocial,
+  storedAccountTypes,
+  storedEmail,
+  storedSocial,
+  storeEmailLoginTime,
+  storeLogin,
+} from './storage'
 
 export { rejectPendingApprovals, pendingApprovals } from './rpc'
 export type { EmailAction } from './protocol'
 
 /** The connector's id, as stored per namespace. */
 export const EMBEDDED_ID = 'auth'
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The connector as core lists it: type 'auth' keeps it out of the wallet list. */
 function connectorInfo(): ConnectorInfo {
@@ -54,7 +65,8 @@ function connectorInfo(): ConnectorInfo {
 
 let registered = false
 
-function register(): void {
+/** Lists the connector in core (once). @internal */
+export function register(): void {
   if (registered) return
   registered = true
   addConnectors([connectorInfo()])
@@ -75,8 +87,8 @@ export function emailThrottleRemaining(): number {
   return last === undefined ? 0 : Math.max(0, last + FRAME_TIMING.emailThrottleMs - clock.now())
 }
 
-/** SPEC §5: email login needs the page's origin among the project's allowed origins. */
-async function checkOrigin(): Promise<void> {
+/** SPEC §5: email and social login need the page's origin among the project's allowed origins. @internal */
+export async function checkOrigin(): Promise<void> {
   const remote = await import('../../core/config/remote-config')
   await remote.loadRemoteConfig()
   if (remote.originAllowed === false) {
@@ -153,18 +165,39 @@ export async function verifyOtp(otp: string): Promise<void> {
   await completeLogin()
 }
 
+/** Display names of the social providers. @internal */
+export const SOCIAL_NAMES: Record<SocialProvider, string> = {
+  google: 'Google',
+  x: 'X',
+  farcaster: 'Farcaster',
+  discord: 'Discord',
+  apple: 'Apple',
+  github: 'GitHub',
+  facebook: 'Facebook',
+}
+
+/**
+ * How the visitor signed in: by email (the code already accepted), or with a social provider,
+ * whose result URI the first GET_USER is replaced by (CONNECT_SOCIAL), or whose username is
+ * already known (Farcaster).
+ */
+export type LoginMethod =
+  { method: 'email' } | { method: 'social'; provider: SocialProvider; socialUri?: string; userName?: string }
+
 /**
  * Connects every namespace the frame serves among the dapp's networks (GET_USER for each, the
- * active one last), remembers the login, and closes the modal (or hands it to a feature's next
- * step). On failure: 'A problem occurred while trying initialize authentication', and the wallet
- * is disconnected.
+ * active one last; a social login's result URI goes with the first), remembers the login, and
+ * closes the modal (or hands it to a feature's next step). On failure: 'A problem occurred while
+ * trying initialize authentication', and the wallet is disconnected.
  *
  * @example
  * ```ts
  * if (action === 'CONNECT') await completeLogin()
+ * await completeLogin({ method: 'social', provider: 'google', socialUri: resultUri })
  * ```
  */
-export async function completeLogin(): Promise<void> {
+export async function completeLogin(login: LoginMethod = { method: 'email' }): Promise<void> {
+  const social = login.method === 'social' ? login.provider : undefined
   try {
     const frame = await getFrame()
     const namespaces = loginNamespaces()
@@ -174,23 +207,54 @@ export async function completeLogin(): Promise<void> {
       const network = currentNetwork(namespaces[0] as ChainNamespace)
       if (network) setActiveCaipNetwork(network)
     }
-    let email: string | undefined
-    for (const namespace of activeLast(namespaces)) email = (await connectNamespace(frame, namespace, false)) ?? email
-    storeLogin(
-      email ?? loginEmail,
-      getNetworkState(activeNamespace.peek() ?? 'eip155').caipNetwork.peek()?.caipNetworkId ?? '',
-    )
+    let socialUri = login.method === 'social' ? login.socialUri : undefined
+    const who: SignedInUser = { social, username: login.method === 'social' ? login.userName : undefined }
+    for (const namespace of activeLast(namespaces)) {
+      const user = await connectNamespace(frame, namespace, false, who, socialUri)
+      socialUri = undefined
+      who.email = user.email ?? who.email
+      who.username = user.userName ?? who.username
+    }
+    if (!social) who.email ??= loginEmail
+    storeLogin(who, getNetworkState(activeNamespace.peek() ?? 'eip155').caipNetwork.peek()?.caipNetworkId ?? '')
+    // The username came back only now: the namespaces connected first show it too.
+    for (const namespace of namespaces) setAccount(namespace, walletInfo(who))
     loginEmail = undefined
     startHeartbeat()
     void syncTheme(frame).catch(() => undefined)
-    sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'email', name: 'Email' } })
+    sendEvent(
+      social
+        ? { type: 'track', event: 'SOCIAL_LOGIN_SUCCESS', properties: { provider: social } }
+        : { type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'email', name: 'Email' } },
+    )
     routeAfterConnect(activeNamespace.peek() ?? 'eip155')
   } catch (error) {
     showErrorToast(FRAME_TEXTS.initFailed)
-    sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { method: 'email', message: String(error) } })
+    sendEvent({
+      type: 'track',
+      event: social ? 'SOCIAL_LOGIN_ERROR' : 'CONNECT_ERROR',
+      properties: { method: social ?? 'email', message: String(error) },
+    })
     await signOut().catch(() => undefined)
     for (const namespace of authNamespaces()) clearNamespace(namespace)
     throw error
+  }
+}
+
+/** Who signed in, as the account state shows it. @internal */
+export interface SignedInUser {
+  email?: string | undefined
+  social?: SocialProvider | undefined
+  username?: string | undefined
+}
+
+/** The account fields that say who is signed in (the Account view shows them). @internal */
+export function walletInfo({ email, social, username }: SignedInUser) {
+  return {
+    user: email || username ? { ...(email ? { email } : {}), ...(username ? { username } : {}) } : undefined,
+    connectedWalletInfo: social
+      ? { name: SOCIAL_NAMES[social], identifier: username ?? email ?? EMBEDDED_ID, social }
+      : { name: 'Email', identifier: email ?? EMBEDDED_ID, social: 'email' },
   }
 }
 
@@ -218,39 +282,54 @@ function activeLast(namespaces: readonly ChainNamespace[]): ChainNamespace[] {
   return [...namespaces].sort((a, b) => Number(a === active) - Number(b === active))
 }
 
-/** GET_USER for one namespace, then its account into state; returns the user's email. */
-async function connectNamespace(
+/**
+ * GET_USER for one namespace (CONNECT_SOCIAL when a social result URI is given), then its account
+ * into state. The account type asked for is the one stored for the namespace, else its default.
+ * @internal
+ */
+export async function connectNamespace(
   frame: FrameClient,
   namespace: ChainNamespace,
   restored: boolean,
-): Promise<string | undefined> {
+  who: SignedInUser,
+  socialUri?: string,
+): Promise<FrameUser> {
   const network = currentNetwork(namespace)
   if (!network) throw new Error('Chain not configured')
-  const user = await frame.request(
-    'GET_USER',
-    {
-      chainId: network.caipNetworkId,
-      preferredAccountType: getAccountState(namespace).preferredAccountType.peek() ?? 'eoa',
-      rpcUrl: network.rpcUrls.default.http[0],
-    },
-    frameUser,
-  )
+  const request = {
+    chainId: network.caipNetworkId,
+    preferredAccountType: storedAccountTypes()[namespace] ?? DEFAULT_ACCOUNT_TYPES[namespace] ?? 'eoa',
+    rpcUrl: network.rpcUrls.default.http[0],
+  }
+  const user = await (socialUri
+    ? frame.request('CONNECT_SOCIAL', { uri: socialUri, ...request }, frameUser)
+    : frame.request('GET_USER', request, frameUser))
   // The frame answers for the chain it was asked about, or the reply is not about this account.
   if (user.namespace !== namespace) throw new Error(FRAME_TEXTS.invalidReply)
-  const info = connectorInfo()
-  applyConnection(namespace, info, { accounts: [user.address], chainId: user.chainId }, { restored })
-  const email = user.email ?? storedEmail() ?? loginEmail
-  setAccount(namespace, {
-    user: email ? { email } : undefined,
-    allAccounts: user.accounts,
-    ...(user.preferredAccountType ? { preferredAccountType: user.preferredAccountType } : {}),
-    connectedWalletInfo: { name: info.name, identifier: email ?? EMBEDDED_ID, social: 'email' },
+  applyUser(namespace, user, restored, {
+    ...who,
+    email: user.email ?? who.email ?? (who.social ? undefined : (storedEmail() ?? loginEmail)),
+    username: user.userName ?? who.username,
   })
-  return email
+  return user
 }
 
-/** Namespaces connected (or stored as connected) through the embedded wallet. */
-function authNamespaces(): ChainNamespace[] {
+/** A user the frame answered into the namespace's state (a connection, or the same one again). */
+function applyUser(namespace: ChainNamespace, user: FrameUser, restored: boolean, who: SignedInUser): void {
+  applyConnection(namespace, connectorInfo(), { accounts: [user.address], chainId: user.chainId }, { restored })
+  setAccount(namespace, {
+    allAccounts: user.accounts,
+    // The type in effect is the one of the address the frame answered with.
+    preferredAccountType:
+      user.accounts.find((account) => account.address.toLowerCase() === user.address.toLowerCase())?.type ??
+      user.preferredAccountType ??
+      'eoa',
+    ...walletInfo(who),
+  })
+}
+
+/** Namespaces connected (or stored as connected) through the embedded wallet. @internal */
+export function authNamespaces(): ChainNamespace[] {
   const stored = getConnectedConnectorIds()
   return (Object.keys(stored) as ChainNamespace[]).filter((namespace) => stored[namespace] === EMBEDDED_ID)
 }
@@ -270,13 +349,24 @@ function authNamespaces(): ChainNamespace[] {
  */
 export async function restoreEmbedded(): Promise<boolean> {
   register()
+  // The page came back from a social provider (the redirect flow): that login finishes now.
+  if (redirectSocial()) {
+    return import('./social')
+      .then((social) => social.completeRedirectLogin())
+      .catch((error: unknown) => {
+        for (const namespace of authNamespaces()) clearNamespace(namespace)
+        showErrorToast(error instanceof Error ? error.message : FRAME_TEXTS.initFailed)
+        return false
+      })
+  }
   const namespaces = authNamespaces()
   if (namespaces.length === 0) return false
   try {
     if (!emailLoginUsed()) throw new Error('No email login stored')
     const frame = await getFrame()
     if (!(await frame.request('IS_CONNECTED', undefined, connectedFlag))) throw new Error('Not signed in')
-    for (const namespace of activeLast(namespaces)) await connectNamespace(frame, namespace, true)
+    const who = { email: storedEmail(), ...storedSocial() }
+    for (const namespace of activeLast(namespaces)) await connectNamespace(frame, namespace, true, who)
     startHeartbeat()
     return true
   } catch (error) {

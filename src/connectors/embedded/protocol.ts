@@ -32,13 +32,22 @@ export const FRAME_TIMING = {
   refusedNoticeMs: 300,
 } as const
 
-/** App events with the request timeout (SPEC §9: connect email, device, OTP, social, redirect URI). @internal */
+/**
+ * App events with the request timeout (SPEC §9: connect email, device, OTP, social, redirect URI;
+ * and the other requests a view waits on). @internal
+ */
 export const TIMED_REQUESTS: ReadonlySet<string> = new Set([
   'CONNECT_EMAIL',
   'CONNECT_DEVICE',
   'CONNECT_OTP',
   'CONNECT_SOCIAL',
   'GET_SOCIAL_REDIRECT_URI',
+  // Not timed by the hosted client, which then leaves the visitor with a spinner for good.
+  'GET_FARCASTER_URI',
+  'SET_PREFERRED_ACCOUNT',
+  'UPDATE_EMAIL',
+  'UPDATE_EMAIL_PRIMARY_OTP',
+  'UPDATE_EMAIL_SECONDARY_OTP',
 ])
 
 /** App events that wait for READY without the load timer (EMBEDDED-FRAME.md §5.2). @internal */
@@ -182,23 +191,29 @@ export interface FrameUser {
   namespace: string
   /** The chain reference: a number for eip155, the reference string otherwise. */
   chainId: number | string
-  accounts: { address: string; type: 'eoa' | 'smartAccount' }[]
-  preferredAccountType: 'eoa' | 'smartAccount' | undefined
+  accounts: { address: string; type: AccountType }[]
+  preferredAccountType: AccountType | undefined
+  /** The social login's username (CONNECT_SOCIAL_SUCCESS). */
+  userName: string | undefined
+  smartAccountDeployed: boolean | undefined
 }
+
+/** The embedded wallet's account types (EMBEDDED-FRAME.md §3). @internal */
+export type AccountType = 'eoa' | 'smartAccount'
 
 const ADDRESS = {
   eip155: /^0x[0-9a-fA-F]{40}$/,
   solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
 } as Record<string, RegExp | undefined>
 
-function accountType(value: unknown): 'eoa' | 'smartAccount' | undefined {
+function accountType(value: unknown): AccountType | undefined {
   return value === 'eoa' || value === 'smartAccount' ? value : undefined
 }
 
 /** GET_USER_SUCCESS: the address must be one of its namespace's. @internal */
 export const frameUser: ReplyValidator<FrameUser> = (payload) => {
   if (!isRecord(payload)) invalid()
-  const { email, address, chainId, accounts, preferredAccountType } = payload
+  const { email, address, chainId, accounts, preferredAccountType, userName, smartAccountDeployed } = payload
   if (!isChainId(chainId)) invalid()
   let namespace = 'eip155'
   let reference: number | string = chainId
@@ -224,8 +239,60 @@ export const frameUser: ReplyValidator<FrameUser> = (payload) => {
     chainId: reference,
     accounts: listed.length > 0 ? listed : [{ address, type: 'eoa' }],
     preferredAccountType: accountType(preferredAccountType),
+    userName: shortText(userName),
+    smartAccountDeployed: typeof smartAccountDeployed === 'boolean' ? smartAccountDeployed : undefined,
   }
 }
+
+/** A display text from the frame: a non-empty string, trimmed and cut to 100 characters. */
+function shortText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined
+}
+
+function webUrl(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 4096) invalid()
+  try {
+    if (/^https?:$/.test(new URL(value).protocol)) return value
+  } catch {
+    // not a URL
+  }
+  return invalid()
+}
+
+/** GET_SOCIAL_REDIRECT_URI_SUCCESS `{ uri }`: the provider's page, an http(s) URL. @internal */
+export const redirectUri: ReplyValidator<string> = (payload) => webUrl(isRecord(payload) ? payload['uri'] : undefined)
+
+/** GET_FARCASTER_URI_SUCCESS `{ url }`. @internal */
+export const farcasterUri: ReplyValidator<string> = (payload) => webUrl(isRecord(payload) ? payload['url'] : undefined)
+
+/** CONNECT_FARCASTER_SUCCESS `{ userName }`. @internal */
+export const farcasterUser: ReplyValidator<string> = (payload) =>
+  shortText(isRecord(payload) ? payload['userName'] : undefined) ?? invalid()
+
+/** SET_PREFERRED_ACCOUNT_SUCCESS `{ type, address }`. @internal */
+export const preferredAccount: ReplyValidator<{ type: AccountType; address: string }> = (payload) => {
+  const type = isRecord(payload) ? accountType(payload['type']) : undefined
+  const address = isRecord(payload) ? payload['address'] : undefined
+  return type && typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address) ? { type, address } : invalid()
+}
+
+/** What UPDATE_EMAIL asks next: the code mailed to the current address, or to the new one. @internal */
+export type UpdateEmailAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+/** UPDATE_EMAIL_SUCCESS `{ action }`. @internal */
+export const updateEmailAction: ReplyValidator<UpdateEmailAction> = (payload) => {
+  const action = isRecord(payload) ? payload['action'] : undefined
+  return action === 'VERIFY_PRIMARY_OTP' || action === 'VERIFY_SECONDARY_OTP' ? action : invalid()
+}
+
+/** UPDATE_EMAIL_SECONDARY_OTP_SUCCESS `{ newEmail }`. @internal */
+export const newEmail: ReplyValidator<string> = (payload) => {
+  const value = isRecord(payload) ? payload['newEmail'] : undefined
+  return typeof value === 'string' && EMAIL_PATTERN.test(value) ? value : invalid()
+}
+
+/** What an email address must look like before it is sent or stored. @internal */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
  * A safe method's result: chain data the frame reads from the RPC, passed on as the node gave it

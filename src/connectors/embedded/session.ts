@@ -89,23 +89,33 @@ async function start(): Promise<FrameClient> {
   })
   const frame = client
   await frame.ready()
-  const metadata = options.metadata ?? {
-    name: document.title || location.host,
-    description: '',
-    url: location.origin,
-    icons: [],
-  }
-  await frame.request(
-    'SYNC_DAPP_DATA',
-    { projectId: options.projectId, metadata, sdkType: SDK_TYPE, sdkVersion: `html-universal-${SDK_VERSION}` },
-    noPayload,
-  )
+  await syncDappData(frame)
   // Smart accounts are not offered yet; the list is kept where the network state has room for it.
   const smart = await frame
     .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined, smartAccountNetworks)
     .catch(() => [] as number[])
   getNetworkState('eip155').smartAccountEnabledNetworks.value = smart
   return frame
+}
+
+/**
+ * Tells the frame which dapp it serves (its approval screen shows the name).
+ * @internal
+ */
+export function syncDappData(frame: FrameClient): Promise<void> {
+  const options = getResolvedOptions()
+  if (!options) return Promise.resolve()
+  const metadata = options.metadata ?? {
+    name: document.title || location.host,
+    description: '',
+    url: location.origin,
+    icons: [],
+  }
+  return frame.request(
+    'SYNC_DAPP_DATA',
+    { projectId: options.projectId, metadata, sdkType: SDK_TYPE, sdkVersion: `html-universal-${SDK_VERSION}` },
+    noPayload,
+  )
 }
 
 function onTimeout(reason: FrameTimeoutReason, error: FrameTimeoutError): void {

@@ -5,6 +5,9 @@
  * @internal
  */
 import { readStorage, removeStorage, STORAGE_PREFIX, writeStorage } from '../../core/lib/storage'
+import type { ChainNamespace, SocialProvider } from '../../core/types'
+import { DEFAULT_SOCIALS } from '../../core/constants'
+import { EMAIL_PATTERN, type AccountType } from './protocol'
 
 /** The keys (the frame keeps its own storage on its origin). @internal */
 export const EMBEDDED_KEYS = {
@@ -16,11 +19,26 @@ export const EMBEDDED_KEYS = {
   lastEmailLoginTime: `${STORAGE_PREFIX.wallet}last_email_login_time`,
   /** The chain the frame answered last (CAIP-2). */
   lastUsedChain: `${STORAGE_PREFIX.wallet}last_used_chain`,
+  /** The social login's username, shown as the identifier. */
+  socialUsername: `${STORAGE_PREFIX.wallet}social_username`,
+  /** The provider of the social login in use (`google`, `farcaster`, …). */
+  connectedSocial: `${STORAGE_PREFIX.app}connected_social`,
+  /** A social login that left the page for the provider (redirect flow): its provider. */
+  redirectSocial: `${STORAGE_PREFIX.app}social_provider`,
+  /** The account type chosen per namespace (JSON map namespace → type). */
+  preferredAccountTypes: `${STORAGE_PREFIX.app}preferred_account_types`,
 } as const
 
 const isTrue = (value: unknown): value is true => value === true
-const isEmail = (value: unknown): value is string =>
-  typeof value === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
+const isEmail = (value: unknown): value is string => typeof value === 'string' && EMAIL_PATTERN.test(value)
+const isSocial = (value: unknown): value is SocialProvider => (DEFAULT_SOCIALS as readonly unknown[]).includes(value)
+const isUsername = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= 100
+const isAccountTypes = (value: unknown): value is Partial<Record<ChainNamespace, AccountType>> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((type) => type === 'eoa' || type === 'smartAccount')
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0
 
 /** Whether an email login was used and not signed out since. @internal */
@@ -43,17 +61,68 @@ export function storeEmailLoginTime(time: number): void {
   writeStorage(EMBEDDED_KEYS.lastEmailLoginTime, time)
 }
 
-/** After a login: the flag, the email, and the throttle forgotten. @internal */
-export function storeLogin(email: string | undefined, chain: string): void {
+/** Who signed in: an email, or a social provider with the username it gave. @internal */
+export interface StoredLogin {
+  email?: string | undefined
+  social?: SocialProvider | undefined
+  username?: string | undefined
+}
+
+/** The social login in use and its username, when the login was a social one. @internal */
+export function storedSocial(): Omit<StoredLogin, 'email'> {
+  return {
+    social: readStorage(EMBEDDED_KEYS.connectedSocial, isSocial),
+    username: readStorage(EMBEDDED_KEYS.socialUsername, isUsername),
+  }
+}
+
+/** After a login: the flag, who signed in, and the throttle forgotten. @internal */
+export function storeLogin({ email, social, username }: StoredLogin, chain: string): void {
   writeStorage(EMBEDDED_KEYS.emailLoginUsed, true)
   if (email) writeStorage(EMBEDDED_KEYS.email, email)
+  else removeStorage(EMBEDDED_KEYS.email)
+  if (social) writeStorage(EMBEDDED_KEYS.connectedSocial, social)
+  else removeStorage(EMBEDDED_KEYS.connectedSocial)
+  if (username) writeStorage(EMBEDDED_KEYS.socialUsername, username)
+  else removeStorage(EMBEDDED_KEYS.socialUsername)
   writeStorage(EMBEDDED_KEYS.lastUsedChain, chain)
   removeStorage(EMBEDDED_KEYS.lastEmailLoginTime)
 }
 
+/** After an email change: the new address. @internal */
+export function storeEmail(email: string): void {
+  writeStorage(EMBEDDED_KEYS.email, email)
+}
+
 /** Sign-out, or the frame says nobody is signed in: the login cache goes. @internal */
 export function clearLogin(): void {
-  removeStorage(EMBEDDED_KEYS.emailLoginUsed)
-  removeStorage(EMBEDDED_KEYS.email)
-  removeStorage(EMBEDDED_KEYS.lastUsedChain)
+  for (const key of [
+    EMBEDDED_KEYS.emailLoginUsed,
+    EMBEDDED_KEYS.email,
+    EMBEDDED_KEYS.lastUsedChain,
+    EMBEDDED_KEYS.connectedSocial,
+    EMBEDDED_KEYS.socialUsername,
+  ])
+    removeStorage(key)
+}
+
+/** The account types chosen per namespace. @internal */
+export function storedAccountTypes(): Partial<Record<ChainNamespace, AccountType>> {
+  return readStorage(EMBEDDED_KEYS.preferredAccountTypes, isAccountTypes) ?? {}
+}
+
+/** Remembers the account type chosen for a namespace (kept across sign-outs, like AppKit). @internal */
+export function storeAccountType(namespace: ChainNamespace, type: AccountType): void {
+  writeStorage(EMBEDDED_KEYS.preferredAccountTypes, { ...storedAccountTypes(), [namespace]: type })
+}
+
+/** The provider of a social login that left for its redirect, if one did. @internal */
+export function redirectSocial(): SocialProvider | undefined {
+  return readStorage(EMBEDDED_KEYS.redirectSocial, isSocial)
+}
+
+/** Remembers (or forgets, with undefined) the provider of a redirect social login. @internal */
+export function storeRedirectSocial(provider: SocialProvider | undefined): void {
+  if (provider) writeStorage(EMBEDDED_KEYS.redirectSocial, provider)
+  else removeStorage(EMBEDDED_KEYS.redirectSocial)
 }

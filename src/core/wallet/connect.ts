@@ -27,7 +27,7 @@ import {
 } from '../state/network'
 import { currentView, resetView } from '../modal/router'
 import { connectedConnector } from '../state/connected-connector'
-import { SIGNATURE_DECLINED } from './sign'
+import { declinedSignatureText } from './sign'
 import { showErrorToast } from '../modal/toasts'
 import {
   getActiveNamespace,
@@ -35,7 +35,7 @@ import {
   getConnectionStatus,
   setConnectedConnectorId,
 } from '../lib/storage'
-import type { CaipNetwork, ChainNamespace, EIP1193Provider } from '../types'
+import type { AccountEntry, CaipNetwork, ChainNamespace, EIP1193Provider } from '../types'
 import { describeWalletError, isUserRejection } from '../lib/wallet-errors'
 import { activeNamespace } from '../state/account'
 import { loadAdapter } from '../config/appkit-state'
@@ -312,20 +312,11 @@ function watchWallet(namespace: ChainNamespace, provider: EIP1193Provider, adapt
     namespace,
     adapter.watch(provider, {
       accountsChanged(accounts) {
-        const address = accounts[0]
-        if (!address) return clearNamespace(namespace)
-        const chainId = getNetworkState(namespace).caipNetwork.peek()?.id ?? ''
-        setAccount(namespace, {
-          address,
-          caipAddress: formatCaipAddress(namespace, chainId, address),
-          allAccounts: accounts.map((account) => ({ address: account, type: 'eoa' as const })),
-          tokenBalance: [],
-          balance: undefined,
-          profileName: undefined,
-          profileImage: undefined,
-        })
-        void refreshAccountData(namespace, { force: true })
-        void emitCoreEvent('accountChanged', { namespace, address })
+        if (!accounts[0]) return clearNamespace(namespace)
+        applyAccountChange(
+          namespace,
+          accounts.map((account) => ({ address: account, type: 'eoa' as const })),
+        )
       },
       chainChanged(chainId) {
         const network = networkFor(namespace, chainId)
@@ -340,6 +331,32 @@ function watchWallet(namespace: ChainNamespace, provider: EIP1193Provider, adapt
       },
     }),
   )
+}
+
+/**
+ * The connected wallet now acts as another of its accounts (`accounts[0]`): the address, a fresh
+ * balance and profile, and the `accountChanged` event. Connectors call it when the wallet says so.
+ *
+ * @example
+ * ```ts
+ * applyAccountChange('eip155', [{ address: '0xab…', type: 'eoa' }])
+ * ```
+ */
+export function applyAccountChange(namespace: ChainNamespace, accounts: readonly AccountEntry[]): void {
+  const address = accounts[0]?.address
+  if (!address) return
+  const chainId = getNetworkState(namespace).caipNetwork.peek()?.id ?? ''
+  setAccount(namespace, {
+    address,
+    caipAddress: formatCaipAddress(namespace, chainId, address),
+    allAccounts: accounts,
+    tokenBalance: [],
+    balance: undefined,
+    profileName: undefined,
+    profileImage: undefined,
+  })
+  void refreshAccountData(namespace, { force: true })
+  void emitCoreEvent('accountChanged', { namespace, address })
 }
 
 /** Whether any namespace is connected (the overall connection status follows it). */
@@ -451,7 +468,7 @@ export async function getWalletProvider(
       waitForTransaction({ namespace, adapter, network, hash }).catch(() => undefined)
     },
     onSignatureDeclined() {
-      showErrorToast(SIGNATURE_DECLINED)
+      showErrorToast(declinedSignatureText(namespace))
     },
   })
   return { provider: wrapped ?? provider, type: connector.type }

@@ -11,9 +11,29 @@ import { loadAdapter } from '../config/appkit-state'
 /** Toast shown when the person declines a signature (SPEC §8). */
 export const SIGNATURE_DECLINED = 'Signature declined'
 
+/** The same toast when the account is a smart account: the dapp may not accept its signatures (SPEC §8). */
+export const SMART_ACCOUNT_DECLINED = 'This application might not support Smart Accounts'
+
+/**
+ * The toast for a declined signature: smart accounts get their own text.
+ *
+ * @example
+ * ```ts
+ * showErrorToast(declinedSignatureText('eip155'))
+ * ```
+ */
+export function declinedSignatureText(namespace: ChainNamespace): string {
+  const state = getAccountState(namespace)
+  const address = state.address.peek()?.toLowerCase()
+  const smart = state.allAccounts
+    .peek()
+    .some((account) => account.type === 'smartAccount' && account.address.toLowerCase() === address)
+  return smart ? SMART_ACCOUNT_DECLINED : SIGNATURE_DECLINED
+}
+
 /**
  * Asks the connected wallet to sign `message` (personal_sign on eip155). A refusal shows the
- * 'Signature declined' toast and rejects.
+ * 'Signature declined' toast (or the smart-account one) and rejects.
  *
  * @returns the signature.
  * @example
@@ -32,7 +52,7 @@ export async function signMessage(
   try {
     return await adapter.signMessage({ provider, address, message })
   } catch (error) {
-    if (isUserRejection(error)) showErrorToast(SIGNATURE_DECLINED)
+    if (isUserRejection(error)) showErrorToast(declinedSignatureText(namespace))
     throw error
   }
 }

@@ -32,4 +32,10 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   EmailVerifyOtp: { title: 'Confirm Email', load: () => import('../../features/email/otp') },
   EmailVerifyDevice: { title: 'Register Device', load: () => import('../../features/email/device') },
   ApproveTransaction: { title: 'Approve Transaction', load: () => import('../../features/email/approve') },
+  UpdateEmailWallet: { title: 'Edit Email', load: () => import('../../features/email/update') },
+  UpdateEmailPrimaryOtp: { title: 'Confirm Current Email', load: () => import('../../features/email/update-current') },
+  UpdateEmailSecondaryOtp: { title: 'Confirm New Email', load: () => import('../../features/email/update-new') },
+  // Social login: the social feature's chunks.
+  ConnectingSocial: { title: 'Sign In', load: () => import('../../features/social/connecting') },
+  ConnectingFarcaster: { title: 'Farcaster', load: () => import('../../features/social/farcaster') },
 }

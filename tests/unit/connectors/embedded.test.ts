@@ -13,6 +13,22 @@ import {
   verifyOtp,
 } from '../../../src/connectors/embedded'
 import { base58Decode, base58Encode, embeddedProvider } from '../../../src/connectors/embedded/rpc'
+import {
+  connectFarcaster,
+  connectSocial,
+  farcasterLoginUri,
+  resetFarcaster,
+  resultError,
+  withReturnUrl,
+} from '../../../src/connectors/embedded/social'
+import {
+  canSwitchAccountType,
+  setPreferredAccountType,
+  updateEmail,
+  verifyCurrentEmailCode,
+  verifyNewEmailCode,
+} from '../../../src/connectors/embedded/account'
+import { declinedSignatureText } from '../../../src/core/wallet/sign'
 import { EMBEDDED_KEYS } from '../../../src/connectors/embedded/storage'
 import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../src/core/config/options'
@@ -47,6 +63,8 @@ const rejection = (promise: Promise<unknown>): Promise<any> =>
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const SOL = '7RiFeMYVRxNNAeWbXDmnznt6UxYQNbWcGXSr4yk6YPqX'
 const EMAIL = 'ada@example.com'
+const SMART = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+const USERNAME = 'ada.lovelace'
 
 let server: TestServer
 let manual: ManualClock
@@ -56,6 +74,12 @@ let signedIn: boolean
 /** Held RPC requests needing approval, answered by the test as the person would in the frame. */
 let held: Posted['message'][]
 let nativeBalanceReads: number
+/** Chains the fake frame has smart accounts on. */
+let smartNetworks: number[]
+/** The username of a social session (undefined: an email session). */
+let socialUser: string | undefined
+/** SET_PREFERRED_ACCOUNT answers an error. */
+let refusePreferred: boolean
 
 const adapter = {
   namespace: 'eip155',
@@ -106,6 +130,9 @@ test.before.each(async () => {
   signedIn = false
   held = []
   nativeBalanceReads = 0
+  smartNetworks = []
+  socialUser = undefined
+  refusePreferred = false
   resetEmbedded(frame.element)
   manual = createManualClock(1_000_000)
   restoreClock = setClock(manual)
@@ -130,22 +157,61 @@ function answer(message: Posted['message']) {
       return {}
     case 'GET_USER':
       if (!signedIn) return { type: '@w3m-frame/GET_USER_ERROR', payload: { message: 'Not signed in' } }
-      return String(payload.chainId).startsWith('solana:')
-        ? { payload: { email: EMAIL, address: SOL, chainId: payload.chainId } }
-        : { payload: { email: EMAIL, address: EVM, chainId: Number(String(payload.chainId).split(':')[1]) } }
+      return { payload: user(payload) }
+    case 'CONNECT_SOCIAL':
+      if (!String(payload.uri).includes('code=')) return { type: '@w3m-frame/CONNECT_SOCIAL_ERROR', payload: {} }
+      signedIn = true
+      socialUser = USERNAME
+      return { payload: user(payload) }
+    case 'GET_SOCIAL_REDIRECT_URI':
+      return { payload: { uri: `${FRAME_ORIGIN}/oauth/${payload.provider}?state=s1` } }
+    case 'GET_FARCASTER_URI':
+      return { payload: { url: `${FRAME_ORIGIN}/farcaster/approve?channel=c1` } }
+    case 'CONNECT_FARCASTER':
+      signedIn = true
+      socialUser = 'ada'
+      return { payload: { userName: 'ada' } }
+    case 'SET_PREFERRED_ACCOUNT':
+      if (refusePreferred)
+        return { type: '@w3m-frame/SET_PREFERRED_ACCOUNT_ERROR', payload: { message: 'No smart account here' } }
+      return { payload: { type: payload.type, address: payload.type === 'smartAccount' ? SMART : EVM } }
+    case 'UPDATE_EMAIL':
+      return { payload: { action: 'VERIFY_PRIMARY_OTP' } }
+    case 'UPDATE_EMAIL_SECONDARY_OTP':
+      return { payload: { newEmail: 'new@example.com' } }
     case 'IS_CONNECTED':
       return { payload: { isConnected: signedIn } }
     case 'SIGN_OUT':
       signedIn = false
       return {}
     case 'GET_SMART_ACCOUNT_ENABLED_NETWORKS':
-      return { payload: { smartAccountEnabledNetworks: [] } }
+      return { payload: { smartAccountEnabledNetworks: smartNetworks } }
     case 'RPC_REQUEST':
       if (payload.method === 'eth_getBalance') return { payload: '0x2a' }
       held.push(message)
       return undefined
     default:
       return {}
+  }
+}
+
+/** The signed-in user for GET_USER / CONNECT_SOCIAL: the smart account where asked for and offered. */
+function user(payload: any) {
+  const who = socialUser ? { email: null, userName: socialUser } : { email: EMAIL }
+  if (String(payload.chainId).startsWith('solana:')) return { ...who, address: SOL, chainId: payload.chainId }
+  const chainId = Number(String(payload.chainId).split(':')[1])
+  const smart = smartNetworks.includes(chainId) && payload.preferredAccountType === 'smartAccount'
+  return {
+    ...who,
+    address: smart ? SMART : EVM,
+    chainId,
+    preferredAccountType: smart ? 'smartAccount' : 'eoa',
+    accounts: smartNetworks.includes(chainId)
+      ? [
+          { address: SMART, type: 'smartAccount' },
+          { address: EVM, type: 'eoa' },
+        ]
+      : [{ address: EVM, type: 'eoa' }],
   }
 }
 
@@ -479,6 +545,161 @@ test('a connect request unanswered for 30 s: iframe_request_timeout, reported, i
     ),
   )
   restoreClock = setClock(manual)
+})
+
+// ── issue 15: social login, Farcaster, account types, update email ─────────────────────────
+
+test('a social login: CONNECT_SOCIAL with the result URI, then both namespaces with the username', async () => {
+  await run(connectSocial('google', `${FRAME_ORIGIN}/oauth/result?state=s1&code=c1`))
+  const social = frame.posted.find((entry) => entry.message.type === '@w3m-app/CONNECT_SOCIAL')
+  assert.is(social?.message.payload.uri, `${FRAME_ORIGIN}/oauth/result?state=s1&code=c1`)
+  assert.equal(Object.keys(social?.message.payload ?? {}), ['uri', 'chainId', 'preferredAccountType', 'rpcUrl'])
+  for (const namespace of ['eip155', 'solana'] as const) {
+    const state = getAccountState(namespace)
+    assert.is(state.status.value, 'connected', namespace)
+    assert.equal(state.user.value, { username: USERNAME })
+    assert.equal(state.connectedWalletInfo.value, { name: 'Google', identifier: USERNAME, social: 'google' })
+  }
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.connectedSocial), '"google"')
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.socialUsername), `"${USERNAME}"`)
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.email), null)
+})
+
+test('a social login restored after a reload keeps its provider and username', async () => {
+  signedIn = true
+  socialUser = USERNAME
+  localStorage.setItem(EMBEDDED_KEYS.emailLoginUsed, 'true')
+  localStorage.setItem(EMBEDDED_KEYS.connectedSocial, '"github"')
+  localStorage.setItem(EMBEDDED_KEYS.socialUsername, `"${USERNAME}"`)
+  setConnectedConnectorId('eip155', 'auth')
+  assert.is(await run(restoreEmbedded()), true)
+  assert.equal(getAccountState('eip155').connectedWalletInfo.value, {
+    name: 'GitHub',
+    identifier: USERNAME,
+    social: 'github',
+  })
+  assert.equal(getAccountState('eip155').user.value, { username: USERNAME })
+})
+
+test('a refused social result: the init-failed toast, nothing connected, signed out', async () => {
+  const error = await run(rejection(connectSocial('x', `${FRAME_ORIGIN}/oauth/result?state=s1`)))
+  assert.is(error.message, 'An error occurred')
+  assert.is(toastState.message.value, 'A problem occurred while trying initialize authentication')
+  assert.is(getAccountState('eip155').status.value, 'disconnected')
+  assert.equal(getConnectedConnectorIds(), {})
+})
+
+test('resultError and withReturnUrl read and write the URIs as the secure site does', () => {
+  assert.is(resultError('https://s.example/r?state=a&code=b'), undefined)
+  assert.is(resultError('https://s.example/r?state=a&error=access_denied'), 'The sign-in was cancelled')
+  assert.is(resultError('https://s.example/r?error=x&error_description=Nope'), 'Nope')
+  assert.is(resultError('not a url'), 'The sign-in answer was not readable')
+  const page = 'https://dapp.example/app?x=1'
+  assert.is(
+    new URL(withReturnUrl('https://id.example/auth?state=abc&p=1', page)).searchParams.get('state'),
+    `abc--${page}`,
+  )
+  const magic = new URL(
+    withReturnUrl(
+      `https://auth.magic.link/v1?provider_authorization_url=${encodeURIComponent('https://g.example/o?state=q')}`,
+      page,
+    ),
+  )
+  const inner = new URL(magic.searchParams.get('provider_authorization_url')!)
+  assert.is(inner.searchParams.get('state'), `q--${page}`)
+  assert.throws(() => withReturnUrl('https://id.example/auth', page), /redirect uri/)
+})
+
+test('the redirect flow: the page that comes back with result_uri finishes the login and cleans the address bar', async () => {
+  localStorage.setItem(EMBEDDED_KEYS.redirectSocial, '"discord"')
+  setConnectedConnectorId('eip155', 'auth')
+  const resultUri = `${FRAME_ORIGIN}/oauth/result?state=s1&code=c1`
+  history.replaceState(null, '', `/app?tab=2&result_uri=${encodeURIComponent(resultUri)}`)
+  assert.is(await run(restoreEmbedded()), true)
+  assert.is(location.search, '?tab=2')
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.redirectSocial), null)
+  assert.is(getAccountState('eip155').connectedWalletInfo.value?.social, 'discord')
+  assert.ok(frame.posted.some((entry) => entry.message.payload?.uri === resultUri))
+})
+
+test('the redirect flow coming back with an error: a toast, and the namespace marked for it ends', async () => {
+  localStorage.setItem(EMBEDDED_KEYS.redirectSocial, '"google"')
+  setConnectedConnectorId('eip155', 'auth')
+  history.replaceState(null, '', `/app?result_uri=${encodeURIComponent(`${FRAME_ORIGIN}/r?error=access_denied`)}`)
+  assert.is(await run(restoreEmbedded()), false)
+  assert.is(toastState.message.value, 'The sign-in was cancelled')
+  assert.equal(getConnectedConnectorIds(), {})
+  assert.is(location.search, '')
+})
+
+test('Farcaster: the URI once, the approval, then GET_USER; leaving unconnected reloads the channel', async () => {
+  assert.is(await run(farcasterLoginUri()), `${FRAME_ORIGIN}/farcaster/approve?channel=c1`)
+  assert.is(await run(farcasterLoginUri()), `${FRAME_ORIGIN}/farcaster/approve?channel=c1`)
+  assert.equal(types().filter((type) => type === 'GET_FARCASTER_URI').length, 1)
+  resetFarcaster()
+  manual.advance(99)
+  await flush()
+  assert.not.ok(types().includes('RELOAD'))
+  manual.advance(1)
+  await pump(() => types().filter((type) => type === 'SYNC_DAPP_DATA').length === 2)
+  assert.equal(types().slice(-2), ['RELOAD', 'SYNC_DAPP_DATA'])
+  await run(farcasterLoginUri())
+  await run(connectFarcaster())
+  assert.equal(types().filter((type) => type === 'GET_FARCASTER_URI').length, 2, 'a new channel after the reset')
+  assert.equal(getAccountState('eip155').user.value, { username: 'ada' })
+  assert.is(getAccountState('eip155').connectedWalletInfo.value?.social, 'farcaster')
+})
+
+test('account types: eip155 asks for the smart account, solana for the EOA; switching follows the address', async () => {
+  smartNetworks = [Number(localhost.id)]
+  await login()
+  const asked = frame.posted
+    .filter((entry) => entry.message.type === '@w3m-app/GET_USER')
+    .map((entry) => [String(entry.message.payload.chainId).split(':')[0], entry.message.payload.preferredAccountType])
+  assert.equal(Object.fromEntries(asked), { solana: 'eoa', eip155: 'smartAccount' })
+  const state = getAccountState('eip155')
+  assert.is(state.address.value, SMART)
+  assert.is(state.preferredAccountType.value, 'smartAccount')
+  assert.ok(canSwitchAccountType('eip155'))
+  assert.not.ok(canSwitchAccountType('solana'))
+  const seen: unknown[] = []
+  embeddedProvider('eip155').on?.('accountsChanged', (accounts: unknown) => seen.push(accounts))
+  await run(setPreferredAccountType('eoa'))
+  assert.is(state.address.value, EVM)
+  assert.is(state.preferredAccountType.value, 'eoa')
+  assert.equal(seen, [[EVM]])
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.preferredAccountTypes), '{"eip155":"eoa"}')
+  // The choice is kept: the next login asks for the EOA.
+  assert.is(await run(embeddedProvider('eip155').request({ method: 'eth_accounts' })).then((a: any) => a[0]), EVM)
+})
+
+test('a preferred-account error falls back to the EOA and says why', async () => {
+  smartNetworks = [Number(localhost.id)]
+  await login()
+  refusePreferred = true
+  const error = await run(rejection(setPreferredAccountType('smartAccount')))
+  assert.is(error.message, 'No smart account here')
+  assert.is(getAccountState('eip155').address.value, EVM)
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.preferredAccountTypes), '{"eip155":"eoa"}')
+})
+
+test('a declined signature on a smart account gets its own toast text', async () => {
+  smartNetworks = [Number(localhost.id)]
+  await login()
+  assert.is(declinedSignatureText('eip155'), 'This application might not support Smart Accounts')
+  assert.is(declinedSignatureText('solana'), 'Signature declined')
+})
+
+test('update email: UPDATE_EMAIL, both codes, then the new email is stored and shown', async () => {
+  await login()
+  assert.is(await run(updateEmail(' new@example.com ')), 'VERIFY_PRIMARY_OTP')
+  assert.equal(frame.posted.at(-1)?.message.payload, { email: 'new@example.com' })
+  await run(verifyCurrentEmailCode('111111'))
+  assert.is(await run(verifyNewEmailCode('222222')), 'new@example.com')
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.email), '"new@example.com"')
+  assert.equal(getAccountState('solana').user.value, { email: 'new@example.com' })
+  const error = await rejection(updateEmail('nope'))
+  assert.is(error.message, 'Invalid email. Try again.')
 })
 
 test.run()

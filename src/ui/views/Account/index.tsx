@@ -1,6 +1,6 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { activeNamespace } from '../../../core/state/account'
+import { activeNamespace, getAccountState } from '../../../core/state/account'
 import { refreshBalances, watchBalancesOnNewBlocks } from '../../../core/wallet'
 import { DisconnectButton } from '../shared/DisconnectButton'
 import { NetworkButton } from './NetworkButton'
@@ -8,6 +8,9 @@ import { Profile } from './Profile'
 import { AccountTabs } from './Tabs'
 import { WalletFeatures } from './WalletFeatures'
 import { Actions, Body } from './styles'
+
+/** The embedded wallet's settings: its own chunk, loaded only for an embedded-wallet account. */
+const EmbeddedSettings = lazy(() => import('../../../features/email/settings'))
 
 /**
  * The connected account: who, how much, on which network, the wallet features (swap, receive,
@@ -29,6 +32,11 @@ export default function AccountView() {
   return (
     <Body key={namespace}>
       <Profile namespace={namespace} />
+      {getAccountState(namespace).connectedWalletInfo.value?.social && (
+        <Suspense>
+          <EmbeddedSettings namespace={namespace} />
+        </Suspense>
+      )}
       <Actions>
         <NetworkButton />
       </Actions>

@@ -1,0 +1,149 @@
+/**
+ * What an embedded user changes about their account from the Account view: the account type the
+ * wallet acts as (smart account or EOA, EMBEDDED-FRAME.md §9) and the email address (§9.1).
+ * @internal
+ */
+import { sendEvent } from '../../core/analytics'
+import { clock } from '../../core/lib/clock'
+import { getAccountState, setAccount } from '../../core/state/account'
+import { getNetworkState } from '../../core/state/network'
+import { applyAccountChange } from '../../core/wallet/connect'
+import type { ChainNamespace } from '../../core/types'
+import { authNamespaces, walletInfo } from './index'
+import {
+  EMAIL_PATTERN,
+  FRAME_TEXTS,
+  frameUser,
+  newEmail,
+  noPayload,
+  preferredAccount,
+  updateEmailAction,
+  type AccountType,
+  type UpdateEmailAction,
+} from './protocol'
+import { emitProviderEvent } from './rpc'
+import { getFrame } from './session'
+import { storeAccountType, storedSocial, storeEmail, storeEmailLoginTime } from './storage'
+
+/**
+ * Whether the embedded account of `namespace` can be switched between smart account and EOA: an
+ * EVM network the frame has smart accounts on.
+ *
+ * @example
+ * ```ts
+ * if (canSwitchAccountType('eip155')) showSwitch()
+ * ```
+ */
+export function canSwitchAccountType(namespace: ChainNamespace): boolean {
+  const network = getNetworkState(namespace)
+  const id = Number(network.caipNetwork.value?.id)
+  return (
+    namespace === 'eip155' &&
+    authNamespaces().includes(namespace) &&
+    network.smartAccountEnabledNetworks.value.includes(id)
+  )
+}
+
+/**
+ * Makes the embedded wallet act as its smart account or its EOA on `namespace` (SET_PREFERRED_ACCOUNT),
+ * remembers the choice for the namespace, and brings the account in (GET_USER): the address, its
+ * balance and the dapp's `accountsChanged` follow. When the frame refuses, the account falls back
+ * to the EOA (SPEC §4) and the error is thrown for the view to show.
+ *
+ * @example
+ * ```ts
+ * await setPreferredAccountType('eoa')
+ * ```
+ */
+export async function setPreferredAccountType(type: AccountType, namespace: ChainNamespace = 'eip155'): Promise<void> {
+  const frame = await getFrame()
+  let failure: unknown
+  try {
+    await frame.request('SET_PREFERRED_ACCOUNT', { type }, preferredAccount)
+    storeAccountType(namespace, type)
+  } catch (error) {
+    failure = error
+    storeAccountType(namespace, 'eoa')
+  }
+  const wanted = failure ? 'eoa' : type
+  const network = getNetworkState(namespace).caipNetwork.peek()
+  if (!network) throw new Error('CaipNetwork not found')
+  const user = await frame.request(
+    'GET_USER',
+    { chainId: network.caipNetworkId, preferredAccountType: wanted, rpcUrl: network.rpcUrls.default.http[0] },
+    frameUser,
+  )
+  if (user.namespace !== namespace) throw new Error(FRAME_TEXTS.invalidReply)
+  const current = user.accounts.find((account) => account.address.toLowerCase() === user.address.toLowerCase())
+  // The account in use first, then the others, as AppKit lists them.
+  const accounts = [
+    current ?? { address: user.address, type: wanted },
+    ...user.accounts.filter((account) => account !== current),
+  ]
+  if (getAccountState(namespace).address.peek()?.toLowerCase() !== user.address.toLowerCase()) {
+    applyAccountChange(namespace, accounts)
+    emitProviderEvent('accountsChanged', [user.address])
+  }
+  setAccount(namespace, { allAccounts: accounts, preferredAccountType: current?.type ?? wanted })
+  sendEvent({
+    type: 'track',
+    event: 'SET_PREFERRED_ACCOUNT_TYPE',
+    properties: { accountType: current?.type ?? wanted, network: network.caipNetworkId },
+  })
+  if (failure) throw failure
+}
+
+// ── update email ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * Starts changing the signed-in email to `email` (UPDATE_EMAIL). The frame mails a code to the
+ * current address first (`VERIFY_PRIMARY_OTP`), or straight to the new one (`VERIFY_SECONDARY_OTP`).
+ *
+ * @throws 'Invalid email. Try again.', or the frame's error.
+ * @example
+ * ```ts
+ * if ((await updateEmail('new@example.com')) === 'VERIFY_PRIMARY_OTP') pushView('UpdateEmailPrimaryOtp')
+ * ```
+ */
+export async function updateEmail(email: string): Promise<UpdateEmailAction> {
+  const address = email.trim()
+  if (!EMAIL_PATTERN.test(address)) throw new Error(FRAME_TEXTS.invalidEmail)
+  const frame = await getFrame()
+  const action = await frame.request('UPDATE_EMAIL', { email: address }, updateEmailAction)
+  storeEmailLoginTime(clock.now())
+  sendEvent({ type: 'track', event: 'EMAIL_EDIT' })
+  return action
+}
+
+/**
+ * The code mailed to the current address (UPDATE_EMAIL_PRIMARY_OTP); the frame then mails the new one.
+ *
+ * @example
+ * ```ts
+ * await verifyCurrentEmailCode('123456'); replaceView('UpdateEmailSecondaryOtp', data)
+ * ```
+ */
+export async function verifyCurrentEmailCode(otp: string): Promise<void> {
+  const frame = await getFrame()
+  await frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp }, noPayload)
+}
+
+/**
+ * The code mailed to the new address (UPDATE_EMAIL_SECONDARY_OTP): the change is done, and the new
+ * email is stored and shown.
+ *
+ * @returns the new email.
+ * @example
+ * ```ts
+ * const email = await verifyNewEmailCode('654321')
+ * ```
+ */
+export async function verifyNewEmailCode(otp: string): Promise<string> {
+  const frame = await getFrame()
+  const email = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp }, newEmail)
+  storeEmail(email)
+  const info = walletInfo({ email, ...storedSocial() })
+  for (const namespace of authNamespaces()) setAccount(namespace, info)
+  sendEvent({ type: 'track', event: 'EMAIL_EDIT_COMPLETE' })
+  return email
+}

@@ -1,0 +1,71 @@
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { pushView } from '../../core/modal/router'
+import { showErrorToast, showSuccessToast } from '../../core/modal/toasts'
+import { getAccountState } from '../../core/state/account'
+import type { ChainNamespace } from '../../core/types'
+import { canSwitchAccountType, setPreferredAccountType } from '../../connectors/embedded/account'
+import { Spinner } from '../../ui/primitives'
+import { styled } from '../../ui/theme/stitches'
+import { LinkButton } from './styles'
+
+const Row = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexWrap: 'wrap',
+  gap: '$2',
+  color: '$textMuted',
+  fontSize: '$sm',
+})
+
+/**
+ * The embedded wallet's own settings in the Account view: which account the wallet acts as
+ * (smart account or EOA, where the network has smart accounts) and, for an email login, changing
+ * the email. Loaded only for an embedded-wallet connection.
+ * @internal
+ */
+export default function EmbeddedSettings({ namespace }: { namespace: ChainNamespace }) {
+  useSignals()
+  const state = getAccountState(namespace)
+  const busy = useSignal(false)
+  const type = state.preferredAccountType.value
+  const email = state.connectedWalletInfo.value?.social === 'email' ? state.user.value?.email : undefined
+  const switchable = canSwitchAccountType(namespace)
+
+  const switchType = async () => {
+    if (busy.value) return
+    busy.value = true
+    const next = type === 'smartAccount' ? 'eoa' : 'smartAccount'
+    try {
+      await setPreferredAccountType(next, namespace)
+      showSuccessToast(next === 'eoa' ? 'Switched to your EOA' : 'Switched to your smart account')
+    } catch (error) {
+      showErrorToast(error instanceof Error ? error.message : String(error))
+    } finally {
+      busy.value = false
+    }
+  }
+
+  if (!switchable && !email) return null
+  return (
+    <Row>
+      {switchable && (
+        <>
+          <span data-account-type={type}>{type === 'smartAccount' ? 'Smart account' : 'EOA'}</span>
+          {busy.value ? (
+            <Spinner role="status" aria-label="Switching the account" css={{ width: '16px', height: '16px' }} />
+          ) : (
+            <LinkButton type="button" onClick={() => void switchType()}>
+              {type === 'smartAccount' ? 'Switch to EOA' : 'Switch to smart account'}
+            </LinkButton>
+          )}
+        </>
+      )}
+      {email && (
+        <LinkButton type="button" onClick={() => pushView('UpdateEmailWallet')}>
+          Update email
+        </LinkButton>
+      )}
+    </Row>
+  )
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react'
+import { useSignals } from '@preact/signals-react/runtime'
+import { currentData } from '../../core/modal/router'
+import type { SocialProvider } from '../../core/types'
+import { Button } from '../../ui/primitives/Button'
+import { Spinner } from '../../ui/primitives'
+import { Body, ErrorText, Muted, Text } from '../email/styles'
+import { cancelSocialLogin, socialLogin, startSocialLogin } from './flow'
+import { socialName } from './names'
+
+/**
+ * ConnectingSocial (EMBEDDED-FRAME.md §8): the visitor signs in with the provider in the popup;
+ * then 'Retrieving user data' while the frame connects. A closed popup or a refusal shows why and
+ * a "Try again" that opens a new popup inside its click. Leaving the view closes the popup.
+ * @internal
+ */
+export default function ConnectingSocial() {
+  useSignals()
+  const state = socialLogin.value
+  const provider = (state?.provider ?? currentData.value?.['provider']) as SocialProvider
+  const name = socialName(provider)
+  useEffect(() => cancelSocialLogin, [])
+
+  if (state?.phase === 'error') {
+    return (
+      <Body>
+        <Text>Sign-in with {name} did not finish</Text>
+        <ErrorText role="alert">{state.message}</ErrorText>
+        <Button type="button" onClick={() => startSocialLogin(provider)}>
+          Try again
+        </Button>
+      </Body>
+    )
+  }
+  const connecting = state?.phase === 'connecting'
+  return (
+    <Body>
+      <Spinner role="status" aria-label={connecting ? 'Retrieving user data' : `Waiting for ${name}`} />
+      <Text>
+        {connecting
+          ? 'Retrieving user data'
+          : state?.phase === 'redirecting'
+            ? `Taking you to ${name}…`
+            : `Continue in the ${name} window`}
+      </Text>
+      {!connecting && <Muted>Sign in there; this window follows once you are done.</Muted>}
+    </Body>
+  )
+}

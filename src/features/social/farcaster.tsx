@@ -1,0 +1,107 @@
+import { useEffect } from 'react'
+import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { goBack } from '../../core/modal/router'
+import { showErrorToast, showSuccessToast } from '../../core/modal/toasts'
+import { isMobile } from '../../core/state/connectors'
+import { Button } from '../../ui/primitives/Button'
+import { Spinner } from '../../ui/primitives'
+import { QrCode } from '../../ui/views/ConnectingWalletConnect/QrCode'
+import { styled } from '../../ui/theme/stitches'
+import { Body, ErrorText, Muted, Text } from '../email/styles'
+
+const OpenLink = styled('a', {
+  padding: '$2 $4',
+  borderRadius: '$full',
+  background: '$accent',
+  color: '$accentText',
+  fontWeight: 600,
+  textDecoration: 'none',
+  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
+})
+
+const loadSocial = () => import('../../connectors/embedded/social')
+
+/**
+ * ConnectingFarcaster (EMBEDDED-FRAME.md §8.1): the frame's Farcaster URI as a QR code and a link
+ * (a button opening it on phones), then a wait for the approval in Farcaster. Leaving the view
+ * before that resets the frame's Farcaster channel (SPEC §2).
+ * @internal
+ */
+export default function ConnectingFarcaster() {
+  useSignals()
+  const url = useSignal<string | undefined>(undefined)
+  const error = useSignal<string | undefined>(undefined)
+  const attempt = useSignal(0)
+  const mobile = isMobile()
+
+  useEffect(() => {
+    let current = true
+    let connected = false
+    error.value = undefined
+    void (async () => {
+      const social = await loadSocial()
+      try {
+        url.value = await social.farcasterLoginUri()
+      } catch (failure) {
+        if (!current) return
+        goBack()
+        return showErrorToast(failure instanceof Error ? failure.message : String(failure))
+      }
+      try {
+        // Success routes the modal (closed, or the next step such as sign-in).
+        await social.connectFarcaster()
+        connected = true
+      } catch (failure) {
+        if (current) error.value = failure instanceof Error ? failure.message : String(failure)
+      }
+    })()
+    return () => {
+      current = false
+      if (!connected) void loadSocial().then((social) => social.resetFarcaster())
+    }
+  }, [attempt.value])
+
+  if (error.value) {
+    return (
+      <Body>
+        <Text>Farcaster sign-in did not finish</Text>
+        <ErrorText role="alert">{error.value}</ErrorText>
+        <Button
+          type="button"
+          onClick={() => {
+            url.value = undefined
+            attempt.value++
+          }}
+        >
+          Try again
+        </Button>
+      </Body>
+    )
+  }
+  if (!url.value) return <Spinner role="status" aria-label="Preparing the Farcaster sign-in" />
+  const link = url.value
+  return (
+    <Body>
+      {!mobile && <QrCode value={link} label="QR code to sign in with Farcaster" />}
+      <Text role="status">{mobile ? 'Continue in Farcaster' : 'Scan this QR code with your phone'}</Text>
+      <Muted>Approve the sign-in in Farcaster; this window follows.</Muted>
+      {mobile ? (
+        <OpenLink href={link} target="_blank" rel="noreferrer">
+          Open Farcaster
+        </OpenLink>
+      ) : (
+        <Button
+          type="button"
+          onClick={() =>
+            void navigator.clipboard?.writeText(link).then(
+              () => showSuccessToast('Link copied'),
+              () => showErrorToast('Could not copy the link'),
+            )
+          }
+        >
+          Copy link
+        </Button>
+      )}
+    </Body>
+  )
+}
