@@ -44,6 +44,7 @@ test.before.each(() => {
 })
 test.after.each(async () => {
   delete scope['Telegram']
+  delete scope['TelegramWebviewProxy']
   Object.defineProperty(navigator, 'userAgent', { value: desktopAgent, configurable: true })
   await resetViews()
 })
@@ -175,6 +176,20 @@ test('inside a Telegram mini app on iOS Google is not offered; the next provider
   await waitFor(() => findButton('Facebook'))
   const names = Array.from(modalShadow().querySelectorAll('ul[aria-label="Social logins"] button')).map(nameOf)
   assert.equal(names, ['X', 'Farcaster', 'Discord', 'Apple', 'GitHub', 'Facebook'])
+})
+
+test('inside a Telegram mini app on Android with only X and Facebook allowed, no social section at all', async () => {
+  const ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
+  Object.defineProperty(navigator, 'userAgent', { value: ANDROID, configurable: true })
+  scope['TelegramWebviewProxy'] = {}
+  setup({ email: false, socials: ['x', 'facebook'] })
+  applyRemoteFeatures({})
+  await openAt('Connect')
+  // The section's chunk loaded in the first test: it renders at once, here as nothing.
+  await waitFor(() => sections().includes('wallet'))
+  await settle(20)
+  assert.equal(sections(), ['wallet'])
 })
 
 test('"More social logins" opens ConnectSocials, whose grid lists every provider with its name', async () => {
