@@ -85,6 +85,12 @@ const EMAIL_SECTION_MODULE = 'src/features/email/section.tsx'
 const EMBEDDED_MODULE = 'src/connectors/embedded/index.ts'
 
 /**
+ * With the project's socials on: the social section (its logos with it) Connect adds once the
+ * remote config arrives. Stated, not budgeted, like the email section.
+ */
+const SOCIAL_SECTION_MODULE = 'src/features/social/section.tsx'
+
+/**
  * Optional features measured on their own (size-limit.json budgets each): what a visitor who
  * opens the feature downloads beyond page load and the first open, all of its views together.
  */
@@ -346,6 +352,10 @@ function analyse(name, metafile) {
   const embeddedFiles = laterFiles(EMBEDDED_MODULE)
   // Each feature against page load and the first open only (not the email section's files).
   const beforeFeatures = new Set([...initial, ...firstOpen])
+  const socialOutput = outputForEntryPoint(metafile, SOCIAL_SECTION_MODULE)
+  const socialFiles = (socialOutput ? staticClosure(metafile, socialOutput) : [])
+    .filter((file) => !beforeFeatures.has(file))
+    .sort()
   const features = Object.fromEntries(
     Object.entries(FEATURE_MODULES).map(([feature, sources]) => {
       const files = new Set()
@@ -372,6 +382,7 @@ function analyse(name, metafile) {
     idlePrefetch: { source: IDLE_PREFETCH_MODULE, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
     emailSection: { source: EMAIL_SECTION_MODULE, files: emailFiles, gzip: gzipTotal(emailFiles) },
     embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
+    socialSection: { source: SOCIAL_SECTION_MODULE, files: socialFiles, gzip: gzipTotal(socialFiles) },
     features,
   }
 }
@@ -446,8 +457,18 @@ function kb(bytes) {
 function printSummary(reports) {
   const lines = [`sigkit ${pkg.version}: built dist/ (React), dist/cdn/ (CDN), ${SIZE_DIR}/react-bundle/ (size pass)`]
   for (const [prefix, pass] of Object.entries(MEASURED)) {
-    const { initial, firstOpen, shell, data, connectors, idlePrefetch, emailSection, embedded, features } =
-      reports[pass]
+    const {
+      initial,
+      firstOpen,
+      shell,
+      data,
+      connectors,
+      idlePrefetch,
+      emailSection,
+      embedded,
+      socialSection,
+      features,
+    } = reports[pass]
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
         `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}, ` +
@@ -457,6 +478,7 @@ function printSummary(reports) {
       `        with email on: the email section +${kb(emailSection.gzip)} once the project config arrives, ` +
         `the embedded wallet +${kb(embedded.gzip)} (with the connection code every connector uses) when used`,
     )
+    lines.push(`        with socials on: the social section +${kb(socialSection.gzip)} once the project config arrives`)
     lines.push(
       `        features when opened: ${Object.entries(features)
         .map(([feature, { gzip }]) => `${feature} +${kb(gzip)}`)

@@ -63,6 +63,7 @@ export type ViewName =
   | 'AllWallets'
   | 'ConnectingExternal'
   | 'ConnectingWalletConnect'
+  | 'ConnectSocials'
   | 'SwitchNetwork'
   | 'SwitchActiveChain'
   | 'UnsupportedChain'

@@ -17,6 +17,7 @@ import { showErrorToast } from '../../core/modal/toasts'
 import { clock, type TimerHandle } from '../../core/lib/clock'
 import { getConnectedConnectorIds } from '../../core/lib/storage'
 import { DEFAULT_ACCOUNT_TYPES } from '../../core/constants'
+import { SOCIAL_NAMES } from '../../core/socials'
 import type { ChainNamespace, SocialProvider } from '../../core/types'
 import type { FrameClient, FrameStats } from './client'
 import {
@@ -163,17 +164,6 @@ export async function verifyOtp(otp: string): Promise<void> {
   }
   sendEvent({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_PASS' })
   await completeLogin()
-}
-
-/** Display names of the social providers. @internal */
-export const SOCIAL_NAMES: Record<SocialProvider, string> = {
-  google: 'Google',
-  x: 'X',
-  farcaster: 'Farcaster',
-  discord: 'Discord',
-  apple: 'Apple',
-  github: 'GitHub',
-  facebook: 'Facebook',
 }
 
 /**

@@ -6,7 +6,8 @@ import { Button } from '../../ui/primitives/Button'
 import { Spinner } from '../../ui/primitives'
 import { Body, ErrorText, Muted, Text } from '../email/styles'
 import { cancelSocialLogin, socialLogin, startSocialLogin } from './flow'
-import { socialName } from './names'
+import { SocialLogo } from './icons'
+import { SOCIAL_NAMES } from './providers'
 
 /**
  * ConnectingSocial (EMBEDDED-FRAME.md §8): the visitor signs in with the provider in the popup;
@@ -18,12 +19,13 @@ export default function ConnectingSocial() {
   useSignals()
   const state = socialLogin.value
   const provider = (state?.provider ?? currentData.value?.['provider']) as SocialProvider
-  const name = socialName(provider)
+  const name = SOCIAL_NAMES[provider] ?? 'the provider'
   useEffect(() => cancelSocialLogin, [])
 
   if (state?.phase === 'error') {
     return (
       <Body>
+        <SocialLogo provider={provider} size={48} />
         <Text>Sign-in with {name} did not finish</Text>
         <ErrorText role="alert">{state.message}</ErrorText>
         <Button type="button" onClick={() => startSocialLogin(provider)}>
@@ -35,6 +37,7 @@ export default function ConnectingSocial() {
   const connecting = state?.phase === 'connecting'
   return (
     <Body>
+      <SocialLogo provider={provider} size={48} />
       <Spinner role="status" aria-label={connecting ? 'Retrieving user data' : `Waiting for ${name}`} />
       <Text>
         {connecting

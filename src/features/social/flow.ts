@@ -11,7 +11,7 @@ import { getResolvedOptions } from '../../core/config/appkit-state'
 import { sendEvent } from '../../core/analytics'
 import { currentView, pushView } from '../../core/modal/router'
 import type { SocialProvider } from '../../core/types'
-import { isTelegram } from '../../connectors/walletconnect/links'
+import { detectPlatform } from './platform'
 
 /** Where a social login stands; the ConnectingSocial view shows it. @internal */
 export interface SocialLoginState {
@@ -55,7 +55,7 @@ export function startSocialLogin(provider: SocialProvider): void {
   if (provider === 'farcaster') return void pushView('ConnectingFarcaster')
   let popup: Window | null = null
   // A Telegram mini-app's webview has no popups: the provider's page replaces the dapp's.
-  if (!isTelegram()) {
+  if (!detectPlatform().telegram) {
     try {
       popup = window.open(`${secureOrigin()}/loading`, 'popupWindow', POPUP_FEATURES)
     } catch {

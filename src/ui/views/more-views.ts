@@ -31,6 +31,8 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   // The embedded wallet (email login, its approval screen): the email feature's chunks.
   EmailVerifyOtp: { title: 'Confirm Email', load: () => import('../../features/email/otp') },
   EmailVerifyDevice: { title: 'Register Device', load: () => import('../../features/email/device') },
+  // Social login: every provider, when the Connect section's row had no room for them all.
+  ConnectSocials: { title: 'All socials', load: () => import('../../features/social/more') },
   ApproveTransaction: { title: 'Approve Transaction', load: () => import('../../features/email/approve') },
   UpdateEmailWallet: { title: 'Edit Email', load: () => import('../../features/email/update') },
   UpdateEmailPrimaryOtp: { title: 'Confirm Current Email', load: () => import('../../features/email/update-current') },

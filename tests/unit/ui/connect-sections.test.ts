@@ -43,4 +43,11 @@ test('email waits for the remote config: before it arrives only the wallet secti
   assert.equal(connectSections(features, {}), ['email', 'wallet'])
 })
 
+test('socials wait for the remote config too: before it arrives, neither email nor social', () => {
+  const features = { email: true, socials, connectMethodsOrder: ['social', 'email', 'wallet'] as const }
+  assert.equal(connectSections(features, undefined), ['wallet'])
+  assert.equal(connectSections(features, {}), ['social', 'email', 'wallet'])
+  assert.equal(connectSections({ ...features, email: false }, {}), ['social', 'wallet'])
+})
+
 test.run()

@@ -11,12 +11,13 @@ const Body = styled('div', { display: 'grid', gap: '$3', padding: '0 $3' })
 const Footer = styled('p', { margin: '$3 0 0', textAlign: 'center', fontSize: '$sm', color: '$textMuted' })
 
 /**
- * Section components by connect method, each rendering its own labelled section. Email sign-in
- * is the email feature's own chunk; social sign-in has no section yet.
+ * Section components by connect method, each rendering its own labelled section. Email and
+ * social sign-in are their features' own chunks.
  */
 const sectionComponents: Partial<Record<ConnectMethod, ComponentType>> = {
   wallet: WalletSection,
   email: lazy(() => import('../../../features/email/section')),
+  social: lazy(() => import('../../../features/social/section')),
 }
 
 /**
@@ -30,7 +31,7 @@ export default function ConnectView() {
     <Body>
       {connectSections(features, remoteFeatures.value).map((method) => {
         const Section = sectionComponents[method]
-        // No fallback (React 18+ and Preact render nothing): the lazy email section appears when loaded.
+        // No fallback (React 18+ and Preact render nothing): a lazy section appears when loaded.
         return (
           Section && (
             <Suspense key={method}>

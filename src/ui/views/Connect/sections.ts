@@ -3,9 +3,9 @@ import type { ConnectMethod, ResolvedFeatures } from '../../../core/types'
 /**
  * The Connect view's sections, in the configured method order, keeping only the enabled ones.
  * Unknown or repeated methods in the order are ignored; the wallet section always stays so a
- * visitor is never left with no way to connect. Email waits for the project's remote config
- * (`remote`): the local default turns it on, and showing it before the project says otherwise
- * would fetch its code for nothing.
+ * visitor is never left with no way to connect. Email and socials wait for the project's remote
+ * config (`remote`): the local default turns them on, and showing them before the project says
+ * otherwise would fetch their code for nothing.
  * @internal
  */
 export function connectSections(
@@ -14,7 +14,7 @@ export function connectSections(
 ): ConnectMethod[] {
   const enabled: Record<ConnectMethod, unknown> = {
     email: features.email && remote,
-    social: Array.isArray(features.socials) && features.socials.length > 0,
+    social: Array.isArray(features.socials) && features.socials.length > 0 && remote,
     wallet: true,
   }
   const sections: ConnectMethod[] = []

@@ -45,7 +45,8 @@ function options(features: Record<string, unknown> = {}) {
   return validateOptions({
     projectId: '',
     networks: [localhost, solana],
-    features: { analytics: false, ...features },
+    // Socials off: these tests are about the email section alone (social has its own tests).
+    features: { analytics: false, socials: false, ...features },
     endpoints: { secureSite: FRAME_ORIGIN },
   })
 }

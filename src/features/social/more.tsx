@@ -1,0 +1,29 @@
+import { useSignals } from '@preact/signals-react/runtime'
+import { SocialLogo } from './icons'
+import { SOCIAL_NAMES, useSocialLogin, visibleSocials } from './providers'
+import { ErrorText, Grid, GridButton } from './styles'
+
+/**
+ * The ConnectSocials view: every provider the section offers (the ones its row had no room for
+ * too), as a grid of logo and name. A click starts the login as in the section.
+ * @internal
+ */
+export default function ConnectSocials() {
+  useSignals()
+  const { error, start } = useSocialLogin()
+  return (
+    <>
+      <Grid aria-label="Social logins">
+        {visibleSocials().map((provider) => (
+          <li key={provider}>
+            <GridButton type="button" onClick={() => start(provider)}>
+              <SocialLogo provider={provider} size={32} />
+              {SOCIAL_NAMES[provider]}
+            </GridButton>
+          </li>
+        ))}
+      </Grid>
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+    </>
+  )
+}
