@@ -1,6 +1,7 @@
 // The embedded-wallet connector over a fake secure frame (happy-dom): email login into both
 // namespaces, the RPC policy and ApproveTransaction's stack, refused methods, the heartbeat, restore,
-// sign-out through the frame, the origin gate, and timeouts reported with their alert.
+// sign-out through the frame, the origin gate, and timeouts reported with their alert; then social
+// login (the popup flow, the redirect flow), Farcaster, account types and the email change.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -29,6 +30,7 @@ import {
   verifyNewEmailCode,
 } from '../../../src/connectors/embedded/account'
 import { declinedSignatureText } from '../../../src/core/wallet/sign'
+import { cancelSocialLogin, POPUP_CLOSED, socialLogin, startSocialLogin } from '../../../src/features/social/flow'
 import { EMBEDDED_KEYS } from '../../../src/connectors/embedded/storage'
 import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../src/core/config/options'
@@ -49,7 +51,7 @@ import { resetCore } from '../core/helpers/fixtures'
 import { sendJson, startServer, type TestServer } from '../core/helpers/server'
 import { localhost, solana } from '../../helpers/networks'
 import { waitFor } from '../../helpers/async'
-import { fakeFrame, FRAME_ORIGIN, flush, type FakeFrame, type Posted } from './embedded-frame'
+import { fakeFrame, FRAME_ORIGIN, flush, stranger, type FakeFrame, type Posted } from './embedded-frame'
 
 /** The rejection of a promise, to assert on (any: errors carry `code`, `reason`). */
 const caught = (error: any): any => error
@@ -700,6 +702,126 @@ test('update email: UPDATE_EMAIL, both codes, then the new email is stored and s
   assert.equal(getAccountState('solana').user.value, { email: 'new@example.com' })
   const error = await rejection(updateEmail('nope'))
   assert.is(error.message, 'Invalid email. Try again.')
+})
+
+// ── the social flow as the visitor lives it (features/social/flow.ts) ─────────────────────
+
+/** A popup window as `window.open` returns it: where it was sent, and whether it is closed. */
+function fakePopup() {
+  return {
+    closed: false,
+    location: { href: '' },
+    close() {
+      this.closed = true
+    },
+    postMessage() {},
+  }
+}
+
+/** Replaces `window.open` for one test; returns the calls it got. */
+function stubOpen(result: unknown): unknown[][] {
+  const calls: unknown[][] = []
+  const original = window.open
+  window.open = ((...args: unknown[]) => {
+    calls.push(args)
+    return result
+  }) as typeof window.open
+  restoreOpen = () => (window.open = original)
+  return calls
+}
+let restoreOpen = () => {}
+test.after.each(() => {
+  restoreOpen()
+  cancelSocialLogin()
+})
+
+test('the popup opens inside the call, follows to the provider, and only its own answer from the secure origin counts', async () => {
+  const popup = fakePopup()
+  const calls = stubOpen(popup)
+  openModal()
+  startSocialLogin('google')
+  // Synchronously: the browser still counts the click as the popup's user gesture.
+  assert.equal(calls, [[`${FRAME_ORIGIN}/loading`, 'popupWindow', 'width=600,height=800,scrollbars=yes']])
+  assert.is(currentView.value, 'ConnectingSocial')
+  assert.is(socialLogin.value?.phase, 'waiting')
+  await pump(() => popup.location.href !== '')
+  assert.is(popup.location.href, `${FRAME_ORIGIN}/oauth/google?state=s1`)
+  const resultUri = `${FRAME_ORIGIN}/oauth/result?state=s1&code=c1`
+  // Another window of the right origin, and the popup posing from another origin: both ignored.
+  frame.send({ resultUri }, { source: stranger })
+  frame.send({ resultUri }, { source: popup, origin: 'https://evil.example' })
+  await flush()
+  assert.is(socialLogin.value?.phase, 'waiting')
+  assert.not.ok(types().includes('CONNECT_SOCIAL'))
+  frame.send({ resultUri }, { source: popup })
+  await pump(() => getAccountState('eip155').status.value === 'connected')
+  assert.ok(popup.closed, 'the popup closes once it answered')
+  assert.is(getAccountState('eip155').connectedWalletInfo.value?.social, 'google')
+  assert.is(modalState.open.value, false, 'the login routed the modal: closed')
+})
+
+test('the visitor closes the popup: a clear message, and a retry opens a new popup', async () => {
+  const popup = fakePopup()
+  const calls = stubOpen(popup)
+  startSocialLogin('discord')
+  await pump(() => popup.location.href !== '')
+  popup.close()
+  await waitFor(() => socialLogin.value?.phase === 'error')
+  assert.is(socialLogin.value?.message, POPUP_CLOSED)
+  const second = fakePopup()
+  stubOpen(second)
+  startSocialLogin('discord')
+  assert.is(calls.length, 1)
+  assert.is(socialLogin.value?.phase, 'waiting')
+  await pump(() => second.location.href !== '')
+  assert.is(second.location.href, `${FRAME_ORIGIN}/oauth/discord?state=s1`)
+})
+
+test('the provider refuses: its description is shown, nothing is connected', async () => {
+  const popup = fakePopup()
+  stubOpen(popup)
+  startSocialLogin('github')
+  await pump(() => popup.location.href !== '')
+  frame.send(
+    { resultUri: `${FRAME_ORIGIN}/oauth/result?state=s1&error=access_denied&error_description=The+visitor+cancelled` },
+    { source: popup },
+  )
+  await waitFor(() => socialLogin.value?.phase === 'error')
+  assert.is(socialLogin.value?.message, 'The visitor cancelled')
+  assert.ok(popup.closed)
+  assert.not.ok(types().includes('CONNECT_SOCIAL'))
+  assert.is(getAccountState('eip155').status.value, 'disconnected')
+})
+
+test('no popup possible (blocked): the page leaves for the provider with its URL in the state', async () => {
+  stubOpen(null)
+  const assigned: string[] = []
+  const original = location.assign
+  location.assign = (url: string | URL) => void assigned.push(String(url))
+  try {
+    history.replaceState(null, '', '/app?x=1')
+    startSocialLogin('apple')
+    assert.is(socialLogin.value?.phase, 'redirecting')
+    await pump(() => assigned.length > 0)
+  } finally {
+    location.assign = original
+  }
+  const state = new URL(assigned[0]!).searchParams.get('state')
+  assert.is(state, `s1--${location.origin}/app?x=1`)
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.redirectSocial), '"apple"')
+  assert.equal(getConnectedConnectorIds(), { eip155: 'auth' })
+})
+
+test('leaving the view closes the popup and forgets the attempt', async () => {
+  const popup = fakePopup()
+  stubOpen(popup)
+  startSocialLogin('x')
+  await pump(() => popup.location.href !== '')
+  cancelSocialLogin()
+  assert.is(socialLogin.value, undefined)
+  popup.close()
+  await new Promise((resolve) => setTimeout(resolve, 600))
+  assert.is(socialLogin.value, undefined, 'a closed popup after leaving is not an error')
 })
 
 test.run()
