@@ -1,6 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { activeNamespace, getAccountState } from '../../core/state/account'
-import type { AccountEntry, CaipAddress, ChainNamespace, ConnectionStatus } from '../../core/types'
+import type {
+  AccountEntry,
+  AccountType,
+  AccountUser,
+  CaipAddress,
+  ChainNamespace,
+  ConnectionStatus,
+} from '../../core/types'
 
 /** Options of {@link useAppKitAccount}. */
 export interface UseAppKitAccountParameters {
@@ -8,8 +15,20 @@ export interface UseAppKitAccountParameters {
   namespace?: ChainNamespace
 }
 
+/** The embedded wallet's side of an account (SPEC §3 "Embedded wallet info"). */
+export interface EmbeddedWalletInfo {
+  /** Who signed in: the email, or the social login's username. */
+  user: AccountUser | undefined
+  /** How: `email`, or the social provider (`google`, `farcaster`, …). */
+  authProvider: string
+  /** The account the wallet acts as: its smart account or its EOA. */
+  accountType: AccountType | undefined
+}
+
 /** What {@link useAppKitAccount} returns. */
 export interface UseAppKitAccountReturnType {
+  /** Set when the account is the embedded wallet's (email or social login). */
+  embeddedWalletInfo: EmbeddedWalletInfo | undefined
   allAccounts: readonly AccountEntry[]
   caipAddress: CaipAddress | undefined
   address: string | undefined
@@ -31,7 +50,12 @@ export function useAppKitAccount(parameters: UseAppKitAccountParameters = {}): U
   const namespace = parameters.namespace ?? activeNamespace.value ?? 'eip155'
   const state = getAccountState(namespace)
   const status = state.status.value
+  // Only the embedded wallet says how its user signed in.
+  const authProvider = state.connectedWalletInfo.value?.social
   return {
+    embeddedWalletInfo: authProvider
+      ? { user: state.user.value, authProvider, accountType: state.preferredAccountType.value }
+      : undefined,
     allAccounts: state.allAccounts.value,
     caipAddress: state.caipAddress.value,
     address: state.address.value,

@@ -94,6 +94,27 @@ test('account, network and wallet info hooks follow the state', () => {
   view.unmount()
 })
 
+test('useAppKitAccount: embeddedWalletInfo for an embedded account only, following its account type', () => {
+  function Embedded() {
+    const info = useAppKitAccount().embeddedWalletInfo
+    return <p>{info ? `${info.authProvider}|${info.user?.username}|${info.accountType}` : 'none'}</p>
+  }
+  const view = render(<Embedded />)
+  act(() => connect())
+  assert.is(view.container.textContent, 'none', 'an injected wallet has none')
+  act(() =>
+    setAccount('eip155', {
+      user: { username: 'ada' },
+      preferredAccountType: 'smartAccount',
+      connectedWalletInfo: { name: 'Google', identifier: 'ada', social: 'google' },
+    }),
+  )
+  assert.is(view.container.textContent, 'google|ada|smartAccount')
+  act(() => setAccount('eip155', { preferredAccountType: 'eoa' }))
+  assert.is(view.container.textContent, 'google|ada|eoa')
+  view.unmount()
+})
+
 test('useAppKitBalance fetches the balance now; useAppKitProvider hands out the wrapped provider', async () => {
   let fetchBalance: ReturnType<typeof useAppKitBalance>['fetchBalance'] | undefined
   let walletProvider: unknown
