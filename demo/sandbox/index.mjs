@@ -79,7 +79,10 @@ export async function startSandbox({
     secureFrame = await startSecureFrame({
       ...secureFrameOptions,
       port: secureFramePort,
-      chains: chainSet.chains,
+      chains: chainSet.chains.map((chain) => ({
+        ...chain,
+        smartAccountFactory: chainSet.smartAccounts[chain.chainId]?.factory,
+      })),
       solana: network,
       apiUrl: emulator.url,
     })
@@ -141,6 +144,8 @@ export async function startSandbox({
     amm: chainSet.amm,
     /** The NFT collections on each anvil chain, by chain id (see nfts.mjs); `spam` ones are flagged in history. */
     nfts: chainSet.nfts,
+    /** The secure frame's SmartAccountFactory on each anvil chain, by chain id. */
+    smartAccounts: chainSet.smartAccounts,
     accounts,
     /** The local Solana network (LiteSVM): URLs, CAIP-2 id, USDC mint, funded accounts. */
     solana,
