@@ -37,8 +37,8 @@ export function createFaucet({ chains = [], solanaRpcUrl }) {
 
   /**
    * @param {{ evm: `0x${string}`, solana: string }} addresses
-   * @returns {Promise<{ evm: Record<number, string>, smartAccounts: Record<number, string>, solana: string | null }>}
-   *   transaction hashes (to the EOA, to the smart account) and the airdrop signature
+   * @returns {Promise<{ evm: Record<number, string>, smartAccounts: Record<number, { address: string, hash: string }>, solana: string | null }>}
+   *   transaction hashes (to the EOA; the smart account's address and its funding) and the airdrop signature
    */
   async function fund(addresses) {
     const [evm, solana] = await Promise.all([
@@ -51,16 +51,16 @@ export function createFaucet({ chains = [], solanaRpcUrl }) {
             return hash
           }
           const eoa = await send(/** @type {`0x${string}`} */ (addresses.evm))
-          const smart = factory
-            ? await send(
-                await client.readContract({
-                  address: factory,
-                  abi: factoryAbi,
-                  functionName: 'addressOf',
-                  args: [/** @type {`0x${string}`} */ (addresses.evm)],
-                }),
-              )
-            : undefined
+          let smart
+          if (factory) {
+            const address = await client.readContract({
+              address: factory,
+              abi: factoryAbi,
+              functionName: 'addressOf',
+              args: [/** @type {`0x${string}`} */ (addresses.evm)],
+            })
+            smart = { address, hash: await send(address) }
+          }
           return /** @type {const} */ ([chainId, eoa, smart])
         }),
       ),
