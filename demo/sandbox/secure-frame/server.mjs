@@ -52,11 +52,14 @@ const pageDir = join(repoRoot, 'demo', 'sandbox', 'secure-frame', 'page')
  *   maxOtpAttempts?: number,
  *   deviceWaitMs?: number,
  *   socialTtlMs?: number,
+ *   smartAccounts?: boolean,
  * }} [options]
  *   `chains` / `solana`: the networks the frame signs for, by their own RPC (the widget's rpcUrl
  *   is only used for other chains; `smartAccountFactory`: where the chain's SmartAccountFactory
  *   is, which gives the frame's accounts smart accounts there); `apiUrl`: the wallet API whose /projects/v1/origins lists a
- *   project's allowed origins; `fund`: give each new account ETH and SOL (default true).
+ *   project's allowed origins; `fund`: give each new account ETH and SOL (default true);
+ *   `smartAccounts: false`: ignore the factories, every account is an EOA only (as before smart
+ *   accounts existed here; for tests written against EOA addresses).
  */
 export async function startSecureFrame({
   port = 0,
@@ -70,7 +73,9 @@ export async function startSecureFrame({
   maxOtpAttempts,
   deviceWaitMs = DEVICE_WAIT_MS,
   socialTtlMs,
+  smartAccounts = true,
 } = {}) {
+  if (!smartAccounts) chains = chains.map(({ smartAccountFactory: _, ...chain }) => chain)
   let baseUrl = ''
   const mailbox = createMailbox()
   const accounts = createAccounts({
