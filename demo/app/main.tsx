@@ -334,7 +334,8 @@ function SignPanel() {
     setResult('Waiting for the wallet…')
     try {
       const signature = await clients.wallet.signMessage({ account: clients.account, message })
-      const valid = await verifyMessage({ address: clients.account, message, signature })
+      // Through the chain: a smart account's signature is checked by the contract (ERC-1271).
+      const valid = await clients.reader.verifyMessage({ address: clients.account, message, signature })
       setResult(`${valid ? 'Signature verified' : 'Signature INVALID'}: ${signature.slice(0, 18)}…`)
     } catch (error) {
       setResult((error as { shortMessage?: string; message: string }).shortMessage ?? (error as Error).message)
