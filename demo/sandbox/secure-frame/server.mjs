@@ -319,7 +319,7 @@ export async function startSecureFrame({
         const raw = url.searchParams.get('state') ?? ''
         const split = raw.indexOf('--')
         const state = split === -1 ? raw : raw.slice(0, split)
-        const returnUrl = split === -1 ? undefined : decodeURIComponent(raw.slice(split + 2))
+        const returnUrl = split === -1 ? undefined : returnUrlOf(raw.slice(split + 2))
         const described = social.describeSocial(state)
         if (described.provider !== provider) throw new LoginError(400, 'This sign-in is for another provider')
         return sendHtml(
@@ -411,6 +411,20 @@ function checkedReturnUrl(value, origin) {
     throw new LoginError(400, 'The return URL is not on the page that started the sign-in')
   }
   return url
+}
+
+/**
+ * The return URL after a state's `--`: URL-encoded as EMBEDDED-FRAME §8 says; one spliced into the
+ * query unencoded (so already decoded once) is taken as it is.
+ * @param {string} text
+ */
+function returnUrlOf(text) {
+  if (text.includes('://')) return text
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    throw new LoginError(400, 'The return URL is not valid')
+  }
 }
 
 /** @param {unknown} value */

@@ -78,6 +78,28 @@ async function decided(target: Page, payload: unknown, button: 'Approve' | 'Reje
   return reply
 }
 
+/** eth_signTypedData_v4 of a one-field Note on 31337 (sent with its EIP712Domain, as dapps do), approved in the frame. */
+async function signNote(target: Page, address: Hex, text: string) {
+  const typedData = {
+    domain: { name: 'Frame test', version: '1', chainId: 31337 },
+    types: { Note: [{ name: 'text', type: 'string' }] },
+    primaryType: 'Note' as const,
+    message: { text },
+  }
+  const EIP712Domain = [
+    { name: 'name', type: 'string' },
+    { name: 'version', type: 'string' },
+    { name: 'chainId', type: 'uint256' },
+  ]
+  const sent = { ...typedData, types: { EIP712Domain, ...typedData.types } }
+  const reply = await decided(target, {
+    method: 'eth_signTypedData_v4',
+    params: [address, JSON.stringify(sent)],
+    chainId: 31337,
+  })
+  return { typedData, reply }
+}
+
 /** wallet_sendCalls on chain 31338, one ETH transfer to RECIPIENT per amount, approved in the frame. */
 function sendCallsOnL2(target: Page, from: Hex, amounts: number[]) {
   const calls = amounts.map((eth) => ({ to: RECIPIENT, value: toHex(parseEther(String(eth))) }))
@@ -238,26 +260,8 @@ browserTest('personal_sign and eth_signTypedData_v4 are approved in the frame an
   assert.is(signed.type, '@w3m-frame/RPC_REQUEST_SUCCESS')
   assert.ok(await verifyMessage({ address: user.evm, message, signature: signed.payload }))
 
-  const typedData = {
-    domain: { name: 'Frame test', version: '1', chainId: 31337 },
-    types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-      ],
-      Note: [{ name: 'text', type: 'string' }],
-    },
-    primaryType: 'Note' as const,
-    message: { text: 'typed' },
-  }
-  const typed = await decided(page, {
-    method: 'eth_signTypedData_v4',
-    params: [user.evm, JSON.stringify(typedData)],
-    chainId: 31337,
-  })
-  const { EIP712Domain: _, ...types } = typedData.types
-  assert.ok(await verifyTypedData({ address: user.evm, ...typedData, types, signature: typed.payload }))
+  const { typedData, reply: typed } = await signNote(page, user.evm, 'typed')
+  assert.ok(await verifyTypedData({ address: user.evm, ...typedData, signature: typed.payload }))
 
   const rejected = await decided(
     page,
@@ -439,7 +443,7 @@ browserTest('a new device: approve link by mail, then a code, then the same acco
 /**
  * The widget's social flow from the dapp page: a popup opened at /loading before the provider is
  * known, sent to the frame's stand-in page, answered there; the popup posts `{ resultUri }` back.
- * Resolves with the stand-in page (still open) and a promise of what the dapp page received.
+ * Resolves with the stand-in page (still open) and how to wait for what the dapp page received.
  */
 async function openSocialPopup(target: Page, provider: string) {
   const opened = target.context().waitForEvent('page')
@@ -457,14 +461,15 @@ async function openSocialPopup(target: Page, provider: string) {
   assert.ok(uri.startsWith(`${sandbox.secureFrameUrl}/oauth/${provider}?state=`), uri)
   await target.evaluate((uri) => ((window as any).popup.location.href = uri), uri)
   await popup.waitForURL(uri)
-  const received = (async () => {
+  /** What the dapp page received from the popup, once something arrived (asked after the click). */
+  const received = async () => {
     let results: any[] = []
     await eventually(
       async () => (results = await target.evaluate(() => (window as any).socialResults)).length > 0,
       'the popup’s result',
     )
     return results
-  })()
+  }
   return { popup, received }
 }
 
@@ -481,7 +486,7 @@ browserTest(
     await username.fill('grace.hopper')
     const closed = popup.waitForEvent('close')
     await popup.getByRole('button', { name: 'Continue as grace.hopper' }).click()
-    const results = await received
+    const results = await received()
     await closed
     assert.is(results.length, 1)
     assert.is(results[0].origin, sandbox.secureFrameUrl)
@@ -527,14 +532,64 @@ browserTest('social login: Cancel in the popup ends CONNECT_SOCIAL with the prov
   const { popup, received } = await openSocialPopup(socialPage, 'github')
   assert.is(await popup.title(), 'GitHub (sandbox)')
   await popup.getByRole('button', { name: 'Cancel' }).click()
-  const [result] = await received
+  const [result] = await received()
   assert.is(result.origin, sandbox.secureFrameUrl)
   assert.match(result.data.resultUri, /[?&]error=access_denied/)
   const refused = await call(socialPage, 'CONNECT_SOCIAL', { uri: result.data.resultUri })
   assert.equal(refused.payload, { message: 'The visitor cancelled' })
   // Still signed in as before.
   assert.is((await succeed(socialPage, 'GET_USER', { chainId: 31337 })).userName, 'grace.hopper')
+  const unknown = await call(socialPage, 'GET_SOCIAL_REDIRECT_URI', { provider: 'myspace' })
+  assert.equal(
+    [unknown.type, unknown.payload],
+    ['@w3m-frame/GET_SOCIAL_REDIRECT_URI_ERROR', { message: 'Unsupported social provider' }],
+  )
 })
+
+browserTest(
+  'social login without a popup: back to the return URL in the state, on the page’s origin only',
+  async () => {
+    const telegram = await browser!.newContext()
+    try {
+      const { page: target } = await openDapp(telegram)
+      const { uri } = await succeed(target, 'GET_SOCIAL_REDIRECT_URI', { provider: 'x' })
+      // EMBEDDED-FRAME §8: the widget appends `--` and the URL-encoded page URL to the state.
+      const withReturn = (returnUrl: string) => {
+        const url = new URL(uri)
+        url.searchParams.set('state', `${url.searchParams.get('state')}--${encodeURIComponent(returnUrl)}`)
+        return url.href
+      }
+      await target.goto(withReturn('https://evil.example/steal'))
+      assert.is(await target.title(), 'X (sandbox)')
+      await target.getByRole('button', { name: 'Continue as ada.lovelace' }).click()
+      await target
+        .getByRole('alert')
+        .filter({ hasText: 'The return URL is not on the page that started the sign-in' })
+        .waitFor()
+      assert.ok(target.url().startsWith(`${sandbox.secureFrameUrl}/oauth/x?`), 'no redirect elsewhere')
+
+      await target.goto(withReturn(`${dapp.url}?step=back`))
+      await Promise.all([
+        target.waitForURL((url) => url.searchParams.has('result_uri')),
+        target.getByRole('button', { name: 'Continue as ada.lovelace' }).click(),
+      ])
+      const arrived = new URL(target.url())
+      assert.is(`${arrived.origin}${arrived.pathname}`, dapp.url)
+      assert.is(arrived.searchParams.get('step'), 'back')
+      await target.evaluate(() => (window as any).ready)
+      const connected = await succeed(target, 'CONNECT_SOCIAL', {
+        uri: arrived.searchParams.get('result_uri'),
+        chainId: 'eip155:31337',
+      })
+      assert.equal(
+        [connected.email, connected.userName, connected.preferredAccountType],
+        [null, 'ada.lovelace', 'smartAccount'],
+      )
+    } finally {
+      await telegram.close()
+    }
+  },
+)
 
 const erc1271 = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
 
@@ -572,6 +627,10 @@ browserTest('smart account: personal_sign deploys it and verifies by ERC-1271 on
   // The signature is the owner's; as an address of its own the smart account has no key.
   assert.ok(await verifyMessage({ address: social.evm, message, signature: signed.payload }))
   assert.is((await succeed(socialPage, 'GET_USER', { chainId: 31337 })).smartAccountDeployed, true)
+
+  const { typedData, reply: typed } = await signNote(socialPage, social.smart, 'typed by a smart account')
+  assert.is(typed.type, '@w3m-frame/RPC_REQUEST_SUCCESS', JSON.stringify(typed.payload))
+  assert.ok(await chain.verifyTypedData({ address: social.smart, ...typedData, signature: typed.payload }))
 })
 
 browserTest('smart account: eth_sendTransaction from it moves its ETH; the EOA pays the gas', async () => {

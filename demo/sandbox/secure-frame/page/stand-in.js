@@ -49,7 +49,9 @@ function deliver(answer) {
     return
   }
   if (answer.redirectUrl) {
-    finish('Returning to the app…')(/** @type {Window} */ window.top).location.href = answer.redirectUrl
+    const top = /** @type {Window} */ (window.top)
+    finish('Returning to the app…')
+    top.location.href = answer.redirectUrl
     return
   }
   throw new Error('There is no page to return the sign-in to. Start again from the app.')
