@@ -12,6 +12,7 @@
 //   sandbox.nfts[31337]                             // NFT collections (nfts.mjs): [{ address, name, symbol, spam, walletTokenIds }]
 //   await sandbox.api.sendActivity({ chainId, count }) // real transfers for history tests (activity.mjs)
 //   sandbox.secureFrameUrl                          // the embedded wallet's frame origin (secure-frame/): <url>/sdk?projectId=…, mails at <url>/mailbox
+//   sandbox.smartAccounts[31337].factory            // the frame's SmartAccountFactory (smart-accounts.mjs) per anvil chain
 //   sandbox.sandboxConfig()                         // what a browser page needs, JSON-able
 //   await sandbox.stop()
 import { startApiEmulator } from './api.mjs'
