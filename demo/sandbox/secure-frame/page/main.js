@@ -293,7 +293,6 @@ async function openAccount(email, token, existing) {
   session = { email, token }
   saveSession(session)
   account = { email, keys: /** @type {import('./storage.js').Keys} */ (keys), .../** @type {any} */ (addresses) }
-  pendingEmail = undefined
   showStatus()
 }
 
@@ -485,6 +484,8 @@ let farcaster
 async function openIdentity(verified) {
   if (typeof verified?.email !== 'string' || typeof verified?.token !== 'string') throw new Error('Sign-in failed')
   screen.abortAll()
+  // An email login left half-way is over: this is the account now.
+  pendingEmail = undefined
   await openAccount(verified.email, verified.token, verified.account)
 }
 
