@@ -35,6 +35,7 @@ const sandbox = (
   globalThis as {
     __SIGKIT_SANDBOX__?: {
       accounts: { recipient: string }
+      chains?: { caipNetworkId: string; rpcUrl: string }[]
       tokens: Record<number, { address: string; symbol: string; name: string; decimals: number }[]>
     } | null
   }
@@ -57,11 +58,15 @@ if (options) createAppKit({ ...(options as Parameters<typeof createAppKit>[0]), 
 async function verifySession(session: SIWXSession): Promise<boolean> {
   const { chainId, accountAddress } = session.data
   if (chainId.startsWith('eip155:')) {
-    return verifyMessage({
+    const signed = {
       address: accountAddress as `0x${string}`,
       message: session.message,
       signature: session.signature as `0x${string}`,
-    })
+    }
+    // Through the chain where the sandbox runs it: a smart account's signature is checked by the
+    // contract (ERC-1271); elsewhere only a plain account's can be checked.
+    const rpcUrl = sandbox?.chains?.find((chain) => chain.caipNetworkId === chainId)?.rpcUrl
+    return rpcUrl ? createPublicClient({ transport: http(rpcUrl) }).verifyMessage(signed) : verifyMessage(signed)
   }
   if (chainId.startsWith('solana:')) {
     const key = await crypto.subtle.importKey(
@@ -334,7 +339,8 @@ function SignPanel() {
     setResult('Waiting for the wallet…')
     try {
       const signature = await clients.wallet.signMessage({ account: clients.account, message })
-      const valid = await verifyMessage({ address: clients.account, message, signature })
+      // Through the chain: a smart account's signature is checked by the contract (ERC-1271).
+      const valid = await clients.reader.verifyMessage({ address: clients.account, message, signature })
       setResult(`${valid ? 'Signature verified' : 'Signature INVALID'}: ${signature.slice(0, 18)}…`)
     } catch (error) {
       setResult((error as { shortMessage?: string; message: string }).shortMessage ?? (error as Error).message)

@@ -10,13 +10,14 @@ import {
   useAccount,
   useBalance,
   useDisconnect,
+  usePublicClient,
   useSendTransaction,
   useSignMessage,
   useSwitchChain,
   useWaitForTransactionReceipt,
   useWriteContract,
 } from 'wagmi'
-import { defineChain, erc20Abi, formatEther, parseEther, parseUnits, verifyMessage, type Address } from 'viem'
+import { defineChain, erc20Abi, formatEther, parseEther, parseUnits, type Address } from 'viem'
 import { WagmiAdapter } from 'sigkit/wagmi'
 import { AppKitButton, createAppKit, useAppKitNetwork } from 'sigkit/react'
 import { sandboxOptions } from './sandbox-options.js'
@@ -196,12 +197,14 @@ function WriteContract() {
 function SignMessage() {
   const { address } = useAccount()
   const { signMessageAsync } = useSignMessage()
+  const publicClient = usePublicClient()
   const [result, setResult] = useState('')
   async function sign() {
     const message = 'Hello from wagmi through SigKit'
     try {
       const signature = await signMessageAsync({ message })
-      const valid = address ? await verifyMessage({ address, message, signature }) : false
+      // Through the chain: a smart account's signature is checked by the contract (ERC-1271).
+      const valid = address && publicClient ? await publicClient.verifyMessage({ address, message, signature }) : false
       setResult(valid ? 'Signature verified' : 'Signature does not verify')
     } catch (error) {
       setResult(`Refused: ${(error as Error).message.split('\n')[0]}`)

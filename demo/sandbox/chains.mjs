@@ -16,6 +16,7 @@ import { deployAmm } from './amm.mjs'
 import { startAnvil } from './anvil.mjs'
 import { deployCollections } from './nfts.mjs'
 import { contractsDir } from './paths.mjs'
+import { deploySmartAccountFactory } from './smart-accounts.mjs'
 
 /** Anvil's default accounts (mnemonic `test test … junk`), unlocked in every anvil. */
 export const ANVIL_ACCOUNTS = Object.freeze({
@@ -121,6 +122,7 @@ async function deployTokens(chain) {
  *   tokens: Record<number, { address: `0x${string}`, symbol: string, name: string, decimals: number }[]>,
  *   amm: Record<number, import('./amm.mjs').Amm>,
  *   nfts: Record<number, import('./nfts.mjs').Collection[]>,
+ *   smartAccounts: Record<number, { factory: `0x${string}` }>,
  *   accounts: typeof ANVIL_ACCOUNTS,
  *   stop: () => Promise<void>,
  * }>}
@@ -166,7 +168,17 @@ export async function startChains({ ports = [0, 0] } = {}) {
         ]),
       ),
     )
-    return { chains, tokens, amm, nfts, accounts: ANVIL_ACCOUNTS, stop }
+    // Last of the deployer's transactions at start, so the token and AMM addresses stay as they were.
+    /** @type {Record<number, { factory: `0x${string}` }>} */
+    const smartAccounts = Object.fromEntries(
+      await Promise.all(
+        chains.map(async ({ chainId, rpcUrl }) => [
+          chainId,
+          await deploySmartAccountFactory({ rpcUrl, deployer: ANVIL_ACCOUNTS.deployer }),
+        ]),
+      ),
+    )
+    return { chains, tokens, amm, nfts, smartAccounts, accounts: ANVIL_ACCOUNTS, stop }
   } catch (error) {
     await stop()
     throw error

@@ -12,6 +12,7 @@
 //   sandbox.nfts[31337]                             // NFT collections (nfts.mjs): [{ address, name, symbol, spam, walletTokenIds }]
 //   await sandbox.api.sendActivity({ chainId, count }) // real transfers for history tests (activity.mjs)
 //   sandbox.secureFrameUrl                          // the embedded wallet's frame origin (secure-frame/): <url>/sdk?projectId=…, mails at <url>/mailbox
+//   sandbox.smartAccounts[31337].factory            // the frame's SmartAccountFactory (smart-accounts.mjs) per anvil chain
 //   sandbox.sandboxConfig()                         // what a browser page needs, JSON-able
 //   await sandbox.stop()
 import { startApiEmulator } from './api.mjs'
@@ -79,7 +80,10 @@ export async function startSandbox({
     secureFrame = await startSecureFrame({
       ...secureFrameOptions,
       port: secureFramePort,
-      chains: chainSet.chains,
+      chains: chainSet.chains.map((chain) => ({
+        ...chain,
+        smartAccountFactory: chainSet.smartAccounts[chain.chainId]?.factory,
+      })),
       solana: network,
       apiUrl: emulator.url,
     })
@@ -141,6 +145,8 @@ export async function startSandbox({
     amm: chainSet.amm,
     /** The NFT collections on each anvil chain, by chain id (see nfts.mjs); `spam` ones are flagged in history. */
     nfts: chainSet.nfts,
+    /** The secure frame's SmartAccountFactory on each anvil chain, by chain id. */
+    smartAccounts: chainSet.smartAccounts,
     accounts,
     /** The local Solana network (LiteSVM): URLs, CAIP-2 id, USDC mint, funded accounts. */
     solana,

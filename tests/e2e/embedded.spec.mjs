@@ -26,8 +26,8 @@ const EMAIL = `e2e-${Date.now()}@example.com`
 let config
 /** @type {import('@playwright/test').Page} */
 let page
-/** @type {{ evm: string, solana: string }} */
-const account = { evm: '', solana: '' }
+/** @type {{ evm: string, owner: string, solana: string }} evm: the smart account the widget shows; owner: its EOA */
+const account = { evm: '', owner: '', solana: '' }
 
 async function setEmailFeature(request, on) {
   const response = await request.post(`${config.apiUrl}/__sandbox/features`, { data: { email: on } })
@@ -87,7 +87,10 @@ test('email → code from the mailbox → connected on EVM with the balance from
   const { accounts } = await (await request.get(`${config.secureFrameUrl}/__sandbox/accounts`)).json()
   const mine = accounts.find((entry) => entry.email === EMAIL)
   expect(mine, 'the frame made an account for the email').toBeTruthy()
-  account.evm = mine.addresses.evm
+  // The widget asks for a smart account on EVM (its default): the frame's, owned by the account's
+  // EOA. The faucet funded both.
+  account.evm = mine.funded.smartAccounts[config.chains[0].chainId].address
+  account.owner = mine.addresses.evm
   account.solana = mine.addresses.solana
   await expect(page.getByTestId('account-address')).toHaveText(account.evm)
   await expect(page.getByTestId('account-balance')).toHaveText(`${await chainBalance(config, account.evm)} ETH`)
@@ -102,7 +105,11 @@ test('email → code from the mailbox → connected on EVM with the balance from
 
 test('a 0.01 ETH send is approved inside the frame, shown in the modal; the new balance is on chain', async () => {
   const recipient = config.accounts.recipient
-  const before = { from: await chainBalance(config, account.evm), to: await chainBalance(config, recipient) }
+  const before = {
+    from: await chainBalance(config, account.evm),
+    owner: await chainBalance(config, account.owner),
+    to: await chainBalance(config, recipient),
+  }
   await page.getByLabel('Amount (ETH)').fill('0.01')
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   const dialog = modal(page)
@@ -114,7 +121,9 @@ test('a 0.01 ETH send is approved inside the frame, shown in the modal; the new 
   await expect(dialog, 'the stack was empty: the modal closes').toBeHidden()
   await expect(page.getByTestId('send-status')).toContainText('Confirmed in block', { timeout: 15_000 })
   expect(Number(await chainBalance(config, recipient)) - Number(before.to)).toBeCloseTo(0.01, 10)
-  expect(Number(await chainBalance(config, account.evm))).toBeLessThan(Number(before.from) - 0.01)
+  // The smart account sent the value; its owner EOA paid the gas.
+  expect(Number(before.from) - Number(await chainBalance(config, account.evm))).toBeCloseTo(0.01, 10)
+  expect(Number(await chainBalance(config, account.owner))).toBeLessThan(Number(before.owner))
   await expect(page.getByTestId('account-balance')).toHaveText(`${await chainBalance(config, account.evm)} ETH`)
 })
 

@@ -39,7 +39,8 @@ test('wagmi hooks through an email login: the embedded account, its balance, a s
   await expect(dialog).toBeHidden()
 
   const { accounts } = await (await request.get(`${config.secureFrameUrl}/__sandbox/accounts`)).json()
-  const address = accounts.find((entry) => entry.email === EMAIL).addresses.evm
+  // The widget asks for a smart account on EVM (its default); the faucet funded it.
+  const address = accounts.find((entry) => entry.email === EMAIL).funded.smartAccounts[config.chains[0].chainId].address
   await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
   await expect(page.getByTestId('wagmi-address')).toHaveText(new RegExp(`^${address}$`, 'i'))
   await expect(page.getByTestId('wagmi-balance')).toHaveText(`${await chainBalance(config, address)} ETH`)

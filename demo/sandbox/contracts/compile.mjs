@@ -2,7 +2,7 @@
 // @ts-check
 // Compiles the sandbox's contracts with solc-js: Token.sol into Token.json, the AMM
 // (WrappedEther.sol, SwapPair.sol, SwapRouter.sol) and the NFT collection (Collectible.sol) into
-// one JSON each ({ abi, bytecode }).
+// one JSON each ({ abi, bytecode }), and the secure frame's SmartAccount and SmartAccountFactory.
 //
 //   node demo/sandbox/contracts/compile.mjs
 //
@@ -21,6 +21,8 @@ export const AMM_CONTRACTS = Object.freeze(['WrappedEther', 'SwapPair', 'SwapRou
 export const ammArtifactFile = (/** @type {string} */ name) => join(contractsDir, `${name}.json`)
 export const COLLECTIBLE_SOURCE_FILE = join(contractsDir, 'Collectible.sol')
 export const COLLECTIBLE_ARTIFACT_FILE = join(contractsDir, 'Collectible.json')
+/** The secure frame's smart accounts (SmartAccountFactory imports SmartAccount), `<name>.json` each. */
+export const SMART_ACCOUNT_CONTRACTS = Object.freeze(['SmartAccount', 'SmartAccountFactory'])
 
 /**
  * Compile Token.sol. Settings are fixed (evmVersion paris: anvil supports newer, but paris
@@ -52,6 +54,17 @@ export function compileAmm() {
 export function compileCollectible() {
   const compiled = compileSources({ 'Collectible.sol': readFileSync(COLLECTIBLE_SOURCE_FILE, 'utf8') }, ['Collectible'])
   return /** @type {NonNullable<(typeof compiled)[string]>} */ (compiled['Collectible'])
+}
+
+/**
+ * Compile the smart account and its factory together, with Token's settings.
+ * @returns {Record<string, { abi: unknown[], bytecode: `0x${string}` }>} by contract name
+ */
+export function compileSmartAccounts() {
+  const sources = Object.fromEntries(
+    SMART_ACCOUNT_CONTRACTS.map((name) => [`${name}.sol`, readFileSync(join(contractsDir, `${name}.sol`), 'utf8')]),
+  )
+  return compileSources(sources, SMART_ACCOUNT_CONTRACTS)
 }
 
 /**
@@ -102,6 +115,7 @@ if (process.argv[1] && resolve(process.argv[1]) === join(contractsDir, 'compile.
     [TOKEN_ARTIFACT_FILE, compileToken()],
     ...Object.entries(compileAmm()).map(([name, artifact]) => [ammArtifactFile(name), artifact]),
     [COLLECTIBLE_ARTIFACT_FILE, compileCollectible()],
+    ...Object.entries(compileSmartAccounts()).map(([name, artifact]) => [ammArtifactFile(name), artifact]),
   ]
   for (const [file, artifact] of /** @type {[string, { abi: unknown[], bytecode: string }][]} */ (written)) {
     writeFileSync(file, serializeArtifact(artifact))

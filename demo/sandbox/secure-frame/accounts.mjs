@@ -9,6 +9,8 @@
 //   waitForDevice(email, device)    → resolves once the link was opened (a code is then mailed)
 //   verifyOtp(email, device, code)  → a session token, and the account when one exists
 //   register(token, …)              → the first login of an email creates its account
+// A social or Farcaster login (social.mjs) ends in openIdentitySession(identity, device) instead;
+// its identity `<provider>:<username>` is the account's key where an email would be.
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 
 /** "The code expires in 20 minutes" (the OTP view's text, EMBEDDED-FRAME.md §9). */
@@ -227,6 +229,21 @@ export function createAccounts({
     },
 
     /**
+     * A finished social or Farcaster login (social.mjs): a session for the identity
+     * (`<provider>:<username>`, which takes an email's place as the account's key). The provider
+     * vouched for the person, so this device joins the account and may recover its keys.
+     * @param {string} identity @param {string} device
+     * @returns {{ token: string, email: string, account: Addresses | null }}
+     */
+    openIdentitySession(identity, device) {
+      const sessionToken = token()
+      sessions.set(sessionToken, { email: identity, device })
+      const account = accounts.get(identity)
+      account?.devices.add(device)
+      return { token: sessionToken, email: identity, account: account ? { ...account.addresses } : null }
+    },
+
+    /**
      * The first login of an email: the frame made the keys and hands its backend the addresses
      * and a recovery copy (for this email's other devices).
      * @param {string} sessionToken @param {Addresses} addresses @param {RecoveryKeys} recovery
@@ -267,6 +284,7 @@ export function createAccounts({
      */
     startEmailChange(sessionToken, rawEmail) {
       const { email, device } = session(sessionToken)
+      if (!email.includes('@')) throw new LoginError(400, 'This account signs in without email')
       const newEmail = normalizeEmail(rawEmail)
       if (newEmail === email) throw new LoginError(400, 'That is already your email')
       if (accounts.has(newEmail)) throw new LoginError(409, 'This email already has an account')

@@ -1,8 +1,12 @@
 // Funds a new embedded account so it can send at once: ETH on every anvil chain (a real transfer
 // from anvil account #7, so the account's history starts with it) and SOL on the local SVM (its
-// requestAirdrop, a transfer from the network's faucet).
-import { createWalletClient, http, parseEther, publicActions } from 'viem'
+// requestAirdrop, a transfer from the network's faucet). Where the chain has a SmartAccountFactory,
+// the account's smart account (its counterfactual address, deployed or not) gets the same ETH, so
+// it can send at once.
+import { createWalletClient, http, parseAbi, parseEther, publicActions } from 'viem'
 import { viemChainFor } from '../chains.mjs'
+
+const factoryAbi = parseAbi(['function addressOf(address owner) view returns (address)'])
 
 /**
  * Anvil account #7 (mnemonic `test test … junk`): unlocked in anvil, so anvil signs and orders
@@ -15,13 +19,14 @@ export const FRAME_FUNDING = Object.freeze({ ethPerChain: '10', solLamports: 10_
 
 /**
  * @param {{
- *   chains?: { chainId: number, name: string, rpcUrl: string }[],
+ *   chains?: { chainId: number, name: string, rpcUrl: string, smartAccountFactory?: `0x${string}` }[],
  *   solanaRpcUrl?: string,
  * }} options
  */
 export function createFaucet({ chains = [], solanaRpcUrl }) {
   const clients = chains.map((chain) => ({
     chainId: chain.chainId,
+    factory: chain.smartAccountFactory,
     client: createWalletClient({
       account: FRAME_FAUCET_ACCOUNT,
       chain: viemChainFor(chain),
@@ -32,21 +37,40 @@ export function createFaucet({ chains = [], solanaRpcUrl }) {
 
   /**
    * @param {{ evm: `0x${string}`, solana: string }} addresses
-   * @returns {Promise<{ evm: Record<number, string>, solana: string | null }>} transaction hashes and the airdrop signature
+   * @returns {Promise<{ evm: Record<number, string>, smartAccounts: Record<number, { address: string, hash: string }>, solana: string | null }>}
+   *   transaction hashes (to the EOA; the smart account's address and its funding) and the airdrop signature
    */
   async function fund(addresses) {
     const [evm, solana] = await Promise.all([
       Promise.all(
-        clients.map(async ({ chainId, client }) => {
-          const hash = await client.sendTransaction({ to: addresses.evm, value: parseEther(FRAME_FUNDING.ethPerChain) })
-          const receipt = await client.waitForTransactionReceipt({ hash, timeout: 10_000 })
-          if (receipt.status !== 'success') throw new Error(`funding on chain ${chainId} reverted`)
-          return /** @type {const} */ ([chainId, hash])
+        clients.map(async ({ chainId, client, factory }) => {
+          const send = async (/** @type {`0x${string}`} */ to) => {
+            const hash = await client.sendTransaction({ to, value: parseEther(FRAME_FUNDING.ethPerChain) })
+            const receipt = await client.waitForTransactionReceipt({ hash, timeout: 10_000 })
+            if (receipt.status !== 'success') throw new Error(`funding on chain ${chainId} reverted`)
+            return hash
+          }
+          const eoa = await send(/** @type {`0x${string}`} */ (addresses.evm))
+          let smart
+          if (factory) {
+            const address = await client.readContract({
+              address: factory,
+              abi: factoryAbi,
+              functionName: 'addressOf',
+              args: [/** @type {`0x${string}`} */ (addresses.evm)],
+            })
+            smart = { address, hash: await send(address) }
+          }
+          return /** @type {const} */ ([chainId, eoa, smart])
         }),
       ),
       solanaRpcUrl ? airdrop(solanaRpcUrl, addresses.solana, FRAME_FUNDING.solLamports) : null,
     ])
-    return { evm: Object.fromEntries(evm), solana }
+    return {
+      evm: Object.fromEntries(evm.map(([chainId, eoa]) => [chainId, eoa])),
+      smartAccounts: Object.fromEntries(evm.flatMap(([chainId, , smart]) => (smart ? [[chainId, smart]] : []))),
+      solana,
+    }
   }
   return { fund }
 }

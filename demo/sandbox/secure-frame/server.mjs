@@ -11,6 +11,9 @@
 // Routes:
 //   GET  /sdk                       the frame page          GET /sdk.js, /sdk.js.map, /frame.css
 //   GET  /mailbox[?email=…]         the dev mailbox page    GET /device/approve?token=… (link in a mail)
+//   GET  /loading                   the page a social popup opens on before it knows where to go
+//   GET  /oauth/:provider?state=…   a social provider's stand-in consent page (Continue / Cancel)
+//   GET  /farcaster/approve?channel=… the Farcaster app's stand-in (Approve / Reject)
 //   GET  /__sandbox/mailbox?email=… { email, mails: [{ id, to, subject, text, time, code?, link? }] } (oldest first)
 //   DELETE /__sandbox/mailbox       empties it              GET /__sandbox/accounts (public addresses)
 //   POST /api/…                     the frame's own calls (same origin only; see `api` below)
@@ -25,19 +28,21 @@ import { LoginError, createAccounts } from './accounts.mjs'
 import { createFaucet } from './faucet.mjs'
 import { createMailbox, mailboxPage } from './mailbox.mjs'
 import { fetchAllowedOrigins, isOriginAllowed } from './origins.mjs'
+import { SOCIAL_PROVIDERS, createSocialLogins, isSocialProvider } from './social.mjs'
+import { farcasterPage, loadingPage, socialPage, STAND_IN_CSP } from './stand-ins.mjs'
 
 const HOST = '127.0.0.1'
 const MAX_BODY_BYTES = 100_000
 /** The secure-site SDK version the widget sends (§1.1); READY carries it back. */
 const SECURE_SITE_VERSION = '4'
-/** How long one POST /api/device/wait is held before the frame asks again. */
+/** How long one POST /api/device/wait (or /api/farcaster/wait) is held before the frame asks again. */
 const DEVICE_WAIT_MS = 20_000
 const pageDir = join(repoRoot, 'demo', 'sandbox', 'secure-frame', 'page')
 
 /**
  * @param {{
  *   port?: number,
- *   chains?: { chainId: number, name: string, rpcUrl: string }[],
+ *   chains?: { chainId: number, name: string, rpcUrl: string, smartAccountFactory?: `0x${string}` }[],
  *   solana?: { caipNetworkId: string, name: string, rpcUrl: string },
  *   apiUrl?: string,
  *   fund?: boolean,
@@ -46,10 +51,15 @@ const pageDir = join(repoRoot, 'demo', 'sandbox', 'secure-frame', 'page')
  *   emailThrottleMs?: number,
  *   maxOtpAttempts?: number,
  *   deviceWaitMs?: number,
+ *   socialTtlMs?: number,
+ *   smartAccounts?: boolean,
  * }} [options]
  *   `chains` / `solana`: the networks the frame signs for, by their own RPC (the widget's rpcUrl
- *   is only used for other chains); `apiUrl`: the wallet API whose /projects/v1/origins lists a
- *   project's allowed origins; `fund`: give each new account ETH and SOL (default true).
+ *   is only used for other chains; `smartAccountFactory`: where the chain's SmartAccountFactory
+ *   is, which gives the frame's accounts smart accounts there); `apiUrl`: the wallet API whose /projects/v1/origins lists a
+ *   project's allowed origins; `fund`: give each new account ETH and SOL (default true);
+ *   `smartAccounts: false`: ignore the factories, every account is an EOA only (as before smart
+ *   accounts existed here; for tests written against EOA addresses).
  */
 export async function startSecureFrame({
   port = 0,
@@ -62,7 +72,10 @@ export async function startSecureFrame({
   emailThrottleMs,
   maxOtpAttempts,
   deviceWaitMs = DEVICE_WAIT_MS,
+  socialTtlMs,
+  smartAccounts = true,
 } = {}) {
+  if (!smartAccounts) chains = chains.map(({ smartAccountFactory: _, ...chain }) => chain)
   let baseUrl = ''
   const mailbox = createMailbox()
   const accounts = createAccounts({
@@ -73,12 +86,18 @@ export async function startSecureFrame({
     emailThrottleMs,
     maxOtpAttempts,
   })
+  const social = createSocialLogins({ now, ttlMs: socialTtlMs })
   const faucet = fund ? createFaucet({ chains, solanaRpcUrl: solana?.rpcUrl }) : undefined
   /** The faucet's answer for each account, for tests. @type {Map<string, unknown>} */
   const funding = new Map()
   const pageConfig = {
     version: SECURE_SITE_VERSION,
-    chains: chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
+    chains: chains.map(({ chainId, name, rpcUrl, smartAccountFactory }) => ({
+      chainId,
+      name,
+      rpcUrl,
+      ...(smartAccountFactory ? { smartAccountFactory } : {}),
+    })),
     ...(solana ? { solana: { caipNetworkId: solana.caipNetworkId, name: solana.name, rpcUrl: solana.rpcUrl } } : {}),
   }
 
@@ -157,6 +176,65 @@ export async function startSecureFrame({
       return {}
     },
     'email/update/secondary': ({ otp }, token) => accounts.confirmNewEmail(token, otp),
+
+    'social/start': ({ provider, device, origin }) => {
+      const state = social.startSocial(provider, deviceOf(device), origin)
+      return { uri: `${baseUrl}/oauth/${provider}?state=${state}` }
+    },
+    // From the provider stand-in page. `returnUrl` only when the page has no opener to post to.
+    'social/approve': ({ state, username, returnUrl }) => {
+      const { origin } = social.describeSocial(state)
+      const back = returnUrl === undefined ? undefined : checkedReturnUrl(returnUrl, origin)
+      const { code } = social.approveSocial(state, username)
+      return socialResult(`state=${encodeURIComponent(state)}&code=${encodeURIComponent(code)}`, origin, back)
+    },
+    'social/cancel': ({ state, returnUrl }) => {
+      const { origin } = social.describeSocial(state)
+      const back = returnUrl === undefined ? undefined : checkedReturnUrl(returnUrl, origin)
+      social.cancelSocial(state)
+      return socialResult(
+        `state=${encodeURIComponent(state)}&error=access_denied&error_description=The+visitor+cancelled`,
+        origin,
+        back,
+      )
+    },
+    'social/verify': ({ state, code, device, origin }) => {
+      const { identity, username } = social.verifySocial(state, code, deviceOf(device), origin)
+      return { ...accounts.openIdentitySession(identity, deviceOf(device)), userName: username }
+    },
+
+    'farcaster/start': ({ device, origin }) => {
+      const channel = social.startFarcaster(deviceOf(device), origin)
+      return { url: `${baseUrl}/farcaster/approve?channel=${channel}` }
+    },
+    'farcaster/approve': ({ channel, username }) => {
+      social.approveFarcaster(channel, username)
+      return {}
+    },
+    'farcaster/reject': ({ channel }) => {
+      social.rejectFarcaster(channel)
+      return {}
+    },
+    'farcaster/wait': async ({ channel, device }) => {
+      const answer = await social.waitFarcaster(channel, deviceOf(device), deviceWaitMs)
+      if (answer.status !== 'approved') return { status: answer.status }
+      return {
+        status: 'approved',
+        ...accounts.openIdentitySession(answer.identity, deviceOf(device)),
+        userName: answer.username,
+      }
+    },
+    'farcaster/reset': ({ channel, device }) => {
+      social.resetFarcaster(channel, deviceOf(device))
+      return {}
+    },
+  }
+
+  /** The social result as the stand-in page delivers it. @param {string} query @param {string} origin @param {URL} [back] */
+  function socialResult(query, origin, back) {
+    const resultUri = `${baseUrl}/oauth/result?${query}`
+    back?.searchParams.set('result_uri', resultUri)
+    return { resultUri, parentOrigin: origin, ...(back ? { redirectUrl: back.href } : {}) }
   }
 
   /**
@@ -198,6 +276,20 @@ export async function startSecureFrame({
           return send(response, 200, await readFile(join(pageDir, 'frame.css'), 'utf8'), 'text/css')
         case '/mailbox':
           return sendHtml(response, mailboxPage(mailbox, url.searchParams.get('email') || undefined))
+        case '/loading':
+          return sendHtml(response, loadingPage(), { 'content-security-policy': STAND_IN_CSP })
+        case '/stand-in.js':
+          return send(response, 200, await readFile(join(pageDir, 'stand-in.js'), 'utf8'), 'text/javascript')
+        case '/oauth/result':
+          return sendHtml(
+            response,
+            messagePage('Sign-in finished', 'The result goes back to the page that asked for it; close this window.'),
+          )
+        case '/farcaster/approve': {
+          const channel = url.searchParams.get('channel') ?? ''
+          social.describeFarcaster(channel)
+          return sendHtml(response, farcasterPage({ channel }), { 'content-security-policy': STAND_IN_CSP })
+        }
         case '/device/approve': {
           const { email } = accounts.approveDevice(url.searchParams.get('token') ?? '')
           return sendHtml(
@@ -220,6 +312,22 @@ export async function startSecureFrame({
             true,
           )
       }
+      const provider = /^\/oauth\/([a-z]+)$/.exec(path)?.[1]
+      if (provider !== undefined) {
+        if (!isSocialProvider(provider)) throw new LoginError(404, 'Unsupported social provider')
+        // EMBEDDED-FRAME §8: the widget may append its return URL to the state after `--`.
+        const raw = url.searchParams.get('state') ?? ''
+        const split = raw.indexOf('--')
+        const state = split === -1 ? raw : raw.slice(0, split)
+        const returnUrl = split === -1 ? undefined : returnUrlOf(raw.slice(split + 2))
+        const described = social.describeSocial(state)
+        if (described.provider !== provider) throw new LoginError(400, 'This sign-in is for another provider')
+        return sendHtml(
+          response,
+          socialPage({ provider, providerName: SOCIAL_PROVIDERS[provider], state, returnUrl }),
+          { 'content-security-policy': STAND_IN_CSP },
+        )
+      }
     }
     if (method === 'DELETE' && path === '/__sandbox/mailbox') {
       mailbox.clear()
@@ -241,6 +349,8 @@ export async function startSecureFrame({
       if (error instanceof LoginError) {
         if (request.url?.startsWith('/device/'))
           return sendHtml(response, messagePage('Not approved', error.message), {}, error.status)
+        if (/^\/(oauth|farcaster)\//.test(request.url ?? ''))
+          return sendHtml(response, messagePage('Sign-in not possible', error.message), {}, error.status)
         return sendJson(response, error.status, { message: error.message })
       }
       console.error('[secure frame]', error)
@@ -276,11 +386,44 @@ export async function startSecureFrame({
     stop() {
       stopping ??= new Promise((resolve) => {
         accounts.close()
+        social.close()
         server.close(() => resolve(undefined))
         server.closeAllConnections()
       })
       return stopping
     },
+  }
+}
+
+/**
+ * The redirect flow's return URL: only back to the page that started the sign-in (no open
+ * redirect through the stand-in page).
+ * @param {unknown} value @param {string} origin the state's parent origin
+ */
+function checkedReturnUrl(value, origin) {
+  let url
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined
+  } catch {
+    url = undefined
+  }
+  if (!url || url.origin !== origin) {
+    throw new LoginError(400, 'The return URL is not on the page that started the sign-in')
+  }
+  return url
+}
+
+/**
+ * The return URL after a state's `--`: URL-encoded as EMBEDDED-FRAME §8 says; one spliced into the
+ * query unencoded (so already decoded once) is taken as it is.
+ * @param {string} text
+ */
+function returnUrlOf(text) {
+  if (text.includes('://')) return text
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    throw new LoginError(400, 'The return URL is not valid')
   }
 }
 

@@ -66,7 +66,9 @@ function html(port: number): string {
 }
 
 test.before(async () => {
-  sandbox = await startSandbox()
+  // The widget asks for smart accounts on EVM by default; these tests check the EOA the frame
+  // lists, so the frame offers none (its smart accounts: tests/integration/secure-frame).
+  sandbox = await startSandbox({ secureFrame: { smartAccounts: false } })
   script = await bundlePage()
   let port = 0
   server = createServer((request, response) => {

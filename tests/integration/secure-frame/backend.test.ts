@@ -1,7 +1,9 @@
 // The secure frame's backend over HTTP, without chains or a browser: email codes (expiry, wrong
 // codes, resend throttle, one device), device approval, recovery, email change, the mailbox, the
-// origin check, and that its /api/ routes serve only the frame's own origin. A fake clock stands
-// in for the 20-minute and 30-second waits.
+// origin check, and that its /api/ routes serve only the frame's own origin; social logins (state,
+// code, the provider stand-in page, the return URL) and Farcaster channels. A fake clock stands in
+// for the 20-minute, 10-minute and 30-second waits.
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -9,6 +11,12 @@ import { createKeyPairSignerFromPrivateKeyBytes, getBase16Encoder } from '@solan
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startSecureFrame } from '../../../demo/sandbox/secure-frame/server.mjs'
 import { isOriginAllowed } from '../../../demo/sandbox/secure-frame/origins.mjs'
+import {
+  SMART_ACCOUNT_CONTRACTS,
+  ammArtifactFile,
+  compileSmartAccounts,
+  serializeArtifact,
+} from '../../../demo/sandbox/contracts/compile.mjs'
 import { mailsTo } from './helpers'
 
 let clock = 1_700_000_000_000
@@ -17,6 +25,7 @@ let projectApi: Server
 let projectApiUrl = ''
 const DEVICE_A = 'device-a-0000000000000001'
 const DEVICE_B = 'device-b-0000000000000002'
+const DAPP = 'http://127.0.0.1:5173'
 
 /** POST /api/<route> as the frame does (same origin), or with `origin` to act as another page. */
 async function api(route: string, body: unknown, { token, origin }: { token?: string; origin?: string } = {}) {
@@ -218,6 +227,207 @@ test('the mailbox page lists an address’s mails, newest first, escaped', async
   assert.match(html, /<meta http-equiv="refresh"/)
   const injected = await (await fetch(`${frame.url}/mailbox?email=${encodeURIComponent('<b>x</b>@e.co')}`)).text()
   assert.not.ok(injected.includes('<b>x</b>'))
+})
+
+// ── social logins ───────────────────────────────────────────────────────────────────────────
+
+/** social/start → the stand-in page's URI and its state. */
+async function startSocial(provider = 'google', device = DEVICE_A, origin = DAPP) {
+  const started = await api('social/start', { provider, device, origin })
+  assert.is(started.status, 200, JSON.stringify(started.body))
+  const uri = new URL(started.body.uri)
+  assert.is(`${uri.origin}${uri.pathname}`, `${frame.url}/oauth/${provider}`)
+  return { uri: started.body.uri as string, state: uri.searchParams.get('state')! }
+}
+
+/** The result URI's state and code (or error). */
+function resultOf(resultUri: string) {
+  assert.ok(resultUri.startsWith(`${frame.url}/oauth/result?`), resultUri)
+  return Object.fromEntries(new URL(resultUri).searchParams)
+}
+
+test('social: start → the provider stand-in page → Continue → a code the frame verifies once', async () => {
+  const { uri, state } = await startSocial('github')
+  const page = await fetch(uri)
+  assert.is(page.status, 200)
+  const html = await page.text()
+  assert.match(html, /<title>GitHub \(sandbox\)<\/title>/)
+  assert.match(html, /<label for="username">Username<\/label>/)
+  assert.match(html, /value="ada\.lovelace"/)
+  assert.match(html, />Continue as ada\.lovelace</)
+  assert.match(html, />Cancel</)
+  assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'/)
+
+  const approved = await api('social/approve', { state, username: 'grace.hopper' })
+  assert.is(approved.status, 200, JSON.stringify(approved.body))
+  assert.is(approved.body.parentOrigin, DAPP)
+  assert.is(approved.body.redirectUrl, undefined)
+  const result = resultOf(approved.body.resultUri)
+  assert.is(result.state, state)
+  const verified = await api('social/verify', { state, code: result.code, device: DEVICE_A, origin: DAPP })
+  assert.is(verified.status, 200, JSON.stringify(verified.body))
+  assert.is(verified.body.email, 'github:grace.hopper')
+  assert.is(verified.body.userName, 'grace.hopper')
+  assert.is(verified.body.account, null)
+
+  // The session is an account's like an email's: it registers keys, which the same identity finds again.
+  const keys = await newKeys()
+  assert.is((await api('account', keys, { token: verified.body.token })).status, 200)
+  assert.equal((await api('session', {}, { token: verified.body.token })).body, {
+    email: 'github:grace.hopper',
+    account: keys.addresses,
+  })
+  const again = await api('social/verify', { state, code: result.code, device: DEVICE_A, origin: DAPP })
+  assert.equal([again.status, again.body.message], [400, 'This sign-in is not valid (any more). Start again.'])
+
+  // A second login from another device finds the account and may recover its keys.
+  const second = await startSocial('github', DEVICE_B)
+  const code = resultOf(
+    (await api('social/approve', { state: second.state, username: 'grace.hopper' })).body.resultUri,
+  ).code
+  const other = await api('social/verify', { state: second.state, code, device: DEVICE_B, origin: DAPP })
+  assert.equal(other.body.account, keys.addresses)
+  assert.equal((await api('account/recovery', {}, { token: other.body.token })).body, keys.recovery)
+})
+
+test('social: another device, another page origin or a wrong code is refused and uses the state up', async () => {
+  for (const attempt of [
+    { device: DEVICE_B, origin: DAPP, message: 'This sign-in was started elsewhere. Start again.' },
+    { device: DEVICE_A, origin: 'http://127.0.0.1:9999', message: 'This sign-in was started elsewhere. Start again.' },
+    { device: DEVICE_A, origin: DAPP, code: 'guess', message: 'Invalid sign-in code. Start again.' },
+  ]) {
+    const { state } = await startSocial('discord')
+    const { code } = resultOf((await api('social/approve', { state, username: 'ada' })).body.resultUri)
+    const refused = await api('social/verify', {
+      state,
+      code: attempt.code ?? code,
+      device: attempt.device,
+      origin: attempt.origin,
+    })
+    assert.equal([refused.status, refused.body.message], [400, attempt.message])
+    const right = await api('social/verify', { state, code, device: DEVICE_A, origin: DAPP })
+    assert.is(right.status, 400, 'the state is gone after a wrong try')
+  }
+})
+
+test('social: a state expires after 10 minutes; unknown providers and bad input are refused', async () => {
+  const { state, uri } = await startSocial('apple')
+  clock += 10 * 60_000 + 1
+  const late = await api('social/approve', { state, username: 'ada' })
+  assert.equal([late.status, late.body.message], [400, 'This sign-in expired. Start again.'])
+  const page = await fetch(uri)
+  assert.is(page.status, 400)
+  assert.match(await page.text(), /not valid/)
+
+  const unknown = await api('social/start', { provider: 'myspace', device: DEVICE_A, origin: DAPP })
+  assert.equal([unknown.status, unknown.body.message], [400, 'Unsupported social provider'])
+  assert.is((await fetch(`${frame.url}/oauth/myspace?state=x`)).status, 404)
+  const badOrigin = await api('social/start', { provider: 'x', device: DEVICE_A, origin: 'http://a.test/path' })
+  assert.equal([badOrigin.status, badOrigin.body.message], [400, 'Invalid origin'])
+  const fresh = await startSocial('x')
+  const badName = await api('social/approve', { state: fresh.state, username: '<script>' })
+  assert.is(badName.status, 400)
+  assert.match(badName.body.message, /Invalid username/)
+  // The stand-in page belongs to its provider.
+  assert.is((await fetch(`${frame.url}/oauth/google?state=${fresh.state}`)).status, 400)
+})
+
+test('social: Cancel gives an access_denied result and the state can no longer be used', async () => {
+  const { state } = await startSocial('facebook')
+  const cancelled = await api('social/cancel', { state })
+  assert.is(cancelled.status, 200)
+  const result = resultOf(cancelled.body.resultUri)
+  assert.equal(result, { state, error: 'access_denied', error_description: 'The visitor cancelled' })
+  assert.is(cancelled.body.parentOrigin, DAPP)
+  assert.is((await api('social/approve', { state, username: 'ada' })).status, 400)
+})
+
+test('social: the return URL (redirect flow) only leads back to the page that started the sign-in', async () => {
+  const { state } = await startSocial('google')
+  const returnUrl = `${DAPP}/shop?step=2`
+  // The widget appends it to the state after `--`; the page hands it to its script as data.
+  const page = await fetch(`${frame.url}/oauth/google?state=${state}--${encodeURIComponent(returnUrl)}`)
+  assert.is(page.status, 200)
+  assert.ok((await page.text()).includes(JSON.stringify(returnUrl).slice(1, -1)))
+
+  const elsewhere = await api('social/approve', { state, username: 'ada', returnUrl: 'https://evil.example/steal' })
+  assert.equal(
+    [elsewhere.status, elsewhere.body.message],
+    [400, 'The return URL is not on the page that started the sign-in'],
+  )
+  const sneaky = await api('social/cancel', { state, returnUrl: `${DAPP}.evil.example/` })
+  assert.is(sneaky.status, 400)
+  const approved = await api('social/approve', { state, username: 'ada', returnUrl })
+  assert.is(approved.status, 200)
+  const back = new URL(approved.body.redirectUrl)
+  assert.is(`${back.origin}${back.pathname}`, `${DAPP}/shop`)
+  assert.is(back.searchParams.get('step'), '2')
+  assert.is(back.searchParams.get('result_uri'), approved.body.resultUri)
+})
+
+test('the loading page a social popup opens on is neutral', async () => {
+  const page = await fetch(`${frame.url}/loading`)
+  assert.is(page.status, 200)
+  assert.match(await page.text(), /<p role="status">Loading…<\/p>/)
+})
+
+// ── Farcaster ─────────────────────────────────────────────────────────────────────────────
+
+async function startFarcaster(device = DEVICE_A) {
+  const started = await api('farcaster/start', { device, origin: DAPP })
+  assert.is(started.status, 200, JSON.stringify(started.body))
+  const url = new URL(started.body.url)
+  assert.is(`${url.origin}${url.pathname}`, `${frame.url}/farcaster/approve`)
+  return { url: started.body.url as string, channel: url.searchParams.get('channel')! }
+}
+
+test('Farcaster: the frame waits on a channel until the stand-in page approves; a session for farcaster:<name>', async () => {
+  const { url, channel } = await startFarcaster()
+  const html = await (await fetch(url)).text()
+  assert.match(html, /<title>Sign in with Farcaster \(sandbox\)<\/title>/)
+  assert.match(html, /value="ada"/)
+  assert.match(html, />Approve</)
+  assert.match(html, />Reject</)
+  // Nobody answered: the held wait ends as pending, and the frame asks again.
+  assert.equal((await api('farcaster/wait', { channel, device: DEVICE_A })).body, { status: 'pending' })
+  assert.is((await api('farcaster/wait', { channel, device: DEVICE_B })).status, 400)
+  const waiting = api('farcaster/wait', { channel, device: DEVICE_A })
+  assert.equal((await api('farcaster/approve', { channel, username: 'dwr' })).body, {})
+  const approved = (await waiting).body
+  assert.is(approved.status, 'approved')
+  assert.is(approved.email, 'farcaster:dwr')
+  assert.is(approved.userName, 'dwr')
+  assert.is((await api('session', {}, { token: approved.token })).body.email, 'farcaster:dwr')
+  assert.is((await api('farcaster/wait', { channel, device: DEVICE_A })).status, 400, 'answered once')
+  assert.is((await fetch(url)).status, 400)
+})
+
+test('Farcaster: Reject ends the wait as rejected; reset ends it as reset; channels expire', async () => {
+  const rejected = await startFarcaster()
+  const waiting = api('farcaster/wait', { channel: rejected.channel, device: DEVICE_A })
+  assert.equal((await api('farcaster/reject', { channel: rejected.channel })).body, {})
+  assert.equal((await waiting).body, { status: 'rejected' })
+
+  const reset = await startFarcaster()
+  const held = api('farcaster/wait', { channel: reset.channel, device: DEVICE_A })
+  assert.equal((await api('farcaster/reset', { channel: reset.channel, device: DEVICE_A })).body, {})
+  assert.equal((await held).body, { status: 'reset' })
+  assert.is((await api('farcaster/approve', { channel: reset.channel, username: 'ada' })).status, 400)
+
+  const old = await startFarcaster()
+  clock += 10 * 60_000 + 1
+  const late = await api('farcaster/approve', { channel: old.channel, username: 'ada' })
+  assert.equal([late.status, late.body.message], [400, 'This Farcaster sign-in expired. Start again.'])
+})
+
+test('the committed SmartAccount.json and SmartAccountFactory.json match a fresh compile', () => {
+  const fresh = compileSmartAccounts()
+  for (const name of SMART_ACCOUNT_CONTRACTS) {
+    assert.ok(
+      readFileSync(ammArtifactFile(name), 'utf8') === serializeArtifact(fresh[name]!),
+      `${name}.json is stale: run \`node demo/sandbox/contracts/compile.mjs\` and commit it`,
+    )
+  }
 })
 
 test.run()

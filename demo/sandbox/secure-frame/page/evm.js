@@ -1,7 +1,22 @@
 // EVM signing inside the frame (viem, local account): personal_sign, eth_signTypedData_v4,
 // eth_sendTransaction and wallet_sendCalls (one transaction per call), plus JSON-RPC pass-through
 // for the safe methods. The private key never leaves this module's callers in the frame.
-import { createWalletClient, defineChain, formatEther, hexToString, http, isAddress, isAddressEqual, isHex } from 'viem'
+// Smart accounts (contracts/SmartAccount.sol, one per EOA from the chain's SmartAccountFactory):
+// the EOA signs for them (the contract checks its signatures by ERC-1271) and sends their
+// transactions as `execute(to, value, data)`, deploying the account first when it has no code.
+import {
+  createWalletClient,
+  decodeFunctionResult,
+  defineChain,
+  encodeFunctionData,
+  formatEther,
+  hexToString,
+  http,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  parseAbi,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 export const newEvmKey = () => generatePrivateKey()
@@ -41,12 +56,13 @@ const big = (value) => (value === undefined || value === null ? undefined : BigI
 
 /**
  * personal_sign [message, address]: a 0x string is signed as bytes, anything else as text.
- * @param {`0x${string}`} key @param {unknown[]} params
+ * `as`: the smart account the EOA signs for (the request names it, not the EOA).
+ * @param {`0x${string}`} key @param {unknown[]} params @param {`0x${string}`} [as]
  */
-export function personalSign(key, params) {
+export function personalSign(key, params, as) {
   const account = privateKeyToAccount(key)
   const [data, address] = params
-  expectOwn(address, account.address)
+  expectOwn(address, as ?? account.address)
   if (typeof data !== 'string') throw new Error('Invalid message')
   return account.signMessage({ message: isHex(data) ? { raw: data } : data })
 }
@@ -61,13 +77,13 @@ function typedDataOf(value) {
 }
 
 /**
- * eth_signTypedData_v4 [address, typedData (JSON text or object)].
- * @param {`0x${string}`} key @param {unknown[]} params
+ * eth_signTypedData_v4 [address, typedData (JSON text or object)]; `as` as for personalSign.
+ * @param {`0x${string}`} key @param {unknown[]} params @param {`0x${string}`} [as]
  */
-export function signTypedData(key, params) {
+export function signTypedData(key, params, as) {
   const account = privateKeyToAccount(key)
   const [address, raw] = params
-  expectOwn(address, account.address)
+  expectOwn(address, as ?? account.address)
   const { domain = {}, types, primaryType, message } = typedDataOf(raw)
   return account.signTypedData({ domain, types, primaryType, message })
 }
@@ -114,6 +130,124 @@ export async function sendTransaction(key, chain, params) {
   return client.sendTransaction(/** @type {any} */ (transactionRequest(tx)))
 }
 
+// ── smart accounts ──────────────────────────────────────────────────────────────────────────
+
+const factoryAbi = parseAbi([
+  'function deploy(address owner) returns (address)',
+  'function addressOf(address owner) view returns (address)',
+])
+const smartAccountAbi = parseAbi(['function execute(address to, uint256 value, bytes data) returns (bytes)'])
+
+/** Smart account addresses by `${factory}:${owner}` (CREATE2: they never change). @type {Map<string, `0x${string}`>} */
+const smartAddresses = new Map()
+
+/**
+ * The owner's smart account address (deployed or not), from the factory itself.
+ * @param {EvmChain} chain @param {`0x${string}`} factory @param {`0x${string}`} owner
+ * @returns {Promise<`0x${string}`>}
+ */
+export async function smartAccountAddress(chain, factory, owner) {
+  const cacheKey = `${chain.id}:${factory}:${owner}`.toLowerCase()
+  const known = smartAddresses.get(cacheKey)
+  if (known) return known
+  const data = encodeFunctionData({ abi: factoryAbi, functionName: 'addressOf', args: [owner] })
+  const result = await rpcCall(chain.rpcUrl, 'eth_call', [{ to: factory, data }, 'latest'])
+  const address = decodeFunctionResult({ abi: factoryAbi, functionName: 'addressOf', data: result })
+  smartAddresses.set(cacheKey, address)
+  return address
+}
+
+/** Whether the address has code on the chain. @param {EvmChain} chain @param {string} address */
+export async function hasCode(chain, address) {
+  const code = await rpcCall(chain.rpcUrl, 'eth_getCode', [address, 'latest'])
+  return typeof code === 'string' && code !== '0x' && code !== '0x0'
+}
+
+/**
+ * "Deployed on first use": the EOA sends factory.deploy(owner) itself and waits for it.
+ * @param {`0x${string}`} key @param {EvmChain} chain @param {`0x${string}`} factory
+ * @returns {Promise<`0x${string}`>} the smart account
+ */
+export async function ensureSmartAccount(key, chain, factory) {
+  const account = privateKeyToAccount(key)
+  const smart = await smartAccountAddress(chain, factory, account.address)
+  if (await hasCode(chain, smart)) return smart
+  const client = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl) })
+  const hash = await client.sendTransaction({
+    to: factory,
+    data: encodeFunctionData({ abi: factoryAbi, functionName: 'deploy', args: [account.address] }),
+  })
+  const receipt = await rpcUntilReceipt(chain.rpcUrl, hash)
+  if (receipt.status !== '0x1' || !(await hasCode(chain, smart)))
+    throw new Error('The smart account could not be deployed')
+  return smart
+}
+
+/**
+ * One call as the smart account: the EOA sends `execute(to, value, data)` to it.
+ * @param {ReturnType<typeof createWalletClient>} client @param {`0x${string}`} smart @param {any} call
+ */
+function executeAs(client, smart, call) {
+  const request = transactionRequest(call)
+  if (request.to === undefined) throw new Error('A smart account cannot create contracts here: "to" is required')
+  const data = encodeFunctionData({
+    abi: smartAccountAbi,
+    functionName: 'execute',
+    args: [
+      /** @type {`0x${string}`} */ (request.to),
+      /** @type {bigint} */ (request.value ?? 0n),
+      /** @type {`0x${string}`} */ (request.data ?? '0x'),
+    ],
+  })
+  return client.sendTransaction(/** @type {any} */ ({ to: smart, data, ...(request.gas ? { gas: request.gas } : {}) }))
+}
+
+/**
+ * eth_sendTransaction [tx] from the smart account: deployed first when needed, then one execute;
+ * resolves with that transaction's hash.
+ * @param {`0x${string}`} key @param {EvmChain} chain @param {`0x${string}`} factory @param {unknown[]} params
+ */
+export async function sendSmartTransaction(key, chain, factory, params) {
+  const tx = /** @type {any} */ (params[0])
+  if (!tx || typeof tx !== 'object') throw new Error('Invalid transaction')
+  if (tx.chainId !== undefined && Number(tx.chainId) !== chain.id) throw new Error('Chain id does not match')
+  const account = privateKeyToAccount(key)
+  const smart = await smartAccountAddress(chain, factory, account.address)
+  if (tx.from !== undefined) expectOwn(tx.from, smart)
+  await ensureSmartAccount(key, chain, factory)
+  const client = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl) })
+  return executeAs(client, smart, tx)
+}
+
+/**
+ * wallet_sendCalls from the smart account: one execute per call, in order (not atomic).
+ * @param {`0x${string}`} key @param {EvmChain} chain @param {`0x${string}`} factory @param {unknown[]} params
+ * @returns {Promise<{ id: string }>}
+ */
+export async function sendSmartCalls(key, chain, factory, params) {
+  const batch = /** @type {any} */ (params[0])
+  if (!batch || !Array.isArray(batch.calls) || batch.calls.length === 0) throw new Error('Invalid calls')
+  if (batch.chainId !== undefined && Number(batch.chainId) !== chain.id) throw new Error('Chain id does not match')
+  const account = privateKeyToAccount(key)
+  const smart = await smartAccountAddress(chain, factory, account.address)
+  if (batch.from !== undefined) expectOwn(batch.from, smart)
+  for (const call of batch.calls) {
+    if (typeof call?.to !== 'string' || !call.to.startsWith('0x')) throw new Error('Each call needs a 0x "to"')
+    if (call.data !== undefined && (typeof call.data !== 'string' || !call.data.startsWith('0x')))
+      throw new Error('Call data must start with 0x')
+  }
+  await ensureSmartAccount(key, chain, factory)
+  const client = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl) })
+  /** @type {`0x${string}`[]} */
+  const hashes = []
+  for (const call of batch.calls) {
+    const hash = await executeAs(client, smart, call)
+    hashes.push(hash)
+    await rpcUntilReceipt(chain.rpcUrl, hash)
+  }
+  return { id: rememberBatch(chain, hashes) }
+}
+
 /** wallet_sendCalls batches sent from this frame, by id. @type {Map<string, { chain: EvmChain, hashes: `0x${string}`[] }>} */
 const batches = new Map()
 
@@ -140,9 +274,14 @@ export async function sendCalls(key, chain, params) {
     // The next call's nonce and state follow from this one.
     await rpcUntilReceipt(chain.rpcUrl, hash)
   }
+  return { id: rememberBatch(chain, hashes) }
+}
+
+/** @param {EvmChain} chain @param {`0x${string}`[]} hashes @returns {string} the batch id */
+function rememberBatch(chain, hashes) {
   const id = `0x${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
   batches.set(id, { chain, hashes })
-  return { id }
+  return id
 }
 
 async function rpcUntilReceipt(/** @type {string} */ rpcUrl, /** @type {string} */ hash) {

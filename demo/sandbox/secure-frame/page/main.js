@@ -6,6 +6,9 @@
 // location.ancestorOrigins, else document.referrer). Messages from any other window or origin
 // are dropped unread. The parent's origin must be allowed for the `projectId` of the frame URL.
 // Keys are made here and stay in this origin's localStorage (storage.js); no message carries one.
+// An account is keyed by its email, or by `<provider>:<username>` for social and Farcaster logins
+// (the provider stand-in pages are stand-ins.mjs); on chains with a SmartAccountFactory it also
+// has a smart account that the EOA signs and sends for (evm.js).
 import * as evm from './evm.js'
 import { createScreen } from './screen.js'
 import * as solana from './solana.js'
@@ -83,12 +86,13 @@ const UNSUPPORTED = new Set([
   'wallet_getAssets',
 ])
 const NOT_ALLOWED = 'Requested RPC call is not allowed'
-const NO_SMART_ACCOUNTS = 'Smart accounts are not available in the sandbox'
-const NO_SOCIAL = 'Social login is not available in the sandbox: use email'
+const NO_SMART_ACCOUNTS = 'Smart accounts are not available on this network'
+/** Farcaster: how the frame tells a pending CONNECT_FARCASTER that RELOAD dropped its channel. */
+const FARCASTER_RESET = 'The Farcaster sign-in was reset'
 
 /**
  * Written into the page by the frame server.
- * @type {{ version: string, chains: { chainId: number, name: string, rpcUrl: string }[], solana?: { caipNetworkId: string, name: string, rpcUrl: string } }}
+ * @type {{ version: string, chains: { chainId: number, name: string, rpcUrl: string, smartAccountFactory?: `0x${string}` }[], solana?: { caipNetworkId: string, name: string, rpcUrl: string } }}
  */
 const config = JSON.parse(document.getElementById('frame-config')?.textContent || '{"version":"4","chains":[]}')
 const query = new URL(location.href).searchParams
@@ -203,13 +207,16 @@ async function backend(path, body = {}, token) {
 // ── the signed-in account ─────────────────────────────────────────────────────────────────
 
 const device = deviceId()
-/** @type {{ email: string, token: string } | undefined} */
+/** @type {import('./storage.js').StoredSession | undefined} */
 let session = loadSession()
 /** @type {{ email: string, keys: import('./storage.js').Keys, evm: `0x${string}`, solana: string } | undefined} */
 let account
 /** The address an email login is under way for (CONNECT_EMAIL → CONNECT_DEVICE / CONNECT_OTP). */
 /** @type {string | undefined} */
 let pendingEmail
+
+/** An email, or a social identity `<provider>:<username>` (usernames have no '@'). */
+const isEmail = (/** @type {string} */ identity) => identity.includes('@')
 
 /** @param {import('./storage.js').Keys} keys */
 async function addressesOf(keys) {
@@ -289,17 +296,94 @@ async function openAccount(email, token, existing) {
   showStatus()
 }
 
-/** GET_USER_SUCCESS for a chain (§3.1). @param {Chain} chain */
-function userFor(chain) {
+// ── account types (eip155) ────────────────────────────────────────────────────────────────
+
+/** @typedef {'eoa' | 'smartAccount'} AccountType */
+
+/** The chain's SmartAccountFactory, when the sandbox deployed one there. @param {Chain} chain */
+function factoryOf(chain) {
+  if (chain.namespace !== 'eip155') return undefined
+  return config.chains.find((entry) => entry.chainId === chain.id)?.smartAccountFactory
+}
+
+/** @param {unknown} value @returns {AccountType | undefined} */
+const accountTypeOf = (value) => (value === 'eoa' || value === 'smartAccount' ? value : undefined)
+
+/** Remember the session's account type (it survives a reload with the session). @param {AccountType} type */
+function rememberAccountType(type) {
+  if (!session) return
+  session = { ...session, accountType: type }
+  saveSession(session)
+}
+
+/**
+ * The account type in use on a chain: the one asked for, else the session's, else a smart
+ * account where the chain has a factory. Only a chain with a factory has smart accounts.
+ * @param {Chain} chain @param {AccountType} [asked]
+ * @returns {AccountType}
+ */
+function effectiveType(chain, asked) {
+  if (!factoryOf(chain)) return 'eoa'
+  return asked ?? session?.accountType ?? 'smartAccount'
+}
+
+/** The account acting on an eip155 chain: the EOA, or its smart account and the factory. @param {Chain} chain */
+async function actingAccount(chain) {
   const { account: current } = signedIn()
-  const address = chain.namespace === 'eip155' ? current.evm : current.solana
+  const factory = factoryOf(chain)
+  if (chain.namespace !== 'eip155' || !factory || effectiveType(chain) !== 'smartAccount') {
+    return { type: /** @type {AccountType} */ ('eoa'), address: current.evm, factory: undefined }
+  }
+  const address = await evm.smartAccountAddress(evmChain(chain.id), factory, current.evm)
+  return { type: /** @type {AccountType} */ ('smartAccount'), address, factory }
+}
+
+/**
+ * GET_USER_SUCCESS for a chain (§3.1). A preferredAccountType in the request becomes the
+ * session's, so the address shown and the account RPC requests act for stay the same.
+ * @param {Chain} chain @param {unknown} [preferred]
+ */
+async function userFor(chain, preferred) {
+  const { account: current } = signedIn()
+  const identity = isEmail(current.email)
+    ? { email: current.email }
+    : { email: null, userName: current.email.slice(current.email.indexOf(':') + 1) }
+  if (chain.namespace === 'solana') {
+    const address = current.solana
+    return {
+      ...identity,
+      address,
+      chainId: chainReply(chain),
+      accounts: [{ address, type: 'eoa' }],
+      preferredAccountType: 'eoa',
+    }
+  }
+  const asked = accountTypeOf(preferred)
+  if (asked) rememberAccountType(asked)
+  const factory = factoryOf(chain)
+  if (!factory) {
+    return {
+      ...identity,
+      address: current.evm,
+      chainId: chainReply(chain),
+      accounts: [{ address: current.evm, type: 'eoa' }],
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+    }
+  }
+  const type = effectiveType(chain, asked)
+  const onChain = evmChain(chain.id)
+  const smart = await evm.smartAccountAddress(onChain, factory, current.evm)
   return {
-    email: current.email,
-    address,
+    ...identity,
+    address: type === 'smartAccount' ? smart : current.evm,
     chainId: chainReply(chain),
-    accounts: [{ address, type: 'eoa' }],
-    preferredAccountType: 'eoa',
-    ...(chain.namespace === 'eip155' ? { smartAccountDeployed: false } : {}),
+    accounts: [
+      { address: smart, type: 'smartAccount' },
+      { address: current.evm, type: 'eoa' },
+    ],
+    preferredAccountType: type,
+    smartAccountDeployed: await evm.hasCode(onChain, smart),
   }
 }
 
@@ -354,8 +438,10 @@ async function rpcRequest(payload) {
   const chain = evmChain(requested?.id ?? config.chains[0]?.chainId ?? 1, payload.rpcUrl)
   const list = Array.isArray(params) ? params : params === undefined ? [] : [params]
 
+  const acting = await actingAccount({ namespace: 'eip155', id: chain.id })
+
   if (SAFE_METHODS.has(method)) {
-    if (method === 'eth_accounts') return [current.evm]
+    if (method === 'eth_accounts') return [acting.address]
     if (method === 'eth_chainId') return `0x${chain.id.toString(16)}`
     // No EIP-5792 capabilities (atomic batches, asset discovery) in the sandbox.
     if (method === 'wallet_getCapabilities') return {}
@@ -365,11 +451,54 @@ async function rpcRequest(payload) {
 
   // Checked before the screen: a malformed request never reaches the person.
   const rows = evm.describeEvmRequest(method, list, chain)
-  await approve({ title: APPROVAL_TITLES[method] ?? method, account: current.evm, rows })
-  if (method === 'personal_sign') return evm.personalSign(current.keys.evm, list)
-  if (method === 'eth_signTypedData_v4') return evm.signTypedData(current.keys.evm, list)
-  if (method === 'eth_sendTransaction') return evm.sendTransaction(current.keys.evm, chain, list)
-  return evm.sendCalls(current.keys.evm, chain, list)
+  await approve({ title: APPROVAL_TITLES[method] ?? method, account: acting.address, rows })
+  const key = current.keys.evm
+  if (acting.factory) {
+    // The owner EOA acts for its smart account, which is deployed first when it has no code yet:
+    // a dapp checks the signature against the contract (ERC-1271).
+    if (method === 'personal_sign' || method === 'eth_signTypedData_v4') {
+      await evm.ensureSmartAccount(key, chain, acting.factory)
+      return method === 'personal_sign'
+        ? evm.personalSign(key, list, acting.address)
+        : evm.signTypedData(key, list, acting.address)
+    }
+    if (method === 'eth_sendTransaction') return evm.sendSmartTransaction(key, chain, acting.factory, list)
+    return evm.sendSmartCalls(key, chain, acting.factory, list)
+  }
+  if (method === 'personal_sign') return evm.personalSign(key, list)
+  if (method === 'eth_signTypedData_v4') return evm.signTypedData(key, list)
+  if (method === 'eth_sendTransaction') return evm.sendTransaction(key, chain, list)
+  return evm.sendCalls(key, chain, list)
+}
+
+// ── social and Farcaster logins ─────────────────────────────────────────────────────────────
+
+/** The Farcaster channel under way (GET_FARCASTER_URI → CONNECT_FARCASTER), until RELOAD drops it. */
+/** @type {{ channel: string, url: string } | undefined} */
+let farcaster
+
+/**
+ * A finished social or Farcaster login: open the identity's account like an email's.
+ * @param {{ token: string, email: string, account: { evm: string, solana: string } | null }} verified
+ */
+async function openIdentity(verified) {
+  if (typeof verified?.email !== 'string' || typeof verified?.token !== 'string') throw new Error('Sign-in failed')
+  screen.abortAll()
+  // An email login left half-way is over: this is the account now.
+  pendingEmail = undefined
+  await openAccount(verified.email, verified.token, verified.account)
+}
+
+/** CONNECT_SOCIAL's uri: the frame's own result URL, as the provider stand-in page made it. @param {unknown} uri */
+function socialResultOf(uri) {
+  const prefix = `${location.origin}/oauth/result?`
+  if (typeof uri !== 'string' || !uri.startsWith(prefix)) throw new Error('Invalid social login result')
+  const params = new URLSearchParams(uri.slice(prefix.length))
+  if (params.has('error')) throw new Error(params.get('error_description') || 'Social login was cancelled')
+  const state = params.get('state')
+  const code = params.get('code')
+  if (!state || !code) throw new Error('Invalid social login result')
+  return { state, code }
 }
 
 // ── app events (§3) ───────────────────────────────────────────────────────────────────────
@@ -424,13 +553,14 @@ const handlers = {
     if (!chain) throw new Error('Invalid chainId')
     rememberRpcUrl(chain, payload?.rpcUrl)
     setActiveChain(chain)
-    return userFor(chain)
+    return userFor(chain, payload?.preferredAccountType)
   },
 
   async SIGN_OUT() {
     const token = session?.token
     screen.abortAll()
     pendingEmail = undefined
+    dropFarcaster()
     signOutLocally()
     if (token) await backend('/api/sign-out', {}, token).catch(() => undefined)
     return undefined
@@ -445,17 +575,31 @@ const handlers = {
   },
 
   async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
-    return { smartAccountEnabledNetworks: [] }
+    return {
+      smartAccountEnabledNetworks: config.chains
+        .filter((entry) => entry.smartAccountFactory)
+        .map((entry) => entry.chainId),
+    }
   },
 
+  // Smart accounts here are deployed by their first use (a signature or a transaction).
   async INIT_SMART_ACCOUNT() {
-    throw new Error(NO_SMART_ACCOUNTS)
+    throw new Error('INIT_SMART_ACCOUNT is not available in the sandbox: a smart account deploys on first use')
   },
 
-  // Only EOAs exist here: whatever type is asked for, the answer is the EOA.
-  async SET_PREFERRED_ACCOUNT() {
+  async SET_PREFERRED_ACCOUNT(payload) {
     const { account: current } = signedIn()
-    return { type: 'eoa', address: activeChain.namespace === 'solana' ? current.solana : current.evm }
+    const type = accountTypeOf(payload?.type)
+    if (!type) throw new Error('Invalid account type: use eoa or smartAccount')
+    const chain = lastOf.eip155 ?? { namespace: 'eip155', id: config.chains[0]?.chainId ?? 1 }
+    const factory = factoryOf(chain)
+    if (type === 'smartAccount' && !factory) throw new Error(NO_SMART_ACCOUNTS)
+    rememberAccountType(type)
+    const address =
+      type === 'smartAccount' && factory
+        ? await evm.smartAccountAddress(evmChain(chain.id), factory, current.evm)
+        : current.evm
+    return { type, address }
   },
 
   async RPC_REQUEST(payload) {
@@ -490,7 +634,7 @@ const handlers = {
     )
     saveKeys(newEmail, owner.keys)
     if (oldEmail !== newEmail) saveKeys(oldEmail, undefined)
-    session = { email: newEmail, token: current.token }
+    session = { ...current, email: newEmail }
     saveSession(session)
     account = { ...owner, email: newEmail }
     showStatus()
@@ -516,23 +660,61 @@ const handlers = {
     return undefined
   },
 
-  // Nothing is cached between views here (no Farcaster channel), so there is nothing to reset.
+  // The one thing kept between views is the Farcaster channel: dropped, so the next view gets a new one.
   async RELOAD() {
+    dropFarcaster()
     return undefined
   },
 
-  async GET_SOCIAL_REDIRECT_URI() {
-    throw new Error(NO_SOCIAL)
+  async GET_SOCIAL_REDIRECT_URI(payload) {
+    const provider = stringField(payload, 'provider')
+    const { uri } = await backend('/api/social/start', { provider, device, origin: parentOrigin })
+    return { uri }
   },
-  async CONNECT_SOCIAL() {
-    throw new Error(NO_SOCIAL)
+
+  async CONNECT_SOCIAL(payload) {
+    const { state, code } = socialResultOf(payload?.uri)
+    const verified = await backend('/api/social/verify', { state, code, device, origin: parentOrigin })
+    await openIdentity(verified)
+    // The reply is GET_USER's for the requested chain and account type (§3.1 social user).
+    return handlers.GET_USER(payload)
   },
+
   async GET_FARCASTER_URI() {
-    throw new Error(NO_SOCIAL)
+    if (!farcaster) {
+      const { url } = await backend('/api/farcaster/start', { device, origin: parentOrigin })
+      const channel = new URL(url).searchParams.get('channel')
+      if (typeof url !== 'string' || !channel) throw new Error('The wallet service gave no Farcaster channel')
+      farcaster = { channel, url }
+    }
+    return { url: farcaster.url }
   },
+
   async CONNECT_FARCASTER() {
-    throw new Error(NO_SOCIAL)
+    const current = farcaster
+    if (!current) throw new Error('No Farcaster sign-in is under way')
+    // The backend holds each call until the channel is answered or reset, or its own wait ends.
+    for (;;) {
+      const answer = await backend('/api/farcaster/wait', { channel: current.channel, device })
+      if (farcaster !== current || answer.status === 'reset') throw new Error(FARCASTER_RESET)
+      if (answer.status === 'rejected') {
+        farcaster = undefined
+        throw new Error('Farcaster sign-in was rejected')
+      }
+      if (answer.status === 'approved') {
+        farcaster = undefined
+        await openIdentity(answer)
+        return { userName: answer.userName }
+      }
+    }
   },
+}
+
+/** Forget the Farcaster channel; a CONNECT_FARCASTER waiting on it ends with FARCASTER_RESET. */
+function dropFarcaster() {
+  const dropped = farcaster
+  farcaster = undefined
+  if (dropped) backend('/api/farcaster/reset', { channel: dropped.channel, device }).catch(() => undefined)
 }
 
 // ── the wire ──────────────────────────────────────────────────────────────────────────────

@@ -2,8 +2,11 @@
 // none of it is reachable from there. Every read is validated: storage can be edited by hand.
 //
 //   sigkit-frame:device        a random id for this browser (device approval)
-//   sigkit-frame:session       { email, token }: who is signed in, and the backend session
+//   sigkit-frame:session       { email, token, accountType? }: who is signed in (an email, or a
+//                              social identity `<provider>:<username>`), the backend session and
+//                              the EVM account type the session last chose (SET_PREFERRED_ACCOUNT)
 //   sigkit-frame:keys:<email>  { evm: 0x private key, solana: ed25519 seed hex }, one pair per email
+//                              or identity
 //   sigkit-frame:chain         the last active chain (number for eip155, 'solana:…' for Solana)
 
 const PREFIX = 'sigkit-frame:'
@@ -33,15 +36,18 @@ export function deviceId() {
   return created
 }
 
-/** @returns {{ email: string, token: string } | undefined} */
+/** @typedef {{ email: string, token: string, accountType?: 'eoa' | 'smartAccount' }} StoredSession */
+
+/** @returns {StoredSession | undefined} */
 export function loadSession() {
   const stored = read('session')
-  return typeof stored?.email === 'string' && typeof stored?.token === 'string'
-    ? { email: stored.email, token: stored.token }
-    : undefined
+  if (typeof stored?.email !== 'string' || typeof stored?.token !== 'string') return undefined
+  const accountType =
+    stored.accountType === 'eoa' || stored.accountType === 'smartAccount' ? stored.accountType : undefined
+  return { email: stored.email, token: stored.token, ...(accountType ? { accountType } : {}) }
 }
 
-/** @param {{ email: string, token: string } | undefined} session */
+/** @param {StoredSession | undefined} session */
 export function saveSession(session) {
   write('session', session)
 }
