@@ -89,9 +89,10 @@ export function storeLogin({ email, social, username }: StoredLogin, chain: stri
   removeStorage(EMBEDDED_KEYS.lastEmailLoginTime)
 }
 
-/** After an email change: the new address. @internal */
+/** After an email change: the new address; like a login, it ends the code throttle (§7.1). @internal */
 export function storeEmail(email: string): void {
   writeStorage(EMBEDDED_KEYS.email, email)
+  removeStorage(EMBEDDED_KEYS.lastEmailLoginTime)
 }
 
 /** Sign-out, or the frame says nobody is signed in: the login cache goes. @internal */

@@ -1,8 +1,11 @@
 // The dapp page of the embedded-wallet integration test, bundled by esbuild when the test starts:
 // SigKit from source with its modal (React), set up from the sandbox exactly as the demo pages do,
-// and a handle on window for the test to drive it.
+// and a handle on window for the tests to drive it (harness.ts serves it).
 import { createAppKitWith } from '../../../src/app-kit'
 import * as embedded from '../../../src/connectors/embedded'
+import * as social from '../../../src/connectors/embedded/social'
+import * as embeddedAccount from '../../../src/connectors/embedded/account'
+import * as flow from '../../../src/features/social/flow'
 import { getAccountSnapshot } from '../../../src/core/state/account'
 import { modalState } from '../../../src/core/modal/modal'
 import { currentView } from '../../../src/core/modal/router'
@@ -18,9 +21,17 @@ const appKit = createAppKitWith(() => undefined)({ ...(options as any), preloadO
 const handle = {
   appKit,
   embedded,
+  social,
+  embeddedAccount,
+  flow,
   account: (namespace: ChainNamespace) => {
     const { address, status, user } = getAccountSnapshot(namespace)
     return { address, status, user }
+  },
+  /** More of the account: how the visitor signed in and as which account type. */
+  accountDetails: (namespace: ChainNamespace) => {
+    const { connectedWalletInfo, preferredAccountType, allAccounts } = getAccountSnapshot(namespace)
+    return { connectedWalletInfo, preferredAccountType, allAccounts }
   },
   /** The dapp's provider, as useAppKitProvider hands it out. */
   request: async (namespace: ChainNamespace, method: string, params?: unknown) => {

@@ -3,109 +3,37 @@
 // on the frame's origin. Email login with the code from the mailbox route, both namespaces, safe
 // and approval requests (approved in the frame's own screen, shown inside ApproveTransaction),
 // a refused method, a stranger imitating the frame, reload, sign-out. Chromium missing: skipped.
-import { chromium, type Browser, type Page } from '@playwright/test'
-import * as esbuild from 'esbuild'
+import type { Browser, Page } from '@playwright/test'
 import { existsSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parseEther, toHex, verifyMessage, type Hex } from 'viem'
-import { startSandbox } from '../../../demo/sandbox/index.mjs'
-import { CHROMIUM, CHROMIUM_ARGS, eventually, nthMail, sleep } from '../secure-frame/helpers'
+import { CHROMIUM, eventually, nthMail, sleep } from '../secure-frame/helpers'
+import { startHarness, type Harness } from './harness'
 
 const EMAIL = 'widget@example.com'
 const hasChromium = existsSync(CHROMIUM)
 const browserTest = hasChromium ? test : test.skip
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>
-let server: Server
-let origin = ''
+let harness: Harness
+let sandbox: Harness['sandbox']
 let browser: Browser | undefined
 let page: Page
-let script = ''
-const pageErrors: string[] = []
-
-/** The page's bundle: SigKit from source, WalletConnect stubbed (not part of this test). */
-async function bundlePage(): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: ['tests/integration/embedded/page-entry.ts'],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    jsx: 'automatic',
-    logLevel: 'error',
-    define: {
-      __SIGKIT_VERSION__: '"0.0.0-test"',
-      __SIGKIT_FIRST_OPEN_SHARED__: 'null',
-      'process.env.NODE_ENV': '"production"',
-    },
-    plugins: [
-      {
-        name: 'no-walletconnect',
-        setup(build) {
-          build.onResolve({ filter: /^@walletconnect\/universal-provider$/ }, () => ({
-            path: 'stub',
-            namespace: 'stub',
-          }))
-          build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export const UniversalProvider = {}' }))
-        },
-      },
-    ],
-  })
-  return result.outputFiles[0]!.text
-}
-
-function html(port: number): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Embedded wallet dapp</title>
-<script>window.__SIGKIT_SANDBOX__ = ${JSON.stringify(sandbox.sandboxConfig())}</script>
-<script type="module" src="/page.js"></script></head>
-<body><main><h1>Embedded wallet dapp</h1></main>
-<iframe id="stranger" src="http://localhost:${port}/stranger" title="Another origin"></iframe></body></html>`
-}
 
 test.before(async () => {
   // The widget asks for smart accounts on EVM by default; these tests check the EOA the frame
-  // lists, so the frame offers none (its smart accounts: tests/integration/secure-frame).
-  sandbox = await startSandbox({ secureFrame: { smartAccounts: false } })
-  script = await bundlePage()
-  let port = 0
-  server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname
-    const [type, body] =
-      path === '/page.js'
-        ? ['text/javascript', script]
-        : path === '/stranger'
-          ? ['text/html', '<!doctype html><title>stranger</title><p>Another origin</p>']
-          : ['text/html', html(port)]
-    response.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' }).end(body)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  port = (server.address() as { port: number }).port
-  origin = `http://127.0.0.1:${port}`
-  if (hasChromium) {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    page = await browser.newPage()
-    page.on('pageerror', (error) => pageErrors.push(String(error)))
-    await page.goto(`${origin}/`)
-    await page.waitForFunction(() => 'sk' in window)
-  }
+  // lists, so the frame offers none (smart accounts: social.test.ts, tests/integration/secure-frame).
+  harness = await startHarness({ secureFrame: { smartAccounts: false } }, hasChromium)
+  sandbox = harness.sandbox
+  browser = harness.browser
+  page = harness.page
 })
 
 test.after(async () => {
-  await browser?.close().catch(() => undefined)
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await sandbox?.stop()
+  await harness?.stop()
 })
 
-type Sk = any
-const sk = <T>(fn: (sk: Sk, arg: any) => T | Promise<T>, arg?: unknown): Promise<T> =>
-  page.evaluate(
-    ([source, value]) => new Function('sk', 'arg', `return (${source})(sk, arg)`)((window as any).sk, value),
-    [fn.toString(), arg] as const,
-  ) as Promise<T>
+const sk: Harness['sk'] = (fn, arg) => harness.sk(fn, arg)
 
 /** Starts a provider request in the page without waiting; `settled()` gives its outcome. */
 async function start(namespace: string, method: string, params: unknown) {
@@ -288,7 +216,7 @@ browserTest('disconnect signs out through the frame and ends both namespaces', a
     await sk((s) => s.embedded.startEmailLogin('nobody').catch((error: Error) => error.message)),
     'Invalid email. Try again.',
   )
-  assert.equal(pageErrors, [], 'no uncaught errors in the page')
+  assert.equal(harness.pageErrors, [], 'no uncaught errors in the page')
 })
 
 test.run()

@@ -699,6 +699,7 @@ test('update email: UPDATE_EMAIL, both codes, then the new email is stored and s
   await run(verifyCurrentEmailCode('111111'))
   assert.is(await run(verifyNewEmailCode('222222')), 'new@example.com')
   assert.is(localStorage.getItem(EMBEDDED_KEYS.email), '"new@example.com"')
+  assert.is(emailThrottleRemaining(), 0, 'like a login, the change ends the code throttle')
   assert.equal(getAccountState('solana').user.value, { email: 'new@example.com' })
   const error = await rejection(updateEmail('nope'))
   assert.is(error.message, 'Invalid email. Try again.')
