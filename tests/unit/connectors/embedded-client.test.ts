@@ -178,6 +178,8 @@ test('a Solana user must carry a Solana address and its namespace comes from the
     chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
     accounts: [{ address: solana.address, type: 'eoa' }],
     preferredAccountType: undefined,
+    userName: undefined,
+    smartAccountDeployed: undefined,
   })
 })
 
