@@ -275,9 +275,8 @@ function activeLast(namespaces: readonly ChainNamespace[]): ChainNamespace[] {
 /**
  * GET_USER for one namespace (CONNECT_SOCIAL when a social result URI is given), then its account
  * into state. The account type asked for is the one stored for the namespace, else its default.
- * @internal
  */
-export async function connectNamespace(
+async function connectNamespace(
   frame: FrameClient,
   namespace: ChainNamespace,
   restored: boolean,

@@ -4,7 +4,19 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createFrameClient, FrameError, FrameTimeoutError } from '../../../src/connectors/embedded/client'
-import { connectedFlag, emailAction, frameUser, noPayload, rpcResult } from '../../../src/connectors/embedded/protocol'
+import {
+  connectedFlag,
+  emailAction,
+  farcasterUri,
+  farcasterUser,
+  frameUser,
+  newEmail,
+  noPayload,
+  preferredAccount,
+  redirectUri,
+  rpcResult,
+  updateEmailAction,
+} from '../../../src/connectors/embedded/protocol'
 import { createManualClock, setClock, type ManualClock } from '../../../src/core/lib/clock'
 import { fakeFrame, FRAME_ORIGIN, flush, stranger, type FakeFrame } from './embedded-frame'
 
@@ -260,6 +272,28 @@ test('destroy rejects what waits and stops listening', async () => {
   assert.ok((await rejection(waiting)) instanceof Error)
   frame.send({ type: '@w3m-frame/IS_CONNECTED_SUCCESS', id: frame.posted[0]?.message.id, payload: {} })
   assert.is(transport.stats.malformed, 0, 'no longer listening')
+})
+
+test('the social, Farcaster, account-type and email-change replies are checked before use', () => {
+  const evm = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+  const social = frameUser({ address: evm, chainId: 1, email: null, userName: `  ${'a'.repeat(150)} ` })
+  assert.is(social.userName, 'a'.repeat(100), 'trimmed and cut')
+  assert.is(frameUser({ address: evm, chainId: 1, userName: 42 }).userName, undefined)
+  assert.is(redirectUri({ uri: 'https://id.example/auth?state=s' }), 'https://id.example/auth?state=s')
+  for (const uri of ['javascript:alert(1)', 'not a url', 42, `https://x.example/${'a'.repeat(5000)}`]) {
+    assert.throws(() => redirectUri({ uri }), /invalid reply/, String(uri).slice(0, 30))
+  }
+  assert.is(farcasterUri({ url: 'https://fc.example/c?channel=1' }), 'https://fc.example/c?channel=1')
+  assert.throws(() => farcasterUri({ uri: 'https://fc.example' }), /invalid reply/)
+  assert.is(farcasterUser({ userName: 'ada' }), 'ada')
+  assert.throws(() => farcasterUser({ userName: '' }), /invalid reply/)
+  assert.equal(preferredAccount({ type: 'eoa', address: evm }), { type: 'eoa', address: evm })
+  assert.throws(() => preferredAccount({ type: 'admin', address: evm }), /invalid reply/)
+  assert.throws(() => preferredAccount({ type: 'eoa' }), /invalid reply/)
+  assert.is(updateEmailAction({ action: 'VERIFY_SECONDARY_OTP' }), 'VERIFY_SECONDARY_OTP')
+  assert.throws(() => updateEmailAction({ action: 'CONNECT' }), /invalid reply/)
+  assert.is(newEmail({ newEmail: 'b@example.com' }), 'b@example.com')
+  assert.throws(() => newEmail({ newEmail: 'not an email' }), /invalid reply/)
 })
 
 test.run()
