@@ -34,19 +34,28 @@ async function setEmailFeature(request, on) {
   expect(response.ok()).toBe(true)
 }
 
-/** The newest login code mailed to EMAIL (the sandbox's mailbox route). */
-async function latestCode(request, count) {
+/** The `count`th code mailed to `email` (the sandbox's mailbox route). */
+async function latestCode(request, count, email = EMAIL) {
   let mails = []
   await expect
     .poll(
       async () =>
-        (mails = (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${EMAIL}`)).json()).mails)
+        (mails = (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${email}`)).json()).mails)
           .length,
-      { message: `mail ${count} to ${EMAIL}` },
+      { message: `mail ${count} to ${email}` },
     )
     .toBeGreaterThanOrEqual(count)
   return mails[count - 1].code
 }
+
+/** Types a mailed code into the six boxes, one digit at a time. */
+async function typeCode(code) {
+  await modal(page).getByRole('textbox', { name: 'Digit 1 of 6' }).focus()
+  await page.keyboard.type(code)
+}
+
+/** The email the account signs in with (the email-change test changes it). */
+let signedInEmail = EMAIL
 
 const secureFrame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
 
@@ -195,6 +204,34 @@ test('messages imitating the frame, from another origin or another window of its
   await page.waitForTimeout(1000)
   await expect(page.getByTestId('account-status')).toHaveText('connected')
   await expect(page.getByTestId('account-address')).toHaveText(account.evm)
+  // The strangers are the test's, not the page's: gone before the next test's accessibility check.
+  await page.evaluate(() => document.querySelectorAll('iframe[name^="stranger"]').forEach((frame) => frame.remove()))
+})
+
+test('update email from the Account view: a code to the current address, one to the new, then the new email is shown', async ({
+  request,
+}) => {
+  const next = `new-${EMAIL}`
+  await page.locator('appkit-button').click()
+  const dialog = modal(page)
+  await dialog.getByRole('button', { name: 'Update email' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Edit Email' })).toBeVisible()
+  const field = dialog.getByRole('textbox', { name: 'New email' })
+  await expect(field, 'prefilled with the current email').toHaveValue(EMAIL)
+  expect(await seriousViolations(page), 'UpdateEmailWallet').toEqual([])
+  await field.fill(next)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Confirm Current Email' })).toBeVisible()
+  expect(await seriousViolations(page), 'UpdateEmailPrimaryOtp').toEqual([])
+  // The login took code 1; the change mails code 2 to the current address.
+  await typeCode(await latestCode(request, 2))
+  await expect(dialog.getByRole('heading', { name: 'Confirm New Email' })).toBeVisible()
+  await typeCode(await latestCode(request, 1, next))
+  await expect(page.getByText(`Your email is now ${next}`)).toBeVisible()
+  await expect(dialog.getByText(next, { exact: true })).toBeVisible()
+  signedInEmail = next
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('account-address')).toHaveText(account.evm)
 })
 
 test("the page's JavaScript cannot read the key: it lives in the frame origin's storage, nothing secret crosses", async () => {
@@ -211,7 +248,7 @@ test("the page's JavaScript cannot read the key: it lives in the frame origin's 
   expect(fromPage.frameStorage).toBe('SecurityError')
   const stored = await page
     .frame({ name: 'w3m-secure-iframe' })
-    .evaluate((email) => localStorage.getItem(`sigkit-frame:keys:${email}`), EMAIL)
+    .evaluate((email) => localStorage.getItem(`sigkit-frame:keys:${email}`), signedInEmail)
   const keys = JSON.parse(stored)
   expect(fromPage.own.toLowerCase()).not.toContain(keys.evm.slice(2).toLowerCase())
   expect(fromPage.own).not.toContain(keys.solana)
