@@ -110,7 +110,10 @@ async function run(provider: SocialLoginState['provider'], popup: Window | null)
   } catch (error) {
     if (!current()) return
     popup?.close()
-    sendEvent({ type: 'track', event: 'SOCIAL_LOGIN_ERROR', properties: { provider, message: String(error) } })
+    // A failed connect is counted by the connector itself.
+    if (socialLogin.peek()?.phase !== 'connecting') {
+      sendEvent({ type: 'track', event: 'SOCIAL_LOGIN_ERROR', properties: { provider, message: String(error) } })
+    }
     socialLogin.value = { provider, phase: 'error', message: error instanceof Error ? error.message : String(error) }
   } finally {
     if (current()) stop?.()
