@@ -65,7 +65,29 @@ export async function setPreferredAccountType(type: AccountType, namespace: Chai
     failure = error
     storeAccountType(namespace, 'eoa')
   }
-  const wanted = failure ? 'eoa' : type
+  const inEffect = await syncEmbeddedAccount(namespace, failure ? 'eoa' : type)
+  sendEvent({
+    type: 'track',
+    event: 'SET_PREFERRED_ACCOUNT_TYPE',
+    properties: { accountType: inEffect, network: getNetworkState(namespace).caipNetwork.peek()?.caipNetworkId },
+  })
+  if (failure) throw failure
+}
+
+/**
+ * Asks the frame which account it acts as on the namespace's network (GET_USER with the type
+ * wanted) and brings the widget in line: a new address gets a fresh balance and the dapp's
+ * `accountsChanged`. After a network switch too, since a network without smart accounts has only
+ * the EOA (EMBEDDED-FRAME.md §9).
+ *
+ * @returns the account type in effect.
+ * @example
+ * ```ts
+ * await syncEmbeddedAccount('eip155', 'smartAccount')
+ * ```
+ */
+export async function syncEmbeddedAccount(namespace: ChainNamespace, wanted: AccountType): Promise<AccountType> {
+  const frame = await getFrame()
   const network = getNetworkState(namespace).caipNetwork.peek()
   if (!network) throw new Error('CaipNetwork not found')
   const user = await frame.request(
@@ -75,7 +97,7 @@ export async function setPreferredAccountType(type: AccountType, namespace: Chai
   )
   if (user.namespace !== namespace) throw new Error(FRAME_TEXTS.invalidReply)
   const current = user.accounts.find((account) => account.address.toLowerCase() === user.address.toLowerCase())
-  // The account in use first, then the others, as AppKit lists them.
+  // The account in use first, then the others.
   const accounts = [
     current ?? { address: user.address, type: wanted },
     ...user.accounts.filter((account) => account !== current),
@@ -84,13 +106,9 @@ export async function setPreferredAccountType(type: AccountType, namespace: Chai
     applyAccountChange(namespace, accounts)
     emitProviderEvent('accountsChanged', [user.address])
   }
-  setAccount(namespace, { allAccounts: accounts, preferredAccountType: current?.type ?? wanted })
-  sendEvent({
-    type: 'track',
-    event: 'SET_PREFERRED_ACCOUNT_TYPE',
-    properties: { accountType: current?.type ?? wanted, network: network.caipNetworkId },
-  })
-  if (failure) throw failure
+  const inEffect = current?.type ?? wanted
+  setAccount(namespace, { allAccounts: accounts, preferredAccountType: inEffect })
+  return inEffect
 }
 
 // ── update email ───────────────────────────────────────────────────────────────────────────

@@ -16,7 +16,6 @@ import { ALERTS, showAlert } from '../../core/modal/alerts'
 import { showErrorToast } from '../../core/modal/toasts'
 import { clock, type TimerHandle } from '../../core/lib/clock'
 import { getConnectedConnectorIds } from '../../core/lib/storage'
-import { DEFAULT_ACCOUNT_TYPES } from '../../core/constants'
 import { SOCIAL_NAMES } from '../../core/socials'
 import type { ChainNamespace, SocialProvider } from '../../core/types'
 import type { FrameClient, FrameStats } from './client'
@@ -39,11 +38,11 @@ import {
   emailLoginUsed,
   lastEmailLoginTime,
   redirectSocial,
-  storedAccountTypes,
   storedEmail,
   storedSocial,
   storeEmailLoginTime,
   storeLogin,
+  wantedAccountType,
 } from './storage'
 
 export { rejectPendingApprovals, pendingApprovals } from './rpc'
@@ -287,7 +286,7 @@ async function connectNamespace(
   if (!network) throw new Error('Chain not configured')
   const request = {
     chainId: network.caipNetworkId,
-    preferredAccountType: storedAccountTypes()[namespace] ?? DEFAULT_ACCOUNT_TYPES[namespace] ?? 'eoa',
+    preferredAccountType: wantedAccountType(namespace),
     rpcUrl: network.rpcUrls.default.http[0],
   }
   const user = await (socialUri

@@ -34,6 +34,7 @@ import {
   signedResult,
 } from './protocol'
 import { currentFrame, getFrame } from './session'
+import { wantedAccountType } from './storage'
 
 /** An EIP-1193 error: a message and its code. @internal */
 export function providerError(message: string, code: number): Error {
@@ -149,6 +150,9 @@ async function switchChain(params: unknown): Promise<null> {
   // A switch the dapp asked for through its provider is a switch of SigKit's state too.
   applyNetwork('eip155', network)
   emitProviderEvent('chainChanged', `0x${id.toString(16)}`)
+  // The account may differ there (a network without smart accounts has only the EOA).
+  const { syncEmbeddedAccount } = await import('./account')
+  await syncEmbeddedAccount('eip155', wantedAccountType('eip155'))
   return null
 }
 

@@ -6,7 +6,7 @@
  */
 import { readStorage, removeStorage, STORAGE_PREFIX, writeStorage } from '../../core/lib/storage'
 import type { ChainNamespace, SocialProvider } from '../../core/types'
-import { DEFAULT_SOCIALS } from '../../core/constants'
+import { DEFAULT_ACCOUNT_TYPES, DEFAULT_SOCIALS } from '../../core/constants'
 import { EMAIL_PATTERN, type AccountType } from './protocol'
 
 /** The keys (the frame keeps its own storage on its origin). @internal */
@@ -110,6 +110,13 @@ export function clearLogin(): void {
 /** The account types chosen per namespace. @internal */
 export function storedAccountTypes(): Partial<Record<ChainNamespace, AccountType>> {
   return readStorage(EMBEDDED_KEYS.preferredAccountTypes, isAccountTypes) ?? {}
+}
+
+/** The account type to ask the frame for: the one chosen for the namespace, else its default (SPEC §3). @internal */
+export function wantedAccountType(namespace: ChainNamespace): AccountType {
+  return (
+    storedAccountTypes()[namespace] ?? (DEFAULT_ACCOUNT_TYPES[namespace] === 'smartAccount' ? 'smartAccount' : 'eoa')
+  )
 }
 
 /** Remembers the account type chosen for a namespace (kept across sign-outs, like AppKit). @internal */

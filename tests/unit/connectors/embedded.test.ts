@@ -49,7 +49,7 @@ import { disconnect } from '../../../src/core/wallet/connect'
 import type { ChainAdapter } from '../../../src/core/state/adapters'
 import { resetCore } from '../core/helpers/fixtures'
 import { sendJson, startServer, type TestServer } from '../core/helpers/server'
-import { localhost, solana } from '../../helpers/networks'
+import { localL2, localhost, solana } from '../../helpers/networks'
 import { waitFor } from '../../helpers/async'
 import { fakeFrame, FRAME_ORIGIN, flush, stranger, type FakeFrame, type Posted } from './embedded-frame'
 
@@ -118,7 +118,7 @@ test.before.each(async () => {
   initCore(
     validateOptions({
       projectId: 'p1',
-      networks: [localhost, solana],
+      networks: [localhost, localL2, solana],
       endpoints: { api: server.url, walletApi: server.url, pulse: server.url, secureSite: FRAME_ORIGIN },
     }),
   )
@@ -179,6 +179,8 @@ function answer(message: Posted['message']) {
       return { payload: { type: payload.type, address: payload.type === 'smartAccount' ? SMART : EVM } }
     case 'UPDATE_EMAIL':
       return { payload: { action: 'VERIFY_PRIMARY_OTP' } }
+    case 'SWITCH_NETWORK':
+      return { payload: { chainId: payload.chainId } }
     case 'UPDATE_EMAIL_SECONDARY_OTP':
       return { payload: { newEmail: 'new@example.com' } }
     case 'IS_CONNECTED':
@@ -673,6 +675,27 @@ test('account types: eip155 asks for the smart account, solana for the EOA; swit
   assert.is(localStorage.getItem(EMBEDDED_KEYS.preferredAccountTypes), '{"eip155":"eoa"}')
   // The choice is kept: the next login asks for the EOA.
   assert.is(await run(embeddedProvider('eip155').request({ method: 'eth_accounts' })).then((a: any) => a[0]), EVM)
+})
+
+test('a network switch asks again which account the frame acts as: none smart there → the EOA, and back', async () => {
+  smartNetworks = [Number(localhost.id)]
+  await login()
+  const state = getAccountState('eip155')
+  assert.is(state.address.value, SMART)
+  const switchTo = (id: number | string) =>
+    run(
+      embeddedProvider('eip155').request({
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: `0x${Number(id).toString(16)}` }],
+      }),
+    )
+  await switchTo(localL2.id)
+  assert.is(state.address.value, EVM)
+  assert.is(state.preferredAccountType.value, 'eoa')
+  const asked = frame.posted.filter((entry) => entry.message.type === '@w3m-app/GET_USER').at(-1)
+  assert.is(asked?.message.payload.preferredAccountType, 'smartAccount', 'the choice stays; the network has none')
+  await switchTo(localhost.id)
+  assert.is(state.address.value, SMART)
 })
 
 test('a preferred-account error falls back to the EOA and says why', async () => {
