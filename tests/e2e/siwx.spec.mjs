@@ -43,7 +43,14 @@ test('required sign-in: the sign view cannot be dismissed; signing keeps the ses
     await expect(dialog.getByRole('heading', { name: /wants you to sign in/ })).toBeVisible()
   }
 
-  // axe on the sign view.
+  // axe on the sign view, once the refusals' shake has ended (mid-shake the card's text can sit
+  // over the backdrop, which axe reads as low contrast).
+  await page.waitForFunction(() =>
+    document
+      .querySelector('sigkit-modal')
+      .shadowRoot.getAnimations()
+      .every((animation) => animation.effect?.getTiming().iterations === Infinity),
+  )
   await page.addScriptTag({ content: axeSource })
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
   expect(
