@@ -68,7 +68,9 @@ export function createSocialLogins({ now = Date.now, ttlMs = SOCIAL_TTL_MS } = {
   /** Frames waiting on a channel. @type {Set<{ channel: string, finish: () => void }>} */
   const waiters = new Set()
 
-  const token = () => randomBytes(18).toString('base64url')
+  // Hex, never base64url: a state is followed by `--` and the return URL (EMBEDDED-FRAME.md §8), so
+  // a '-' of its own (about one state in fifty) would cut it short and lose the sign-in.
+  const token = () => randomBytes(18).toString('hex')
 
   /**
    * A live entry; an expired one is removed.

@@ -104,7 +104,8 @@ async function startDemoServer(extraArgs: string[] = []): Promise<DemoServer> {
     () =>
       /Test wallet/.test(output) &&
       (extraArgs.includes('--static') ? /Sandbox/.test(output) : /Chain 31338/.test(output)),
-    15_000,
+    // It bundles the demo page first: on a loaded 2-core machine that alone took over 15 s once.
+    30_000,
   )
   if (!ready) {
     child.kill('SIGKILL')

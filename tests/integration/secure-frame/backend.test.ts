@@ -342,6 +342,22 @@ test('social: Cancel gives an access_denied result and the state can no longer b
   assert.is((await api('social/approve', { state, username: 'ada' })).status, 400)
 })
 
+test('social: every state survives the return URL appended after `--` (no state of its own cut short)', async () => {
+  // A state may end or contain what the separator is made of; 200 sign-ins make that near certain
+  // to show if it can (with base64url states about one in fifty failed).
+  const returnUrl = encodeURIComponent(`${DAPP}/a--b`)
+  const statuses = await Promise.all(
+    Array.from({ length: 200 }, async () => {
+      const { state } = await startSocial('x')
+      return (await fetch(`${frame.url}/oauth/x?state=${state}--${returnUrl}`)).status
+    }),
+  )
+  assert.equal(
+    statuses.filter((status) => status !== 200),
+    [],
+  )
+})
+
 test('social: the return URL (redirect flow) only leads back to the page that started the sign-in', async () => {
   const { state } = await startSocial('google')
   const returnUrl = `${DAPP}/shop?step=2`
