@@ -29,6 +29,8 @@ const POPUP_FEATURES = 'width=600,height=800,scrollbars=yes'
 export const POPUP_CLOSED = 'The sign-in window was closed before you signed in'
 /** How often a closed popup is looked for. */
 const POPUP_WATCH_MS = 500
+/** How long an answer may still arrive once its popup is seen closed. */
+const CLOSED_GRACE_MS = 1000
 
 let attempt = 0
 let stop: (() => void) | undefined
@@ -135,14 +137,20 @@ function waitForAnswer(popup: Window, origin: string): Promise<string> {
       stop?.()
       resolve(uri)
     }
+    let grace: ReturnType<typeof setTimeout> | undefined
     const watch = setInterval(() => {
-      if (!popup.closed) return
-      stop?.()
-      reject(new Error(POPUP_CLOSED))
+      if (!popup.closed || grace !== undefined) return
+      // The secure site posts its answer and then closes the popup; the answer crosses processes
+      // and can arrive after the popup is seen closed. Only a popup closed without one is an error.
+      grace = setTimeout(() => {
+        stop?.()
+        reject(new Error(POPUP_CLOSED))
+      }, CLOSED_GRACE_MS)
     }, POPUP_WATCH_MS)
     window.addEventListener('message', onMessage)
     stop = () => {
       clearInterval(watch)
+      clearTimeout(grace)
       window.removeEventListener('message', onMessage)
       stop = undefined
     }

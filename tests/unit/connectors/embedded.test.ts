@@ -801,6 +801,20 @@ test('the visitor closes the popup: a clear message, and a retry opens a new pop
   assert.is(second.location.href, `${FRAME_ORIGIN}/oauth/discord?state=s1`)
 })
 
+test('an answer arriving just after its popup closed still signs in (the secure site closes it right after posting)', async () => {
+  const popup = fakePopup()
+  stubOpen(popup)
+  startSocialLogin('google')
+  await pump(() => popup.location.href !== '')
+  popup.close()
+  // Long enough for the watch to have seen the popup closed, within the grace an answer gets.
+  await new Promise((resolve) => setTimeout(resolve, 700))
+  frame.send({ resultUri: `${FRAME_ORIGIN}/oauth/result?state=s1&code=c1` }, { source: popup })
+  await pump(() => getAccountState('eip155').status.value === 'connected')
+  assert.is(getAccountState('eip155').connectedWalletInfo.value?.social, 'google')
+  assert.is.not(socialLogin.value?.phase, 'error')
+})
+
 test('the provider refuses: its description is shown, nothing is connected', async () => {
   const popup = fakePopup()
   stubOpen(popup)
