@@ -11,6 +11,7 @@ import { applyAccountChange } from '../../core/wallet/connect'
 import type { ChainNamespace } from '../../core/types'
 import { authNamespaces, walletInfo } from './index'
 import {
+  answeredAccount,
   EMAIL_PATTERN,
   FRAME_TEXTS,
   frameUser,
@@ -96,7 +97,7 @@ export async function syncEmbeddedAccount(namespace: ChainNamespace, wanted: Acc
     frameUser,
   )
   if (user.namespace !== namespace) throw new Error(FRAME_TEXTS.invalidReply)
-  const current = user.accounts.find((account) => account.address.toLowerCase() === user.address.toLowerCase())
+  const current = answeredAccount(user)
   // The account in use first, then the others.
   const accounts = [
     current ?? { address: user.address, type: wanted },

@@ -20,6 +20,7 @@ import { SOCIAL_NAMES } from '../../core/socials'
 import type { ChainNamespace, SocialProvider } from '../../core/types'
 import type { FrameClient, FrameStats } from './client'
 import {
+  answeredAccount,
   connectedFlag,
   emailAction,
   EMAIL_PATTERN,
@@ -308,10 +309,7 @@ function applyUser(namespace: ChainNamespace, user: FrameUser, restored: boolean
   setAccount(namespace, {
     allAccounts: user.accounts,
     // The type in effect is the one of the address the frame answered with.
-    preferredAccountType:
-      user.accounts.find((account) => account.address.toLowerCase() === user.address.toLowerCase())?.type ??
-      user.preferredAccountType ??
-      'eoa',
+    preferredAccountType: answeredAccount(user)?.type ?? user.preferredAccountType ?? 'eoa',
     ...walletInfo(who),
   })
 }

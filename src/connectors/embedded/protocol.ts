@@ -244,6 +244,12 @@ export const frameUser: ReplyValidator<FrameUser> = (payload) => {
   }
 }
 
+/** The entry of `user.accounts` the frame answered as (its address), if listed. @internal */
+export function answeredAccount(user: FrameUser): FrameUser['accounts'][number] | undefined {
+  const address = user.address.toLowerCase()
+  return user.accounts.find((account) => account.address.toLowerCase() === address)
+}
+
 /** A display text from the frame: a non-empty string, trimmed and cut to 100 characters. */
 function shortText(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined
