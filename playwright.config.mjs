@@ -35,7 +35,8 @@ export default defineConfig({
   // switches), so a fault set by one test must not reach another running beside it.
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // The longest flows take 10 to 14 s on a 2-core machine; CI's may be twice as slow.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   forbidOnly: true,
   reporter: [

@@ -39,11 +39,16 @@ const BENCH_TIMEOUT_MS = 180_000
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const summary = []
+// What failed, by name, printed again after the summary: a CI log is often read from its tail.
+const failures = []
+const noteFailure = (suite, what) => failures.push(`  ${suite.padEnd(11)} ${what}`)
 
 function record(suite, { passed = 0, failed = 0, skipped = 0 }, note = '') {
   totals.passed += passed
   totals.failed += failed
   totals.skipped += skipped
+  const named = failures.some((line) => line.trimStart().startsWith(`${suite} `))
+  if (failed > 0 && !named) noteFailure(suite, note || 'see its output above')
   summary.push(
     `  ${suite.padEnd(11)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note ? `  (${note})` : ''}`,
   )
@@ -145,7 +150,7 @@ function parseUvu(output, code, timedOut) {
 }
 
 /** Run uvu test files, each in its own process; print each file's report; return counts. */
-async function runUvuFiles(files, label) {
+async function runUvuFiles(files, label, suite) {
   const results = await pool(files, Math.max(1, cpus().length), async (file) => {
     const started = Date.now()
     const { code, output, timedOut } = await run(process.execPath, ['--enable-source-maps', file], {
@@ -165,7 +170,11 @@ async function runUvuFiles(files, label) {
     console.log(
       `${status} ${label(name)}  ${result.passed} passed${result.skipped ? `, ${result.skipped} skipped` : ''} (${result.ms} ms)${result.problem ? `: ${result.problem}` : ''}`,
     )
-    if (result.failed) console.log(indent(stripAnsi(result.output).trim()))
+    if (result.failed) {
+      console.log(indent(stripAnsi(result.output).trim()))
+      const tests = [...stripAnsi(result.output).matchAll(/^\s*FAIL\s+(.+?)\s*$/gm)].map((match) => match[1])
+      noteFailure(suite, `${label(name)}: ${tests.length ? tests.join('; ') : result.problem}`)
+    }
   }
   return counts
 }
@@ -237,10 +246,12 @@ async function bundledUvuSuite(suite) {
   const broken = bundles.filter((b) => b.error)
   for (const { source, error } of broken) {
     console.log(`FAIL ${relative(root, source)}: does not bundle\n${indent(error)}`)
+    noteFailure(suite, `${relative(root, source)}: does not bundle`)
   }
   const counts = await runUvuFiles(
     bundles.filter((b) => !b.error).map((b) => b.outfile),
     (name) => name.replace(/^\.tmp\//, 'tests/').replace(/\.mjs$/, ''),
+    suite,
   )
   counts.failed += broken.length
   record(suite, counts, `${sources.length} files`)
@@ -285,7 +296,10 @@ async function buildSuite() {
   for (const [name, { code, output }] of checks) {
     code === 0 ? counts.passed++ : counts.failed++
     console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}`)
-    if (code !== 0) console.log(indent(output.trim()))
+    if (code !== 0) {
+      console.log(indent(output.trim()))
+      noteFailure('build', name)
+    }
   }
 
   if (!ok) {
@@ -295,7 +309,7 @@ async function buildSuite() {
   }
   heading('build: tests/build (uvu)')
   const files = listFiles(join(root, 'tests/build'), /\.test\.mjs$/)
-  const tested = await runUvuFiles(files, (name) => name)
+  const tested = await runUvuFiles(files, (name) => name, 'build')
   counts.passed += tested.passed
   counts.failed += tested.failed
   counts.skipped += tested.skipped
@@ -307,6 +321,27 @@ async function buildSuite() {
 function findChromium() {
   const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
   return existsSync(candidate) ? candidate : undefined
+}
+
+/** The tests of a Playwright JSON report that failed, each with its file, title and first error line. */
+function unexpectedTests(report) {
+  const found = []
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue
+        const error = test.results?.at(-1)?.error?.message ?? 'no error message'
+        const firstLine =
+          stripAnsi(error)
+            .split('\n')
+            .find((line) => line.trim()) ?? ''
+        found.push({ title: [...path, spec.title].join(' › '), error: firstLine.trim().slice(0, 300) })
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+  }
+  for (const suite of report.suites ?? []) walk(suite, [suite.file ?? suite.title])
+  return found
 }
 
 async function e2eSuite() {
@@ -336,6 +371,7 @@ async function e2eSuite() {
     console.log(`e2e: Playwright wrote no report (exit code ${code}${timedOut ? ', timed out' : ''})`)
     return record('e2e', { failed: 1 }, 'no report')
   }
+  for (const { title, error } of unexpectedTests(report)) noteFailure('e2e', `${title}: ${error}`)
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {}
   const counts = { passed: expected + flaky, failed: unexpected, skipped }
   // Errors outside tests (config, web server, a spec that does not load) fail the suite too.
@@ -380,6 +416,7 @@ async function sizeSuite() {
     const limit = `${(check.sizeLimit / 1000).toFixed(2)} kB`
     const why = empty ? ': no files measured (is the staging folder empty?)' : ''
     console.log(`${passed ? 'ok  ' : 'FAIL'} ${check.name}: ${size} gzip of ${limit}${why}`)
+    if (!passed) noteFailure('size', `${check.name}: ${size} gzip of ${limit}${why}`)
   }
   record('size', counts)
 }
@@ -471,6 +508,7 @@ async function benchSuite() {
   console.log(
     `${problem ? 'FAIL' : 'ok  '} quick bench (${((Date.now() - started) / 1000).toFixed(1)} s)${problem ? `: ${problem}` : ''}`,
   )
+  if (problem) noteFailure('bench', problem)
   record('bench', problem ? { failed: 1 } : { passed: 1 })
 }
 
@@ -504,6 +542,7 @@ async function main() {
   }
   heading(`summary (${((Date.now() - started) / 1000).toFixed(1)} s)`)
   console.log(summary.join('\n'))
+  if (failures.length > 0) console.log(`what failed:\n${failures.join('\n')}`)
   console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
   return totals.failed > 0 ? 1 : 0
 }

@@ -52,6 +52,9 @@ async function expectBoundedRows(page, step) {
 }
 
 test('the list pages in as it scrolls to the last wallet, with a bounded number of rows', async ({ page, request }) => {
+  // Some 35 wheel steps, each 200 to 500 ms on a 2-core machine (every logo request stops at the
+  // route filter in the test process): 17 to 20 s here, the longest test; three times the limit.
+  test.slow()
   const config = await sandboxConfig(request)
   const expected = expectedList(config)
   expect(expected.count, 'the fixture has more wallets than one page').toBeGreaterThan(80)
