@@ -137,7 +137,7 @@ const BUILDS = {
     optionalEntries: ['pay', 'wagmi'],
     options: {
       packages: 'external',
-      define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null', __SIGKIT_REACT__: 'true' },
+      define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null' },
     },
   },
   cdn: {
@@ -155,7 +155,6 @@ const BUILDS = {
       define: {
         __SIGKIT_VERSION__: version,
         __SIGKIT_FIRST_OPEN_SHARED__: SHARED_PLACEHOLDER,
-        __SIGKIT_REACT__: 'false',
         'process.env.NODE_ENV': '"production"',
       },
     },
@@ -169,7 +168,6 @@ const BUILDS = {
       define: {
         __SIGKIT_VERSION__: version,
         __SIGKIT_FIRST_OPEN_SHARED__: 'null',
-        __SIGKIT_REACT__: 'true',
         'process.env.NODE_ENV': '"production"',
       },
     },

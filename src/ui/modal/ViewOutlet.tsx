@@ -1,14 +1,11 @@
-import { Component, Suspense, useEffect, type ReactNode } from 'react'
+import { Component, Suspense, type ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { currentView } from '../../core/modal/router'
 import type { ViewName } from '../../core/types'
-import { forgetLazyView, getView, loadView } from '../views/registry'
+import { forgetLazyView, getView } from '../views/registry'
 import { Spinner } from '../primitives'
 import { fadeIn, styled } from '../theme/stitches'
 import { ANIMATION_MS } from '../../core/constants'
-
-/** True in the React builds, false in the Preact (CDN) one; undefined in tests (build.mjs). */
-declare const __SIGKIT_REACT__: boolean | undefined
 
 const Centered = styled('div', {
   display: 'flex',
@@ -34,7 +31,7 @@ const RetryButton = styled('button', {
 
 function Loading() {
   return (
-    <Centered role="status" aria-live="polite">
+    <Centered role="status">
       <Spinner aria-hidden="true" />
       <span>Loading…</span>
     </Centered>
@@ -74,25 +71,6 @@ class ViewErrorBoundary extends Component<{ children: ReactNode; view: ViewName 
 }
 
 /**
- * React (not Preact) shows a view that suspended only after holding its fallback for 300 ms. Once
- * the page is idle after each view change, this loads the views the listed wallets open, so a
- * pick renders at once.
- */
-function usePreloadWalletViews(view: ViewName): void {
-  useEffect(() => {
-    // Imported here, not at the top: a static import would stay in the Preact build's shell.
-    globalThis.requestIdleCallback?.(
-      () =>
-        void import('../../core/state/connectors').then(({ orderedConnectors }) =>
-          orderedConnectors
-            .peek()
-            .forEach((connector) => void loadView(connector.view ?? 'ConnectingExternal').catch(() => {})),
-        ),
-    )
-  }, [view])
-}
-
-/**
  * Renders the router's current view from its lazy chunk.
  * @internal
  */
@@ -100,8 +78,6 @@ export function ViewOutlet() {
   useSignals()
   const view = currentView.value
   const View = getView(view)
-  // A build-time constant: the hook is called in every render of the React builds, never in Preact.
-  if (typeof __SIGKIT_REACT__ === 'boolean' && __SIGKIT_REACT__) usePreloadWalletViews(view)
   return (
     <ViewFrame key={view}>
       <ViewErrorBoundary view={view}>

@@ -1,5 +1,5 @@
-const FOCUSABLE =
-  'a[href],button:not([disabled]),input:not([disabled]):not([type="hidden"]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
+// Disabled controls and a negative tabindex are left out by the filter below (tabIndex < 0).
+const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]'
 
 /**
  * Elements inside `container` that Tab can reach, in DOM order. Hidden ones are skipped so the trap
@@ -10,7 +10,11 @@ export function getFocusable(container: ParentNode): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     // checkVisibility also catches display:none, which React uses to hide a view that is still
     // revealing behind its loading fallback; focusing such an element silently does nothing.
-    (el) => !el.hidden && !el.closest('[hidden],[inert],[aria-hidden="true"]') && el.checkVisibility?.() !== false,
+    (el) =>
+      el.tabIndex >= 0 &&
+      !(el as HTMLButtonElement).disabled &&
+      !el.closest('[hidden],[inert],[aria-hidden="true"]') &&
+      el.checkVisibility?.() !== false,
   )
 }
 

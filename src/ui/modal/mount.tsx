@@ -4,7 +4,7 @@ import { themeState } from '../../core/config/appkit-state'
 import { darkTheme, lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
 import { Modal } from './Modal'
 import { currentView } from '../../core/modal/router'
-import { loadView } from '../views/registry'
+import { loadMoreViews, loadView } from '../views/registry'
 import { syncThemeVariables } from '../theme/variables'
 
 let mounted = false
@@ -24,6 +24,8 @@ export async function mountModal(): Promise<void> {
   modalRoot.append(container)
   syncTheme(container)
   createRoot(container).render(<Modal />)
+  // Idle again after it: the later views' list and the views the listed wallets open load.
+  globalThis.requestIdleCallback?.(() => loadMoreViews().catch(() => {}))
 }
 
 /** Keeps the theme mode class and the dapp's theme variables on the modal in step with core state. */

@@ -1,4 +1,5 @@
-import { findConnector } from '../../core/state/connectors'
+import { effect } from '@preact/signals-core'
+import { findConnector, orderedConnectors } from '../../core/state/connectors'
 import type { ViewName } from '../../core/types'
 import type { ViewEntry } from './registry'
 
@@ -40,4 +41,22 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   // Social login: the social feature's chunks.
   ConnectingSocial: { title: 'Sign In', load: () => import('../../features/social/connecting') },
   ConnectingFarcaster: { title: 'Farcaster', load: () => import('../../features/social/farcaster') },
+}
+
+let preloading = false
+
+/**
+ * Loads the views the listed wallets open (WalletConnect's QR code, an installed wallet's
+ * connecting view) as they are listed, so a pick renders at once: no chunk round trip on the click
+ * and, in React, no Suspense fallback held for 300 ms. Started once, when this list loads (see
+ * registry.ts), with the registry's `loadView`: a static import of the registry here would split
+ * it out of the modal shell's chunk into a request of its own.
+ * @internal
+ */
+export function preloadWalletViews(load: (view: ViewName) => Promise<void>): void {
+  if (preloading) return
+  preloading = true
+  effect(() =>
+    orderedConnectors.value.forEach((connector) => void load(connector.view ?? 'ConnectingExternal').catch(() => {})),
+  )
 }

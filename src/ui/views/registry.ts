@@ -24,10 +24,16 @@ export const views: Partial<Record<ViewName, ViewEntry>> = {
 }
 
 /**
- * Every other view is listed in `more-views.ts`, itself loaded on the first visit to one of them:
- * each entry added to this file is first-open weight, and the list keeps growing with features.
+ * Every other view is listed in `more-views.ts`, loaded on the first visit to one of them or once
+ * the page is idle after the first open: each entry added to this file is first-open weight, and
+ * the list keeps growing with features. With it start the views the listed wallets open.
+ * @internal
  */
-const loadMoreViews = () => import('./more-views').then((more) => (moreViews.value = more.moreViews))
+export const loadMoreViews = () =>
+  import('./more-views').then((more) => {
+    more.preloadWalletViews(loadView)
+    return (moreViews.value = more.moreViews)
+  })
 const moreViews = signal<Partial<Record<ViewName, ViewEntry>> | undefined>(undefined)
 
 /**

@@ -2,7 +2,8 @@ import '../helpers/dom'
 import { test } from 'uvu'
 import type { ViewName } from '../../../src/core/types'
 import * as assert from 'uvu/assert'
-import { forgetLazyView, getView, loadView, views } from '../../../src/ui/views/registry'
+import { addConnectors } from '../../../src/core/state/connectors'
+import { forgetLazyView, getView, loadMoreViews, loadView, views } from '../../../src/ui/views/registry'
 
 const LAZY = Symbol.for('react.lazy')
 const isLazy = (component: unknown) => (component as { $$typeof?: symbol }).$$typeof === LAZY
@@ -35,6 +36,44 @@ test('loadView of a view nobody registered rejects, naming it', async () => {
   await loadView('NoSuchView' as ViewName).catch((caught: unknown) => (error = caught))
   assert.instance(error, Error)
   assert.is((error as Error).message, 'View not registered: NoSuchView')
+})
+
+test('with the later views come the views the listed wallets open, also of wallets listed afterwards', async () => {
+  const loaded: string[] = []
+  const entry = (name: string) => ({
+    title: name,
+    load: async () => {
+      loaded.push(name)
+      return { default: () => <p>{name}</p> }
+    },
+  })
+  // Registered here, as in registry.ts, so the test does not load the real views' chunks.
+  views.ConnectingExternal = entry('ConnectingExternal')
+  views.ConnectingWalletConnect = entry('ConnectingWalletConnect')
+  addConnectors([{ id: 'io.example', name: 'Example', type: 'injected', chains: ['eip155'] }])
+  await loadMoreViews()
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  assert.equal(loaded, ['ConnectingExternal'], 'the installed wallet: its connecting view')
+  assert.not.ok(isLazy(getView('ConnectingExternal')), 'a pick renders the loaded view, no fallback')
+  assert.ok(isLazy(getView('ConnectingWalletConnect')), 'nothing listed opens this one yet')
+
+  addConnectors([
+    {
+      id: 'walletConnect',
+      name: 'WalletConnect',
+      type: 'walletConnect',
+      chains: ['eip155'],
+      view: 'ConnectingWalletConnect',
+    },
+  ])
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  assert.not.ok(isLazy(getView('ConnectingWalletConnect')), 'a wallet listed later: its view loads too')
+  await loadMoreViews()
+  assert.is(
+    loaded.filter((name) => name === 'ConnectingWalletConnect').length,
+    1,
+    'loaded once, however often the list loads',
+  )
 })
 
 test.run()
