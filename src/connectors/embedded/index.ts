@@ -242,6 +242,7 @@ export interface SignedInUser {
 export function walletInfo({ email, social, username }: SignedInUser) {
   return {
     user: email || username ? { ...(email ? { email } : {}), ...(username ? { username } : {}) } : undefined,
+    socialProvider: social,
     connectedWalletInfo: social
       ? { name: SOCIAL_NAMES[social], identifier: username ?? email ?? EMBEDDED_ID, social }
       : { name: 'Email', identifier: email ?? EMBEDDED_ID, social: 'email' },

@@ -14,6 +14,7 @@ import type {
   ChainNamespace,
   ConnectedWalletInfo,
   ConnectionStatus,
+  SocialProvider,
   TokenBalance,
 } from '../types'
 
@@ -29,6 +30,8 @@ export interface AccountStateValue {
   tokenBalance: readonly TokenBalance[]
   allAccounts: readonly AccountEntry[]
   connectedWalletInfo: ConnectedWalletInfo | undefined
+  /** The social login an embedded account signed in with; undefined for email and other wallets. */
+  socialProvider: SocialProvider | undefined
   /** Preferred account type of this namespace (the spec's per-namespace `preferredAccountTypes`). */
   preferredAccountType: AccountType | undefined
   status: ConnectionStatus
@@ -40,22 +43,32 @@ export interface AccountStateValue {
 /** One namespace's account state, a signal per field: read here, changed with {@link setAccount}. */
 export type AccountSignals = { readonly [K in keyof AccountStateValue]: ReadonlySignal<AccountStateValue[K]> }
 
+// The fields that start unset, named once: an object literal spelling out each `undefined` costs
+// page-load bytes.
+const UNSET_FIELDS = [
+  'caipAddress',
+  'address',
+  'balance',
+  'balanceSymbol',
+  'profileName',
+  'profileImage',
+  'user',
+  'connectedWalletInfo',
+  'socialProvider',
+  'lastRetry',
+] as const satisfies readonly (keyof AccountStateValue)[]
+
 function initialAccount(namespace: ChainNamespace): AccountStateValue {
   return {
-    caipAddress: undefined,
-    address: undefined,
-    balance: undefined,
-    balanceSymbol: undefined,
-    profileName: undefined,
-    profileImage: undefined,
-    user: undefined,
+    ...(Object.fromEntries(UNSET_FIELDS.map((field) => [field, undefined])) as Pick<
+      AccountStateValue,
+      (typeof UNSET_FIELDS)[number]
+    >),
     tokenBalance: [],
     allAccounts: [],
-    connectedWalletInfo: undefined,
     preferredAccountType: DEFAULT_ACCOUNT_TYPES[namespace],
     status: 'disconnected',
     balanceLoading: false,
-    lastRetry: undefined,
   }
 }
 
@@ -129,8 +142,16 @@ export function setAccount(namespace: ChainNamespace, values: Partial<AccountSta
   })
 }
 
+// What an account reset leaves as it is: the caller clears the wallet info and the back-off; the
+// preferred account type outlives the connection.
+const KEPT_ON_RESET: readonly string[] = [
+  'connectedWalletInfo',
+  'preferredAccountType',
+  'lastRetry',
+] satisfies readonly (keyof AccountStateValue)[]
+
 /**
- * Account reset (SPEC §4): clears address, balances, profile and user, sets the status to
+ * Account reset (SPEC §4): clears address, balances, profile, user and social provider, sets the status to
  * disconnected and forgets the namespace's stored connector id.
  *
  * @example
@@ -140,19 +161,7 @@ export function setAccount(namespace: ChainNamespace, values: Partial<AccountSta
  */
 export function resetAccount(namespace: ChainNamespace): void {
   const initial = initialAccount(namespace)
-  setAccount(namespace, {
-    caipAddress: initial.caipAddress,
-    address: initial.address,
-    allAccounts: initial.allAccounts,
-    balance: initial.balance,
-    balanceSymbol: initial.balanceSymbol,
-    tokenBalance: initial.tokenBalance,
-    balanceLoading: false,
-    profileName: initial.profileName,
-    profileImage: initial.profileImage,
-    user: initial.user,
-    status: 'disconnected',
-  })
+  setAccount(namespace, Object.fromEntries(Object.entries(initial).filter(([field]) => !KEPT_ON_RESET.includes(field))))
   removeConnectedConnectorId(namespace)
 }
 

@@ -284,6 +284,7 @@ test('email → code → both namespaces connected through one embedded connecto
     assert.is(state.status.value, 'connected', namespace)
     assert.is(state.address.value, address)
     assert.equal(state.user.value, { email: EMAIL })
+    assert.is(state.socialProvider.value, undefined, 'an email login has no social provider')
   }
   assert.equal(getConnectedConnectorIds(), { eip155: 'auth', solana: 'auth' })
   assert.is(localStorage.getItem(EMBEDDED_KEYS.emailLoginUsed), 'true')
@@ -563,10 +564,15 @@ test('a social login: CONNECT_SOCIAL with the result URI, then both namespaces w
     assert.is(state.status.value, 'connected', namespace)
     assert.equal(state.user.value, { username: USERNAME })
     assert.equal(state.connectedWalletInfo.value, { name: 'Google', identifier: USERNAME, social: 'google' })
+    assert.is(state.socialProvider.value, 'google', namespace)
   }
   assert.is(localStorage.getItem(EMBEDDED_KEYS.connectedSocial), '"google"')
   assert.is(localStorage.getItem(EMBEDDED_KEYS.socialUsername), `"${USERNAME}"`)
   assert.is(localStorage.getItem(EMBEDDED_KEYS.email), null)
+  // Signing out clears it with the rest of the account.
+  await run(disconnect())
+  assert.is(getAccountState('eip155').socialProvider.value, undefined)
+  assert.is(getAccountState('solana').socialProvider.value, undefined)
 })
 
 test('a social login restored after a reload keeps its provider and username', async () => {
@@ -583,6 +589,7 @@ test('a social login restored after a reload keeps its provider and username', a
     social: 'github',
   })
   assert.equal(getAccountState('eip155').user.value, { username: USERNAME })
+  assert.is(getAccountState('eip155').socialProvider.value, 'github')
 })
 
 test('a refused social result: the init-failed toast, nothing connected, signed out', async () => {
