@@ -43,20 +43,26 @@ export const moreViews: Partial<Record<ViewName, ViewEntry>> = {
   ConnectingFarcaster: { title: 'Farcaster', load: () => import('../../features/social/farcaster') },
 }
 
-let preloading = false
+// The views asked for ahead; undefined until the preload starts (once).
+let preloaded: Set<ViewName> | undefined
 
 /**
  * Loads the views the listed wallets open (WalletConnect's QR code, an installed wallet's
- * connecting view) as they are listed, so a pick renders at once: no chunk round trip on the click
- * and, in React, no Suspense fallback held for 300 ms. Started once, when this list loads (see
- * registry.ts), with the registry's `loadView`: a static import of the registry here would split
- * it out of the modal shell's chunk into a request of its own.
+ * connecting view) as they are listed, each once, so a pick renders at once: no chunk round trip
+ * on the click and, in React, no Suspense fallback held for 300 ms. Started once, when this list
+ * loads (see registry.ts), with the registry's `loadView`: a static import of the registry here
+ * would split it out of the modal shell's chunk into a request of its own.
  * @internal
  */
 export function preloadWalletViews(load: (view: ViewName) => Promise<void>): void {
-  if (preloading) return
-  preloading = true
-  effect(() =>
-    orderedConnectors.value.forEach((connector) => void load(connector.view ?? 'ConnectingExternal').catch(() => {})),
-  )
+  if (preloaded) return
+  const requested = (preloaded = new Set())
+  effect(() => {
+    for (const connector of orderedConnectors.value) {
+      const view = connector.view ?? 'ConnectingExternal'
+      if (requested.has(view)) continue
+      requested.add(view)
+      void load(view).catch(() => {})
+    }
+  })
 }

@@ -74,6 +74,7 @@ test('with the later views come the views the listed wallets open, also of walle
     1,
     'loaded once, however often the list loads',
   )
+  assert.equal(loaded, ['ConnectingExternal', 'ConnectingWalletConnect'], 'each view once, whatever the list changes')
 })
 
 test.run()
