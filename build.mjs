@@ -73,8 +73,18 @@ const FIRST_OPEN_MODULES = [
 /** Stands for the CDN build's list of first-open shared chunks until the build writes it in. */
 const SHARED_PLACEHOLDER = '["__SIGKIT_FIRST_OPEN_SHARED__"]'
 
-/** The connector whose code the Connect view prefetches in idle time on a desktop. */
-const IDLE_PREFETCH_MODULE = 'src/connectors/walletconnect/index.ts'
+/**
+ * What loads in idle time after the first open: the later views' list with the views the listed
+ * wallets open (src/ui/views/more-views.ts), and on a desktop WalletConnect's code, so its pairing
+ * is made ahead and the QR code paints on the click.
+ */
+const IDLE_PREFETCH_MODULES = [
+  'src/ui/views/more-views.ts',
+  'src/ui/views/ConnectingExternal/index.tsx',
+  'src/ui/views/ConnectingWalletConnect/index.tsx',
+  'src/ui/views/AllWallets/index.tsx',
+  'src/connectors/walletconnect/index.ts',
+]
 
 /**
  * With the project's email feature on: the email section Connect adds once the remote config
@@ -331,12 +341,13 @@ function analyse(name, metafile) {
       }
     }
   }
-  // Fetched in idle time once Connect has painted on a desktop (WalletConnect's pairing made
-  // ahead, so the QR code paints on the click): not what the visitor waits for, but stated.
+  // Fetched in idle time after the first open: not what the visitor waits for, but stated.
   const prefetch = new Set()
-  const walletConnect = outputForEntryPoint(metafile, IDLE_PREFETCH_MODULE)
-  for (const file of walletConnect ? staticClosure(metafile, walletConnect) : []) {
-    if (!initial.has(file) && !firstOpen.has(file)) prefetch.add(file)
+  for (const source of IDLE_PREFETCH_MODULES) {
+    const output = outputForEntryPoint(metafile, source)
+    for (const file of output ? staticClosure(metafile, output) : []) {
+      if (!initial.has(file) && !firstOpen.has(file)) prefetch.add(file)
+    }
   }
   const prefetchFiles = [...prefetch].sort()
   const loaded = new Set([...initial, ...firstOpen])
@@ -377,7 +388,7 @@ function analyse(name, metafile) {
     shell: { files: groupFiles('shell'), gzip: gzipTotal(groupFiles('shell')) },
     data: { files: groupFiles('data'), gzip: gzipTotal(groupFiles('data')) },
     connectors: { files: groupFiles('connectors'), gzip: gzipTotal(groupFiles('connectors')) },
-    idlePrefetch: { source: IDLE_PREFETCH_MODULE, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
+    idlePrefetch: { sources: IDLE_PREFETCH_MODULES, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
     emailSection: { source: EMAIL_SECTION_MODULE, files: emailFiles, gzip: gzipTotal(emailFiles) },
     embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
     socialSection: { source: SOCIAL_SECTION_MODULE, files: socialFiles, gzip: gzipTotal(socialFiles) },
@@ -470,7 +481,7 @@ function printSummary(reports) {
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
         `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}, ` +
-        `wallet discovery ${kb(connectors.gzip)}; then, in idle time on desktops, WalletConnect ${kb(idlePrefetch.gzip)}`,
+        `wallet discovery ${kb(connectors.gzip)}; then, in idle time, the wallets' views and (desktop) WalletConnect ${kb(idlePrefetch.gzip)}`,
     )
     lines.push(
       `        with email on: the email section +${kb(emailSection.gzip)} once the project config arrives, ` +

@@ -11,7 +11,7 @@ function budgetedFiles() {
   return {
     initial: new Set(cdn.initial.files.map(toPath)),
     firstOpen: new Set(cdn.firstOpen.files.map(toPath)),
-    // WalletConnect's code, fetched in idle time once Connect has painted (the QR path).
+    // Fetched in idle time after the first open: the wallets' views and WalletConnect's code.
     idlePrefetch: new Set(cdn.idlePrefetch.files.map(toPath)),
   }
 }
@@ -158,7 +158,7 @@ test('by default the first-open code loads once the page is idle, and hovering p
       .filter((request) => new URL(request.url()).pathname.startsWith('/cdn/'))
       .filter((request) => !idlePrefetch.has(new URL(request.url()).pathname))
       .map(describe),
-    'scripts the click still had to fetch (WalletConnect, prefetched once Connect painted, aside)',
+    'scripts the click still had to fetch (what loads in idle time after it aside)',
   ).toEqual([])
 
   // Hover preload with the idle preload off: pointing at the button fetches the first-open set.
