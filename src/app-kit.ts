@@ -79,6 +79,9 @@ export function createAppKitWith(
     initCore(resolved)
     // The first open needs the shell, its first view, wallet discovery and the remote config (with
     // its HTTP client): asked for together, so the click waits for one round of requests, not a chain.
+    // Once they are in (page idle, the button hovered, an earlier open), `show` mounts the modal in
+    // the click's own task: no import() left to resolve, so the dialog paints in the next frame.
+    let show: (() => Promise<void> | void) | undefined
     const loadModal = () =>
       Promise.all([
         import('./ui/modal/mount'),
@@ -88,13 +91,14 @@ export function createAppKitWith(
         // The CDN build lists the chunks these share, which would otherwise be found only once
         // they ran: a second round of requests on a slow network.
         ...(__SIGKIT_FIRST_OPEN_SHARED__ ? __SIGKIT_FIRST_OPEN_SHARED__.map((file) => import(file)) : []),
-      ])
-    // Opening asks the installed wallets to announce themselves before the first render, so the
-    // Connect view paints with its wallet rows instead of a frame before them.
-    setModalRenderer(
-      () => loadModal().then(([ui, , injected]) => (injected.startInjectedDiscovery(), ui.mountModal())),
-      loadModal,
-    )
+      ]).then(([ui, , injected]) =>
+        ui.prepareModal().then(() => {
+          // Opening asks the installed wallets to announce themselves before the first render, so
+          // the Connect view paints with its wallet rows instead of a frame before them.
+          show = () => (injected.startInjectedDiscovery(), ui.mountModal())
+        }),
+      )
+    setModalRenderer(() => (show ? show() : loadModal().then(() => show!())), loadModal)
     if (resolved.preloadOnIdle) globalThis.requestIdleCallback?.(preloadModal)
     // The project's remote config is fetched on first open, never at import or here.
     onFirstOpen(() => import('./core/config/remote-config').then((remote) => remote.loadRemoteConfig()))

@@ -246,7 +246,7 @@ function validateNetwork(input: unknown, path: string): CaipNetwork {
     if (!isNonEmptyString(explorer['name'])) fail(`${path}.blockExplorers.default.name`, 'must be a non-empty string')
     if (!isHttpUrl(explorer['url'])) fail(`${path}.blockExplorers.default.url`, 'must be an http(s) URL')
   }
-  if (testnet !== undefined && typeof testnet !== 'boolean') fail(`${path}.testnet`, 'must be a boolean')
+  optionalBoolean(testnet, `${path}.testnet`, false)
   // The network object is kept as given: chain adapters may need extra fields (e.g. contracts).
   return value as unknown as CaipNetwork
 }

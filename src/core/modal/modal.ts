@@ -46,7 +46,7 @@ export interface OpenModalOptions {
 
 type Task = () => Promise<void> | void
 
-let renderer: (() => Promise<void>) | undefined
+let renderer: (() => Promise<void> | void) | undefined
 let preloader: (() => Promise<unknown>) | undefined
 let preloading: Promise<unknown> | undefined
 let pendingFirstOpenTasks: Task[] = []
@@ -55,8 +55,10 @@ const closeGuards = new Set<() => boolean>()
 let shakeTimer: TimerHandle | undefined
 
 /**
- * Registers how the UI loads and mounts itself; awaited by every {@link openModal}. `preload`, when
- * given, fetches what the first open needs without showing anything ({@link preloadModal}).
+ * Registers how the UI loads and mounts itself; awaited by every {@link openModal}. `render` may
+ * finish synchronously (its code already loaded), so the modal renders in the opening task.
+ * `preload`, when given, fetches what the first open needs without showing anything
+ * ({@link preloadModal}).
  *
  * @example
  * ```ts
@@ -64,7 +66,7 @@ let shakeTimer: TimerHandle | undefined
  * setModalRenderer(() => load().then((ui) => ui.mountModal()), load)
  * ```
  */
-export function setModalRenderer(render: () => Promise<void>, preload?: () => Promise<unknown>): void {
+export function setModalRenderer(render: () => Promise<void> | void, preload?: () => Promise<unknown>): void {
   renderer = render
   preloader = preload
 }

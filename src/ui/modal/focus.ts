@@ -37,8 +37,8 @@ export function trapTab(event: KeyboardEvent, container: HTMLElement): boolean {
   if (event.key !== 'Tab') return false
   const focusable = getFocusable(container)
   const first = focusable[0]
-  const last = focusable[focusable.length - 1]
-  if (!first || !last) {
+  const last = focusable.at(-1)!
+  if (!first) {
     event.preventDefault()
     container.focus()
     return true

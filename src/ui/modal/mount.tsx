@@ -5,20 +5,40 @@ import { darkTheme, lightTheme, modalHost, modalRoot, rootStyles } from '../them
 import { Modal } from './Modal'
 import { currentView } from '../../core/modal/router'
 import { loadMoreViews, loadView } from '../views/registry'
+import type { ViewName } from '../../core/types'
+import { isConnected } from '../../core/state/account'
 import { syncThemeVariables } from '../theme/variables'
 
 let mounted = false
+let prepared: ViewName | undefined
 
 /**
- * Renders the modal into its shadow root, with its first view already loaded. Core calls this
- * through the renderer registered by `createAppKit`, on first open; later opens only flip state.
+ * Loads a view ahead of rendering it, by default the one a first open shows (the modal's preload),
+ * so {@link mountModal} can render in the click's own task. A view that fails to load is left to
+ * the view outlet, which offers a retry.
  * @internal
  */
-export async function mountModal(): Promise<void> {
+export function prepareModal(view: ViewName = isConnected.peek() ? 'Account' : 'Connect'): Promise<void> {
+  return loadView(view).then(
+    () => void (prepared = view),
+    () => undefined,
+  )
+}
+
+/**
+ * Renders the modal into its shadow root. Core calls this through the renderer registered by
+ * `createAppKit`, on first open; later opens only flip state. Synchronous when the view to show was
+ * prepared, else once it has loaded: either way it renders directly, never a fallback.
+ * @internal
+ */
+export function mountModal(): Promise<void> | void {
   if (mounted) return
   mounted = true
-  // The first view's chunk was requested with this one: render it directly, never a fallback.
-  await loadView(currentView.peek()).catch(() => undefined)
+  const view = currentView.peek()
+  return view === prepared ? render() : prepareModal(view).then(render)
+}
+
+function render(): void {
   rootStyles()
   const container = document.createElement('div')
   modalRoot.append(container)

@@ -63,14 +63,10 @@ export const WalletLogo = styled('img', {
 })
 
 /** Stands in for a wallet logo that is missing or failed: the name's initial. @internal */
-export const WalletInitial = styled('span', {
-  flexShrink: 0,
+export const WalletInitial = styled('span', WalletLogo, {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  borderRadius: '$sm',
   background: '$surfaceHover',
   color: '$textMuted',
   fontWeight: 600,

@@ -20,7 +20,6 @@ const config = {
   root: modalRoot,
   prefix: 'sk',
   theme: darkTokens,
-  media: { reducedMotion: '(prefers-reduced-motion: reduce)' },
 } as const
 const stitches = createStitches(config)
 /** @internal */
@@ -49,7 +48,7 @@ export const rootStyles = globalCss({
   // One reset and one focus ring for every control, so none can ship without a visible focus.
   button: { all: 'unset', boxSizing: 'border-box', cursor: 'pointer' },
   ':focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
-  '@reducedMotion': {
+  '@media (prefers-reduced-motion: reduce)': {
     '*, *::before, *::after': {
       animationDuration: '0.01ms !important',
       animationIterationCount: '1 !important',

@@ -1,6 +1,4 @@
-import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { signal } from '@preact/signals-core'
 import { orderedConnectors, type ConnectorInfo } from '../../../core/state/connectors'
 import { currentData, pushView } from '../../../core/modal/router'
 import type { ChainNamespace } from '../../../core/types'
@@ -10,15 +8,6 @@ import { styled } from '../../theme/stitches'
 const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$2' })
 
 const Empty = styled('p', { margin: 0, padding: '$3', color: '$textMuted', textAlign: 'center', fontSize: '$md' })
-
-const discoveryStarted = signal(false)
-
-function startDiscovery(): void {
-  void import('../../../connectors/injected').then((injected) => {
-    injected.startInjectedDiscovery()
-    discoveryStarted.value = true
-  })
-}
 
 /** What Connect was opened for: a namespace to add (from SwitchActiveChain) and its network. */
 type Target = Record<string, unknown> | undefined
@@ -53,10 +42,8 @@ function WalletRow({ connector, target }: { connector: ConnectorInfo; target: Ta
  */
 export function WalletSection() {
   useSignals()
-  // Wallets announce themselves only when asked; asking on open (not at page load) keeps the page
-  // free of wallet code. Discovery is its own chunk, fetched beside this view rather than before
-  // it, so the view paints first. Idempotent, so reopening the modal costs nothing.
-  useEffect(startDiscovery, [])
+  // Opening the modal asks the installed wallets to announce themselves before it renders (see
+  // createAppKit), so an empty list here means none answered.
   const target = currentData.value
   const namespace = target?.['namespace'] as ChainNamespace | undefined
   const connectors = orderedConnectors.value.filter((connector) => !namespace || connector.chains.includes(namespace))
@@ -69,7 +56,7 @@ export function WalletSection() {
           ))}
         </List>
       ) : (
-        discoveryStarted.value && <Empty>No wallet detected in this browser.</Empty>
+        <Empty>No wallet detected in this browser.</Empty>
       )}
     </section>
   )

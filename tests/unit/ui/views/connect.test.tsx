@@ -1,10 +1,15 @@
-import { findButton, installModal, modalShadow, openAt, setNetworks, settle, waitFor } from './helpers'
+import { findButton, modalShadow, openAt, setNetworks, settle, waitFor } from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { closeModal } from '../../../../src/core/modal/modal'
+import { closeModal, setModalRenderer } from '../../../../src/core/modal/modal'
 import { routerState } from '../../../../src/core/modal/router'
 
-installModal()
+// As createAppKit renders the modal: the installed wallets are asked to announce themselves first.
+setModalRenderer(() =>
+  Promise.all([import('../../../../src/ui/modal/mount'), import('../../../../src/connectors/injected')]).then(
+    ([ui, injected]) => (injected.startInjectedDiscovery(), ui.mountModal()),
+  ),
+)
 
 const ICON = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4='
 let requests = 0
