@@ -50,7 +50,6 @@ export const ListItem = styled('button', {
   color: '$text',
   fontSize: '$md',
   '&:hover': { background: '$surfaceHover' },
-  '&[disabled], &[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' },
 })
 
 /** A wallet's 40 px logo in a list row. @internal */

@@ -15,7 +15,10 @@ const Hint = styled('span', { fontSize: '$sm', color: '$textMuted' })
 /** Marks the active network for sighted visitors; `aria-current` says it to everyone else. */
 const ActiveDot = styled('span', { width: '8px', height: '8px', borderRadius: '$full', background: '$success' })
 
-const Row = styled(ListItem, { '&[aria-current="true"]': { boxShadow: 'inset 0 0 0 1px $colors$accent' } })
+const Row = styled(ListItem, {
+  '&[aria-current="true"]': { boxShadow: 'inset 0 0 0 1px $colors$accent' },
+  '&[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' },
+})
 
 interface RowProps {
   network: CaipNetwork
