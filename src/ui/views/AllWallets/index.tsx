@@ -206,12 +206,6 @@ export default function AllWalletsView() {
   const shown = trimmed ? search : undefined
   const busy = trimmed !== '' && (shown?.term !== trimmed || askingState.value === trimmed)
 
-  // Installed wallets are only known once they announce themselves; the Connect view usually
-  // asked already, but this view can be opened directly. Asking twice does nothing.
-  useEffect(() => {
-    void import('../../../connectors/injected').then((injected) => injected.startInjectedDiscovery())
-  }, [])
-
   // On a phone the pairing (its provider is ~150 KB gzip) is made once the first rows and their
   // logos have painted, never racing them; its URI is then ready for the tap.
   useEffect(() => {
