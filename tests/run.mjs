@@ -331,11 +331,14 @@ function unexpectedTests(report) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue
         const error = test.results?.at(-1)?.error?.message ?? 'no error message'
-        const firstLine =
-          stripAnsi(error)
-            .split('\n')
-            .find((line) => line.trim()) ?? ''
-        found.push({ title: [...path, spec.title].join(' › '), error: firstLine.trim().slice(0, 300) })
+        const lines = stripAnsi(error)
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean)
+        // An expect's first line names only the matcher: what the page showed instead says more.
+        const received = lines.find((line) => /^Received( string| value)?:/.test(line))
+        const summary = [lines[0] ?? '', received].filter(Boolean).join(' ')
+        found.push({ title: [...path, spec.title].join(' › '), error: summary.slice(0, 300) })
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title])

@@ -49,6 +49,21 @@ export async function answerWallet(page, action, approve = true) {
 /** The modal dialog (inside SigKit's shadow root). */
 export const modal = (page) => page.getByRole('dialog')
 
+/**
+ * Waits for the modal to close; when it stays open, the failure says what it shows (a reopened
+ * view, an error message), which the matcher's own message does not.
+ */
+export async function expectModalClosed(page, options = {}) {
+  try {
+    await expect(modal(page)).toBeHidden(options)
+  } catch (error) {
+    const shown = await modal(page)
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(unreadable)')
+    throw new Error(`The modal stayed open, showing: ${shown.replace(/\s+/g, ' ').slice(0, 200)}`, { cause: error })
+  }
+}
+
 /** Connects the SigKit Test Wallet through the modal and waits for the page to say so. */
 export async function connectTestWallet(page) {
   await page.locator('appkit-button').click()

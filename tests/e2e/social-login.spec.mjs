@@ -10,6 +10,7 @@ import {
   chainBalance,
   decodeQr,
   expect,
+  expectModalClosed,
   modal,
   openDapp,
   sandboxConfig,
@@ -201,7 +202,8 @@ test('SIWX required with a smart account: the session is signed in the frame and
   await expect(dialog.getByRole('heading', { name: /wants you to sign in/ })).toBeVisible()
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
   await secureFrame().getByRole('button', { name: 'Approve' }).click()
-  await expect(dialog).toBeHidden()
+  // Once the demo has checked the signature through the chain (a contract call on anvil).
+  await expectModalClosed(page, { timeout: 15_000 })
   // The demo keeps a session only when viem's verifyMessage through the chain accepts it; the
   // signer is a contract account (ERC-1271), deployed for this signature if it was not before.
   const address = (await page.getByTestId('account-address').textContent()) ?? ''
