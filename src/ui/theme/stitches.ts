@@ -58,12 +58,13 @@ export const lightTheme = createTheme('sk-light', { colors: lightColors })
 /** Base rules for the shadow root: no inherited page styles, and no motion when the visitor asks for none. @internal */
 export const rootStyles = globalCss({
   ':host': { all: 'initial' },
-  '*, *::before, *::after': { boxSizing: 'border-box' },
+  // Elements only: the one pseudo-element (the network badge's ::before) is inline text.
+  '*': { boxSizing: 'border-box' },
   // One reset and one focus ring for every control, so none can ship without a visible focus.
   button: { all: 'unset', boxSizing: 'border-box', cursor: 'pointer' },
   ':focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
   '@media (prefers-reduced-motion: reduce)': {
-    '*, *::before, *::after': {
+    '*': {
       animationDuration: '0.01ms !important',
       animationIterationCount: '1 !important',
       transitionDuration: '0.01ms !important',
