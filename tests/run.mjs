@@ -153,7 +153,8 @@ function parseUvu(output, code, timedOut) {
 async function runUvuFiles(files, label, suite) {
   const results = await pool(files, Math.max(1, cpus().length), async (file) => {
     const started = Date.now()
-    const { code, output, timedOut } = await run(process.execPath, ['--enable-source-maps', file], {
+    const args = ['--enable-source-maps', '--import', join(root, 'tests/helpers/uvu-hooks.mjs'), file]
+    const { code, output, timedOut } = await run(process.execPath, args, {
       capture: true,
       timeoutMs: FILE_TIMEOUT_MS,
       env: { NODE_ENV: 'test' },

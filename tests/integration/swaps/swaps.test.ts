@@ -69,7 +69,9 @@ test.before(async () => {
   account = getAddress(sandbox.accounts.wallet)
   person.willApprove()
   await connectExternal(CONNECTOR_ID)
-  await waitFor(() => getAccountState('eip155').tokenBalance.value.length > 0, { what: 'balances' })
+  // The first balance read goes through the emulator to anvil while other files start their own
+  // sandboxes beside this one: slower than a single test's wait on a loaded 2-core machine.
+  await waitFor(() => getAccountState('eip155').tokenBalance.value.length > 0, { what: 'balances', timeoutMs: 15_000 })
 })
 test.after(async () => {
   resetSwap()
