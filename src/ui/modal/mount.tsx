@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client'
+import { createRoot, type Root } from 'react-dom/client'
 import { effect } from '@preact/signals-core'
 import { themeState } from '../../core/config/appkit-state'
 import { darkTheme, lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
@@ -11,16 +11,21 @@ import { syncThemeVariables } from '../theme/variables'
 
 let mounted = false
 let prepared: ViewName | undefined
+let root: Root | undefined
 
 /**
  * Loads a view ahead of rendering it, by default the one a first open shows (the modal's preload),
- * so {@link mountModal} can render in the click's own task. A view that fails to load is left to
- * the view outlet, which offers a retry.
+ * so {@link mountModal} can render in the click's own task. The root is made then too: its container
+ * and root styles, and React's listeners for every event type, which React adds as it makes a root.
+ * A view that fails to load is left to the view outlet, which offers a retry.
  * @internal
  */
 export function prepareModal(view: ViewName = isConnected.peek() ? 'Account' : 'Connect'): Promise<void> {
   return loadView(view).then(
-    () => void (prepared = view),
+    () => {
+      prepared = view
+      root ??= createModalRoot()
+    },
     () => undefined,
   )
 }
@@ -39,13 +44,18 @@ export function mountModal(): Promise<void> | void {
 }
 
 function render(): void {
+  ;(root ??= createModalRoot()).render(<Modal />)
+  // Idle again after it: the later views' list and the views the listed wallets open load.
+  globalThis.requestIdleCallback?.(() => loadMoreViews().catch(() => {}))
+}
+
+/** The modal's container in the shadow root, themed, with the root styles written. */
+function createModalRoot(): Root {
   rootStyles()
   const container = document.createElement('div')
   modalRoot.append(container)
   syncTheme(container)
-  createRoot(container).render(<Modal />)
-  // Idle again after it: the later views' list and the views the listed wallets open load.
-  globalThis.requestIdleCallback?.(() => loadMoreViews().catch(() => {}))
+  return createRoot(container)
 }
 
 /** Keeps the theme mode class and the dapp's theme variables on the modal in step with core state. */
