@@ -338,7 +338,7 @@ function unexpectedTests(report) {
           .filter(Boolean)
         // An expect's first line names only the matcher: what the page showed instead says more.
         const received = lines.find((line) => /^Received( string| value)?:/.test(line))
-        const summary = [lines[0] ?? '', received].filter(Boolean).join(' ')
+        const summary = [lines[0], received].filter(Boolean).join(' ')
         found.push({ title: [...path, spec.title].join(' › '), error: summary.slice(0, 300) })
       }
     }
