@@ -74,6 +74,13 @@ const FIRST_OPEN_MODULES = [
 const SHARED_PLACEHOLDER = '["__SIGKIT_FIRST_OPEN_SHARED__"]'
 
 /**
+ * What the modal's preload (page idle, the button hovered or focused) adds to the first-open set,
+ * and a click that loads the modal itself does not: the warm-up of the modal's type. Budgeted on
+ * its own.
+ */
+const PRELOAD_MODULES = ['src/ui/modal/warm-type.ts']
+
+/**
  * What loads in idle time after the first open: the later views' list with the views the listed
  * wallets open (src/ui/views/more-views.ts), and on a desktop WalletConnect's code, so its pairing
  * is made ahead and the QR code paints on the click.
@@ -341,15 +348,19 @@ function analyse(name, metafile) {
       }
     }
   }
-  // Fetched in idle time after the first open: not what the visitor waits for, but stated.
-  const prefetch = new Set()
-  for (const source of IDLE_PREFETCH_MODULES) {
-    const output = outputForEntryPoint(metafile, source)
-    for (const file of output ? staticClosure(metafile, output) : []) {
-      if (!initial.has(file) && !firstOpen.has(file)) prefetch.add(file)
+  /** The files `sources` load beyond page load and the first open. */
+  const filesBeyondFirstOpen = (sources) => {
+    const files = new Set()
+    for (const source of sources) {
+      const output = outputForEntryPoint(metafile, source)
+      for (const file of output ? staticClosure(metafile, output) : [])
+        if (!initial.has(file) && !firstOpen.has(file)) files.add(file)
     }
+    return [...files].sort()
   }
-  const prefetchFiles = [...prefetch].sort()
+  const preloadFiles = filesBeyondFirstOpen(PRELOAD_MODULES)
+  // Fetched in idle time after the first open: not what the visitor waits for, but stated.
+  const prefetchFiles = filesBeyondFirstOpen(IDLE_PREFETCH_MODULES)
   const loaded = new Set([...initial, ...firstOpen])
   const laterFiles = (source) => {
     const output = outputForEntryPoint(metafile, source)
@@ -388,6 +399,7 @@ function analyse(name, metafile) {
     shell: { files: groupFiles('shell'), gzip: gzipTotal(groupFiles('shell')) },
     data: { files: groupFiles('data'), gzip: gzipTotal(groupFiles('data')) },
     connectors: { files: groupFiles('connectors'), gzip: gzipTotal(groupFiles('connectors')) },
+    preload: { sources: PRELOAD_MODULES, files: preloadFiles, gzip: gzipTotal(preloadFiles) },
     idlePrefetch: { sources: IDLE_PREFETCH_MODULES, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
     emailSection: { source: EMAIL_SECTION_MODULE, files: emailFiles, gzip: gzipTotal(emailFiles) },
     embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
@@ -429,6 +441,7 @@ async function buildBundles() {
     staged[`${prefix}-modal`] = await stage(`${prefix}-modal`, report.shell.files, report.outdir)
     staged[`${prefix}-data`] = await stage(`${prefix}-data`, report.data.files, report.outdir)
     staged[`${prefix}-connectors`] = await stage(`${prefix}-connectors`, report.connectors.files, report.outdir)
+    staged[`${prefix}-preload`] = await stage(`${prefix}-preload`, report.preload.files, report.outdir)
     for (const [feature, { files }] of Object.entries(report.features))
       staged[`${prefix}-${feature}`] = await stage(`${prefix}-${feature}`, files, report.outdir)
   }
@@ -472,6 +485,7 @@ function printSummary(reports) {
       shell,
       data,
       connectors,
+      preload,
       idlePrefetch,
       emailSection,
       embedded,
@@ -481,7 +495,7 @@ function printSummary(reports) {
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
         `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}, ` +
-        `wallet discovery ${kb(connectors.gzip)}; then, in idle time, the wallets' views and (desktop) WalletConnect ${kb(idlePrefetch.gzip)}`,
+        `wallet discovery ${kb(connectors.gzip)}; a preload adds its type warm-up ${kb(preload.gzip)}; then, in idle time, the wallets' views and (desktop) WalletConnect ${kb(idlePrefetch.gzip)}`,
     )
     lines.push(
       `        with email on: the email section +${kb(emailSection.gzip)} once the project config arrives, ` +

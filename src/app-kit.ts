@@ -98,7 +98,12 @@ export function createAppKitWith(
           show = () => (injected.startInjectedDiscovery(), ui.mountModal())
         }),
       )
-    setModalRenderer(() => (show ? show() : loadModal().then(() => show!())), loadModal)
+    // Preloaded ahead of a click, the modal's type is laid out once too (not when the click itself
+    // loads the modal: its render lays the type out anyway).
+    setModalRenderer(
+      () => (show ? show() : loadModal().then(() => show!())),
+      () => loadModal().then<unknown>(() => modalState.open.value || import('./ui/modal/warm-type')),
+    )
     if (resolved.preloadOnIdle) globalThis.requestIdleCallback?.(preloadModal)
     // The project's remote config is fetched on first open, never at import or here.
     onFirstOpen(() => import('./core/config/remote-config').then((remote) => remote.loadRemoteConfig()))
@@ -106,8 +111,7 @@ export function createAppKitWith(
     registerAdapter('eip155', () => import('./chains/eip155'))
     registerAdapter('solana', () => import('./chains/solana'))
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
-    if (Object.keys(stored).length > 0)
-      void import('./restore-session').then((restore) => restore.restoreSession(stored))
+    if (Object.keys(stored).length) void import('./restore-session').then((restore) => restore.restoreSession(stored))
     // Sign-in reacts from the first connection (or the restore above), so it loads with the page.
     if (resolved.siwx) void import('./features/siwx/start')
     if (typeof customElements !== 'undefined') void defineButton()

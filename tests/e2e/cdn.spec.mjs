@@ -11,6 +11,8 @@ function budgetedFiles() {
   return {
     initial: new Set(cdn.initial.files.map(toPath)),
     firstOpen: new Set(cdn.firstOpen.files.map(toPath)),
+    // What a preload adds to the first-open set: the warm-up of the modal's type.
+    preload: new Set(cdn.preload.files.map(toPath)),
     // Fetched in idle time after the first open: the wallets' views and WalletConnect's code.
     idlePrefetch: new Set(cdn.idlePrefetch.files.map(toPath)),
   }
@@ -126,7 +128,7 @@ test('with preloadOnIdle off, loads nothing before the click; the click opens th
 test('by default the first-open code loads once the page is idle, and hovering preloads it too; no hosted call before the click', async ({
   page,
 }) => {
-  const { initial, firstOpen, idlePrefetch } = budgetedFiles()
+  const { initial, firstOpen, preload, idlePrefetch } = budgetedFiles()
   const scriptsBeforeClick = (log) =>
     log.requests
       .map((request) => new URL(request.url()))
@@ -141,8 +143,12 @@ test('by default the first-open code loads once the page is idle, and hovering p
     'first-open scripts not preloaded once the page was idle',
   ).toEqual([])
   expect(
-    before.filter((path) => !initial.has(path) && !firstOpen.has(path)),
-    'scripts loaded before the click beyond page load and the first-open set',
+    [...preload].filter((path) => !before.includes(path)),
+    "the preload's type warm-up not loaded once the page was idle",
+  ).toEqual([])
+  expect(
+    before.filter((path) => !initial.has(path) && !firstOpen.has(path) && !preload.has(path)),
+    'scripts loaded before the click beyond page load, the first-open set and its preload',
   ).toEqual([])
   const apiOrigin = await page.evaluate(() => new URL(window.__SIGKIT_SANDBOX__.apiUrl).origin)
   expect(

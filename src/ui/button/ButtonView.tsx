@@ -25,7 +25,7 @@ export function ButtonView({
   label = 'Connect Wallet',
   loadingLabel = 'Connecting...',
   balance = 'show',
-  disabled = false,
+  disabled,
 }: AppKitButtonProps) {
   useSignals()
   const address = activeAddress.value
@@ -41,7 +41,7 @@ export function ButtonView({
       aria-expanded={modalState.open.value}
       aria-busy={connecting || undefined}
       data-connected={connected || undefined}
-      onClick={() => void openModal()}
+      onClick={() => openModal()}
       // A pointer on its way (a touch starting fires it too) or focus announce the click: fetch
       // the modal now.
       onPointerEnter={preloadModal}
