@@ -212,6 +212,19 @@ export async function newPage({ browser, measureScript }, { cpu, network }) {
   return { context, page, errors }
 }
 
+/** How long the bench waits after closing a page before loading the next one. */
+export const SETTLE_MS = 1000
+
+/**
+ * Closes a page's context, then waits {@link SETTLE_MS}: the browser goes on tearing the page's
+ * renderer down (its WalletConnect socket and Verify frame included) after `close()` resolves, and
+ * on a 2-core machine that work would overlap the next page's idle second and click.
+ */
+export async function closePage(browserContext) {
+  await browserContext.close()
+  await new Promise((done) => setTimeout(done, SETTLE_MS))
+}
+
 /**
  * Waits until the page's network is quiet (Playwright's networkidle), at most 5 s: once Connect has
  * painted, WalletConnect's provider loads in idle time and keeps its relay socket and Verify frame
@@ -318,7 +331,7 @@ export async function benchModal(context) {
           }
         }
         if (errors.length) throw new Error(`${build} page errors: ${errors.join('\n')}`)
-        await browserContext.close()
+        await closePage(browserContext)
       }
       for (const phase of ['cold', 'warm']) {
         const all = samples[phase]
@@ -367,7 +380,7 @@ export async function benchModal(context) {
           qrMs: qr.qrPainted - qr.clickAt,
         })
         if (errors.length) throw new Error(`${build} page errors: ${errors.join('\n')}`)
-        await browserContext.close()
+        await closePage(browserContext)
       }
       results.push({
         build,
@@ -406,7 +419,7 @@ export async function benchModal(context) {
         open: waterfall(openRequests(loaded, opened)),
       })
       if (errors.length) throw new Error(`${build} page errors: ${errors.join('\n')}`)
-      await browserContext.close()
+      await closePage(browserContext)
     }
     results.push({
       build,
