@@ -371,20 +371,11 @@ function analyse(name, metafile) {
   const emailFiles = laterFiles(EMAIL_SECTION_MODULE)
   const embeddedFiles = laterFiles(EMBEDDED_MODULE)
   // Each feature against page load and the first open only (not the email section's files).
-  const beforeFeatures = new Set([...initial, ...firstOpen])
-  const socialOutput = outputForEntryPoint(metafile, SOCIAL_SECTION_MODULE)
-  const socialFiles = (socialOutput ? staticClosure(metafile, socialOutput) : [])
-    .filter((file) => !beforeFeatures.has(file))
-    .sort()
+  const socialFiles = filesBeyondFirstOpen([SOCIAL_SECTION_MODULE])
   const features = Object.fromEntries(
     Object.entries(FEATURE_MODULES).map(([feature, sources]) => {
-      const files = new Set()
-      for (const source of sources) {
-        const output = outputForEntryPoint(metafile, source)
-        for (const file of output ? staticClosure(metafile, output) : []) if (!beforeFeatures.has(file)) files.add(file)
-      }
-      const sorted = [...files].sort()
-      return [feature, { sources, files: sorted, gzip: gzipTotal(sorted) }]
+      const files = filesBeyondFirstOpen(sources)
+      return [feature, { sources, files, gzip: gzipTotal(files) }]
     }),
   )
   const initialFiles = [...initial].sort()
