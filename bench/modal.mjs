@@ -10,7 +10,8 @@
 //                 "WalletConnect" → its QR code painted (desktop); at 1x and 6x.
 //   slow 4G       CDP network emulation (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up) and 4x
 //                 CPU: navigation → button ready; a click right after load → Connect view and its
-//                 wallets painted; 1 s later WalletConnect → QR painted; both waterfall depths.
+//                 wallets painted; 1 s later WalletConnect → QR painted; both waterfall depths;
+//                 for the React build also as a Vite app bundles it.
 //
 // Waterfall depth: of the page's .js requests in a window, the longest chain in which each request
 // started after the one before it had ended (1 = everything requested in one round, 0 = none). The
@@ -27,8 +28,12 @@ const PAGES = {
   // The module written in the page, as demo/cdn.html does: no request of the page's own first.
   cdn: '/page.html?inline=/bench/cdn/modal-cdn.js',
   react: '/page.html?module=/bench/modal-react/modal.js',
+  // The React page as Vite bundles it (bench/lib/pages.mjs): measured on the slow network, where
+  // the app bundler's handling of a lazy chunk's imports shows in the waterfall.
+  'react-vite': '/page.html?module=/bench/modal-react-vite/modal.js',
 }
 const BUILDS = ['cdn', 'react']
+const SLOW_BUILDS = [...BUILDS, 'react-vite']
 
 /**
  * The slow-network profile: Chrome DevTools' "Slow 4G" (150 ms latency, 1.6 Mbit/s down, 750 kbit/s
@@ -399,7 +404,7 @@ export async function benchModal(context) {
   }
 
   // ── slow 4G + 4x CPU: load, a click right after it, WalletConnect → QR ───────────────────
-  for (const build of BUILDS) {
+  for (const build of SLOW_BUILDS) {
     const samples = []
     for (let i = 0; i < iterations; i++) {
       const { context: browserContext, page, errors } = await newPage(context, { cpu: SLOW_4G.cpu, network: SLOW_4G })

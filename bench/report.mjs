@@ -6,7 +6,7 @@ const f = (value, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits)
 const ratio = (baseline, ours) =>
   Number.isFinite(baseline) && Number.isFinite(ours) && ours > 0 ? `${(baseline / ours).toFixed(1)}x` : 'n/a'
 const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} KB` : 'n/a')
-const BUILD = { react: 'React', cdn: 'CDN' }
+const BUILD = { react: 'React', cdn: 'CDN', 'react-vite': 'React, Vite app' }
 const UPDATE = { one: '1 token', tenth: '10 %', all: 'all' }
 
 function table(header, rows) {
@@ -271,12 +271,6 @@ function judgeFirstOpen({ wallets, modal }) {
         idle ? `${f(idle.walletsPaintedMs, 1)} ms (the view itself ${f(idle.viewPaintedMs, 1)} ms)` : '',
       )
     }
-    const slow = row(build, 'just loaded')
-    add(
-      `Slow 4G + ${slow?.cpu ?? 4}x CPU, a click right after load → Connect view with its wallets painted ≤ 500 ms (${name})`,
-      slow && slow.walletsPaintedMs <= 500,
-      slow ? `${f(slow.walletsPaintedMs, 0)} ms (the view itself ${f(slow.viewPaintedMs, 0)} ms)` : '',
-    )
     for (const [cpu, limit] of [
       [1, 100],
       [6, 400],
@@ -288,6 +282,17 @@ function judgeFirstOpen({ wallets, modal }) {
         idle ? `${f(idle.qrPaintedMs, 1)} ms` : '',
       )
     }
+  }
+
+  // The slow network and the waterfalls, also for the React page as a Vite app bundles it.
+  for (const build of ['cdn', 'react', 'react-vite']) {
+    const name = BUILD[build]
+    const slow = row(build, 'just loaded')
+    add(
+      `Slow 4G + ${slow?.cpu ?? 4}x CPU, a click right after load → Connect view with its wallets painted ≤ 500 ms (${name})`,
+      slow && slow.walletsPaintedMs <= 500,
+      slow ? `${f(slow.walletsPaintedMs, 0)} ms (the view itself ${f(slow.viewPaintedMs, 0)} ms)` : '',
+    )
     // Every measured page load and first open (cold at 1x and 6x, slow 4G) must hold.
     const measured = modal.filter((item) => item.build === build && Number.isFinite(item.openDepth))
     const deepest = (field) => Math.max(...measured.map((item) => item[field]))
@@ -351,7 +356,7 @@ export function markdown(results) {
     '',
     idleTable(results.modal ?? []),
     '',
-    `**Slow network**: Chrome's "Slow 4G" through CDP network emulation (${SLOW_4G.latency} ms latency, ${(SLOW_4G.downloadThroughput * 8) / 1e6} Mbit/s down, ${(SLOW_4G.uploadThroughput * 8) / 1000} kbit/s up, for every request: page, scripts, API, logos) with ${SLOW_4G.cpu}x CPU throttling, on a fresh page: navigation to the button painted; a click as soon as the page has loaded, to the Connect view and its wallets painted; 1 s later WalletConnect, to the QR code painted (the Verify iframe answered after ${VERIFY_ROUND_TRIPS} of the profile's round trips, as a first request to a new origin takes).`,
+    `**Slow network**: Chrome's "Slow 4G" through CDP network emulation (${SLOW_4G.latency} ms latency, ${(SLOW_4G.downloadThroughput * 8) / 1e6} Mbit/s down, ${(SLOW_4G.uploadThroughput * 8) / 1000} kbit/s up, for every request: page, scripts, API, logos) with ${SLOW_4G.cpu}x CPU throttling, on a fresh page: navigation to the button painted; a click as soon as the page has loaded, to the Connect view and its wallets painted; 1 s later WalletConnect, to the QR code painted (the Verify iframe answered after ${VERIFY_ROUND_TRIPS} of the profile's round trips, as a first request to a new origin takes). The React page is bundled by esbuild, as on every other table; "React, Vite app" is the same page bundled by Vite, whose preload helper requests a lazy chunk's own imports together with it.`,
     '',
     slowTable(results.modal ?? []),
     '',

@@ -13,6 +13,9 @@
 //             React becomes Preact exactly as in dist/cdn/; the CDN build itself is imported
 //             at run time from /cdn/sigkit.js.
 //   modal-react/  the modal-open page for the React build, on its own so its chunks are only its.
+//   modal-react-vite/  the same page bundled by Vite (rolldown), as a Vite app ships it: Vite's
+//             preload helper requests a lazy chunk's own imports with the chunk, where esbuild
+//             finds them only once the chunk has arrived (the slow-network waterfall differs).
 //   cdn/      the CDN modal-open page, a plain module served as written.
 //   measure-global.js  the timing helpers as an init script (injected, never requested).
 import * as esbuild from 'esbuild'
@@ -97,11 +100,38 @@ async function buildPages(runDir, distDir) {
     entryNames: undefined,
     chunkNames: undefined,
   })
+  await buildViteModalPage(join(dir, 'modal-react-vite'), common)
   // The CDN modal page is a plain module, served as written.
   await mkdir(join(dir, 'cdn'), { recursive: true })
   for (const file of ['modal-cdn.js', 'modal-options.js'])
     await copyFile(join(root, 'bench/pages', file), join(dir, 'cdn', file))
   return dir
+}
+
+/** The React modal-open page through Vite's production build, with the esbuild pages' aliases and defines. */
+async function buildViteModalPage(outDir, { alias, define }) {
+  const { build } = await import('vite')
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    // Chunks and their preloads resolve from the entry's URL, wherever the bench serves it.
+    base: './',
+    resolve: { alias: Object.fromEntries(Object.entries(alias).map(([name, path]) => [name, join(root, path)])) },
+    define,
+    oxc: { jsx: { runtime: 'automatic' } },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      // The page has no <link rel=modulepreload> of its own to polyfill; Chromium supports it.
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input: { modal: 'bench/pages/modal-react.tsx' },
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  })
 }
 
 const [runDir, ...flags] = process.argv.slice(2)
