@@ -75,10 +75,10 @@ const SHARED_PLACEHOLDER = '["__SIGKIT_FIRST_OPEN_SHARED__"]'
 
 /**
  * What the modal's preload (page idle, the button hovered or focused) adds to the first-open set,
- * and a click that loads the modal itself does not: the warm-up of the modal's type. Budgeted on
- * its own.
+ * and a click that loads the modal itself does not: the warm-up of the modal's type and, in the
+ * React build, the rehearsal of its render. Budgeted on its own.
  */
-const PRELOAD_MODULES = ['src/ui/modal/warm-type.ts']
+const PRELOAD_MODULES = ['src/ui/modal/warm-up.ts']
 
 /**
  * What loads in idle time after the first open: the later views' list with the views the listed
@@ -486,7 +486,7 @@ function printSummary(reports) {
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
         `first open +${kb(firstOpen.gzip)} gzip: shell + Connect ${kb(shell.gzip)}, HTTP client ${kb(data.gzip)}, ` +
-        `wallet discovery ${kb(connectors.gzip)}; a preload adds its type warm-up ${kb(preload.gzip)}; then, in idle time, the wallets' views and (desktop) WalletConnect ${kb(idlePrefetch.gzip)}`,
+        `wallet discovery ${kb(connectors.gzip)}; a preload adds its warm-up ${kb(preload.gzip)} (${pass === 'cdn' ? 'type' : 'type and render rehearsal'}); then, in idle time, the wallets' views and (desktop) WalletConnect ${kb(idlePrefetch.gzip)}`,
     )
     lines.push(
       `        with email on: the email section +${kb(emailSection.gzip)} once the project config arrives, ` +

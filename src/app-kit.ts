@@ -98,11 +98,12 @@ export function createAppKitWith(
           show = () => (injected.startInjectedDiscovery(), ui.mountModal())
         }),
       )
-    // Preloaded ahead of a click, the modal's type is laid out once too (not when the click itself
-    // loads the modal: its render lays the type out anyway).
+    // Preloaded ahead of a click, the modal also lays its type out and (React build) rehearses its
+    // render once (src/ui/modal/warm-up.ts); not when the click itself loads the modal, whose render
+    // does both anyway.
     setModalRenderer(
       () => (show ? show() : loadModal().then(() => show!())),
-      () => loadModal().then<unknown>(() => modalState.open.value || import('./ui/modal/warm-type')),
+      () => loadModal().then<unknown>(() => modalState.open.value || import('./ui/modal/warm-up')),
     )
     if (resolved.preloadOnIdle) globalThis.requestIdleCallback?.(preloadModal)
     // The project's remote config is fetched on first open, never at import or here.

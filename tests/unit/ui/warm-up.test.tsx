@@ -67,7 +67,7 @@ test('an open modal is left alone', async () => {
   await openModal()
   await settle()
   assert.ok(modalShadow().querySelector('[role="dialog"]'), 'the modal rendered')
-  ;(await import('../../../src/ui/modal/warm-type')).warmModalType()
+  ;(await import('../../../src/ui/modal/warm-up')).warmModalType()
   assert.is(probes().length, 1, 'no second layout into the rendered modal')
   closeModal()
   await whenFirstOpenTasksSettled()

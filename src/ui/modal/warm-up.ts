@@ -1,10 +1,12 @@
+import { rehearseModal } from './rehearse'
+
 /**
  * Lays out a line in each of the modal's type styles (its three sizes, regular and bold) inside the
  * prepared modal container, hidden, and removes it. The browser resolves a font (the family's
  * fallback, its weight and size) the first time it lays text out in it: on a throttled CPU that was
- * most of the first open's layout (15 of the click's 90 ms at 6x). The modal's preload calls this
- * once the root is made, by importing this module (so the call costs page load no bytes), and the
- * click finds the fonts resolved.
+ * most of the first open's layout (15 of the click's 90 ms at 6x). The modal's preload runs this
+ * and {@link rehearseModal} once the root is made, by importing this module (so the calls cost page
+ * load no bytes), and the click finds the fonts resolved and the render's code compiled.
  *
  * It reads the container and Stitches' token variables from the DOM rather than importing the
  * theme: an import would make this chunk share the theme's, and esbuild would re-split the first
@@ -28,3 +30,4 @@ export function warmModalType(): void {
 }
 
 warmModalType()
+rehearseModal()
