@@ -8,8 +8,10 @@ import { loadView } from '../../../src/ui/views/registry'
 import { addTestWallet, resetViews, setNetworks } from './views/helpers'
 
 // What each rehearsal rendered: the nodes added to its root's container, a detached element of the
-// document it made (React creates every element through the container's document).
+// document it made (React creates every element through the container's document); and the events
+// that reached that container.
 const rehearsals: Node[][] = []
+const events: string[] = []
 const { implementation } = document
 const createHTMLDocument = implementation.createHTMLDocument.bind(implementation)
 implementation.createHTMLDocument = (title?: string) => {
@@ -22,6 +24,8 @@ implementation.createHTMLDocument = (title?: string) => {
       container = element
       const added: Node[] = []
       rehearsals.push(added)
+      for (const type of ['pointerover', 'mousedown', 'click'])
+        container.addEventListener(type, () => events.push(type))
       new MutationObserver((records) => added.push(...records.flatMap((record) => [...record.addedNodes]))).observe(
         container,
         { childList: true },
@@ -60,11 +64,22 @@ test('the rehearsal renders the Connect dialog with its wallet rows in a documen
   assert.not.ok(modalState.open.value, 'the modal is still closed')
 })
 
+test("a click's events go through the rehearsal's dialog (so React's event code is compiled) and no handler acts on them", async () => {
+  setNetworks()
+  addTestWallet()
+  events.length = 0
+  rehearseModal()
+  await settle()
+  assert.equal(events, ['pointerover', 'mousedown', 'click'], 'dispatched inside the rehearsal')
+  assert.equal(viewHistory.value, [{ view: 'Connect' }], 'no view was opened')
+  assert.not.ok(modalState.open.value, 'the backdrop did not close anything')
+})
+
 test('only Connect is rehearsed: another first view (Account fetches balances) renders nothing ahead of the open', async () => {
   viewHistory.value = [{ view: 'Account' }]
   rehearseModal()
   await settle()
-  assert.is(rehearsals.length, 1, 'no second rehearsal')
+  assert.is(rehearsals.length, 2, 'no third rehearsal')
 })
 
 test.run()
