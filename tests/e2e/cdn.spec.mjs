@@ -2,6 +2,7 @@
 // button opens an accessible dialog with the Connect view, and the keyboard works.
 import { expect, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
+import { clickAndCountWalletRows } from './helpers.mjs'
 
 /** Files the size budget counts, as URL paths on the demo server (dist/cdn/x → /cdn/x). */
 function budgetedFiles() {
@@ -156,15 +157,8 @@ test('by default the first-open code loads once the page is idle, and hovering p
     'hosted API calls before the first open',
   ).toEqual([])
   const count = log.requests.length
-  // Preloaded, the click renders in its own task: the Connect view and its wallets are there once
-  // the click's microtasks have run, with no chunk or import() left to wait for.
-  const renderedByClick = await page.evaluate(async () => {
-    document.querySelector('appkit-button').shadowRoot.querySelector('button').click()
-    await Promise.resolve()
-    const dialog = document.querySelector('sigkit-modal')?.shadowRoot?.querySelector('[role="dialog"]')
-    return dialog?.querySelectorAll('section[data-method="wallet"] li').length ?? 0
-  })
-  expect(renderedByClick, 'wallet rows rendered in the click task').toBeGreaterThan(0)
+  // Preloaded, the click renders in its own task.
+  expect(await clickAndCountWalletRows(page), 'wallet rows rendered in the click task').toBeGreaterThan(0)
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
   expect(
     log.requests

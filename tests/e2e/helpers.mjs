@@ -154,4 +154,18 @@ export async function decodeQr(page) {
   })
 }
 
+/**
+ * Clicks <appkit-button>'s button and counts the Connect view's wallet rows once the click's
+ * microtasks have run: a preloaded modal renders in the click's own task, with no chunk or
+ * import() left to wait for.
+ */
+export function clickAndCountWalletRows(page) {
+  return page.evaluate(async () => {
+    document.querySelector('appkit-button').shadowRoot.querySelector('button').click()
+    await Promise.resolve()
+    const dialog = document.querySelector('sigkit-modal')?.shadowRoot?.querySelector('[role="dialog"]')
+    return dialog?.querySelectorAll('section[data-method="wallet"] li').length ?? 0
+  })
+}
+
 export { expect, test }

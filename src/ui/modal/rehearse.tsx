@@ -1,10 +1,21 @@
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { currentView } from '../../core/modal/router'
+import type { ConnectorInfo } from '../../core/state/connectors'
+import { WalletRow } from '../views/Connect/WalletSection'
 import { Header } from './Header'
 import { Alerts, Toast } from './Notices'
 import { Backdrop, Card } from './styles'
 import { ViewOutlet } from './ViewOutlet'
+
+/**
+ * Rows like the Connect view's (with a logo and with an initial): before the first open no wallet
+ * has been asked to announce itself, so the view itself has none to render.
+ */
+const STAND_INS: ConnectorInfo[] = [
+  { id: 'rehearsal-logo', name: 'Wallet', type: 'injected', chains: [], imageUrl: 'data:,' },
+  { id: 'rehearsal', name: 'Wallet', type: 'injected', chains: [] },
+]
 
 /**
  * Renders the modal as a first open shows it, into a document of its own that has no window (so
@@ -33,6 +44,11 @@ export function rehearseModal(): void {
             <Header />
             <Alerts />
             <ViewOutlet />
+            <ul>
+              {STAND_INS.map((connector) => (
+                <WalletRow key={connector.id} connector={connector} target={undefined} />
+              ))}
+            </ul>
           </div>
           <Toast />
         </Card>

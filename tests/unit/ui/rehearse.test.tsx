@@ -5,7 +5,8 @@ import { modalState } from '../../../src/core/modal/modal'
 import { viewHistory } from '../../../src/core/modal/history'
 import { rehearseModal } from '../../../src/ui/modal/rehearse'
 import { loadView } from '../../../src/ui/views/registry'
-import { addTestWallet, resetViews, setNetworks } from './views/helpers'
+import { connectorsState } from '../../../src/core/state/connectors'
+import { addTestWallet, CONNECTOR_ID, resetViews, setNetworks } from './views/helpers'
 
 // What each rehearsal rendered: the nodes added to its root's container, a detached element of the
 // document it made (React creates every element through the container's document); and the events
@@ -62,6 +63,11 @@ test('the rehearsal renders the Connect dialog with its wallet rows in a documen
   assert.is(document.documentElement.outerHTML, page, 'the page document is untouched')
   assert.is(document.activeElement, focus, 'focus did not move')
   assert.not.ok(modalState.open.value, 'the modal is still closed')
+  assert.equal(
+    connectorsState.value.map((connector) => connector.id),
+    [CONNECTOR_ID],
+    "the rehearsal's stand-in rows never join the wallet list",
+  )
 })
 
 test("a click's events go through the rehearsal's dialog (so React's event code is compiled) and no handler acts on them", async () => {

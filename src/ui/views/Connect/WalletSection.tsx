@@ -12,7 +12,11 @@ const Empty = styled('p', { margin: 0, padding: '$3', color: '$textMuted', textA
 /** What Connect was opened for: a namespace to add (from SwitchActiveChain) and its network. */
 type Target = Record<string, unknown> | undefined
 
-function WalletRow({ connector, target }: { connector: ConnectorInfo; target: Target }) {
+/**
+ * One wallet of the list: its logo (or initial) and name; picking it opens its view.
+ * @internal
+ */
+export function WalletRow({ connector, target }: { connector: ConnectorInfo; target: Target }) {
   return (
     <li>
       <ListItem
