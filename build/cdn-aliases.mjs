@@ -24,7 +24,7 @@ export const CDN_ALIASES = {
 }
 
 /** The React-DOM-only rehearsal of the first open (src/ui/modal/rehearse.tsx) becomes a no-op. */
-const REHEARSAL = /[\\/]src[\\/]ui[\\/]modal[\\/][^\\/]+$/
+const REHEARSAL_IMPORTER = /[\\/]src[\\/]ui[\\/]modal[\\/][^\\/]+$/
 const NO_REHEARSAL = './build/no-rehearsal.js'
 
 /** Stitches gets only the three React functions it uses; see the module for why. */
@@ -36,7 +36,7 @@ export const cdnAliasPlugin = {
   name: 'sigkit-cdn-aliases',
   setup(build) {
     build.onResolve({ filter: /^\.\/rehearse$/ }, (args) =>
-      REHEARSAL.test(args.importer) ? { path: join(root, NO_REHEARSAL) } : undefined,
+      REHEARSAL_IMPORTER.test(args.importer) ? { path: join(root, NO_REHEARSAL) } : undefined,
     )
     build.onResolve({ filter: /^(react|react-dom|@preact\/signals-react)(\/.*)?$/ }, async (args) => {
       const target = args.path === 'react' && STITCHES_DIR.test(args.importer) ? STITCHES_REACT : CDN_ALIASES[args.path]
