@@ -18,7 +18,7 @@ const WATCH_REHEARSALS = `(() => {
       const element = createElement(tag, options)
       if (!container) {
         container = element
-        const rehearsal = { connected: container.isConnected }
+        const rehearsal = {}
         window.__rehearsals.push(rehearsal)
         container.addEventListener('click', () => {
           const dialog = container.querySelector('[role="dialog"]')
