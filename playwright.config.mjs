@@ -1,14 +1,13 @@
-// Playwright in Debian's Chromium (never `npx playwright install`: it downloads a browser).
+// Playwright in the system's Chromium, or the one npm installed (never `npx playwright install`:
+// it downloads a browser).
 // Run through `npm test -- e2e`, or `npx playwright test --config playwright.config.mjs`
 // after `node build.mjs`.
 import { defineConfig } from '@playwright/test'
-import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { CHROMIUM_ARGS, chromiumPath } from './tests/helpers/chromium.mjs'
 
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-if (!existsSync(executablePath)) {
-  throw new Error(`No Chromium at ${executablePath}: run \`apt-get install -y chromium\` or set CHROMIUM_PATH`)
-}
+// CHROMIUM_PATH, the system's, or the one npm installed (tests/helpers/chromium.mjs).
+const executablePath = chromiumPath()
 
 /** A port nobody listens on right now (the demo server takes it a moment later). */
 function freePort() {
@@ -48,18 +47,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   webServer: {
     // The sandbox (two anvil chains, Solana and the API emulator) on free ports, so runs never collide.

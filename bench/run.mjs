@@ -17,6 +17,7 @@
 // Full runs write bench/results/latest.json, quick runs bench/results/quick.json. Numbers never
 // fail the run; it exits non-zero only when a bench could not run.
 import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/chromium.mjs'
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
@@ -99,19 +100,7 @@ async function runBenches(options, runDir, started) {
   const swapEmulator = options.only.includes('swap')
     ? await startApiEmulator({ features: { swaps: { isEnabled: true, config: ['1inch'] } } })
     : undefined
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS })
   const context = {
     browser,
     server,

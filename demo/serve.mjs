@@ -82,8 +82,15 @@ function inside(folder, relativePath) {
 }
 
 async function handle(request, response) {
+  // A dapp on another origin (a developer's own app on its own port) may load the test wallet,
+  // the sandbox config and the builds: every file here is public test material.
+  response.setHeader('access-control-allow-origin', '*')
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, { 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '600' }).end()
+    return
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD' }).end()
+    response.writeHead(405, { allow: 'GET, HEAD, OPTIONS' }).end()
     return
   }
   let pathname

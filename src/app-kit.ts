@@ -21,7 +21,14 @@ import { activeAddress, activeNamespace, getAccountState, isConnected } from './
 import { activeCaipNetwork, selectedNetworkId } from './core/state/network'
 import { eventsState, subscribeEvents } from './core/analytics'
 import { getConnectedConnectorIds } from './core/lib/storage'
-import type { CaipNetwork, CaipNetworkId, ChainNamespace, ThemeMode, ThemeVariables } from './core/types'
+import type {
+  CaipNetwork,
+  CaipNetworkId,
+  ChainNamespace,
+  ThemeMode,
+  ThemeVariables,
+  ThemeVariablesInput,
+} from './core/types'
 import { registerAdapter } from './core/config/appkit-state'
 
 // Written in by the CDN build (build.mjs): the first-open chunks' shared chunks. `null` in the
@@ -49,7 +56,7 @@ export interface AppKit {
   getThemeMode(): ThemeMode
   setThemeMode(mode: ThemeMode): void
   getThemeVariables(): ThemeVariables
-  setThemeVariables(variables: ThemeVariables): void
+  setThemeVariables(variables: ThemeVariablesInput): void
   getIsConnectedState(): boolean
   /** The connected address in `namespace`, or in the active namespace. */
   getAddress(namespace?: ChainNamespace): string | undefined

@@ -9,6 +9,13 @@
  * Solana and Bitcoin are SPEC §3's; polkadot and cosmos connect through WalletConnect only.
  */
 import type { CaipNetwork } from './core/types'
+import type { EvmChain } from './core/config/options'
+
+/**
+ * A network `createAppKit` and `WagmiAdapter` take: SigKit's `CaipNetwork` or viem's `Chain`
+ * (AppKit's name, so `[mainnet, arbitrum] as [AppKitNetwork, ...AppKitNetwork[]]` keeps working).
+ */
+export type AppKitNetwork = CaipNetwork | EvmChain
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 

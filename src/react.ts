@@ -6,6 +6,8 @@ import { createAppKitWith } from './app-kit'
 import { defineAppKitButton } from './ui/button/element'
 
 export type { AppKit, AppKitState, AppKitOptions } from './index'
+// Also declares <appkit-button> in React's JSX (a type-only module).
+export type { AppKitButtonAttributes } from './react/jsx'
 
 /**
  * Creates the modal for this page (see `createAppKit` in `sigkit`). `<AppKitButton/>` brings the

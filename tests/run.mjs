@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// SigKit test runner: `npm test` runs every suite; `npm test -- unit build e2e size` picks some.
+// SigKit test runner: `npm test` runs every suite; `npm test -- unit build e2e size` picks some,
+// and any other argument keeps the unit and integration files whose path contains it
+// (`npm test -- unit walletconnect`).
 //
 //   unit   tests/unit/**/*.test.ts(x): each file bundled by esbuild into .tmp/unit/ and run with
 //          uvu in its own Node process (happy-dom globals registered by one file cannot leak
@@ -28,16 +30,19 @@ import { cpus } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { acquireRunLock } from '../build/lock.mjs'
+import { chromiumPath } from './helpers/chromium.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const SUITES = ['unit', 'integration', 'build', 'e2e', 'size', 'bench']
 const FILE_TIMEOUT_MS = 60_000
 // The whole Playwright run (about 5.5 min with the embedded-wallet and social-login specs on a
 // shared 2-core VM; the limit leaves room for a slower machine).
-const PLAYWRIGHT_TIMEOUT_MS = 600_000
+const PLAYWRIGHT_TIMEOUT_MS = 900_000
 const BENCH_TIMEOUT_MS = 180_000
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
+/** Substrings a uvu test file's path must contain (`npm test -- unit connect`); none: every file. */
+let fileFilters = []
 const summary = []
 // What failed, by name, printed again after the summary: a CI log is often read from its tail.
 const failures = []
@@ -127,7 +132,7 @@ async function pool(items, limit, worker) {
 }
 
 /** Counts from uvu's closing lines (`Total:`, `Passed:`, `Skipped:`) and its exit code. */
-function parseUvu(output, code, timedOut) {
+function parseUvu(output, code, timedOut, timeoutMs = FILE_TIMEOUT_MS) {
   const text = stripAnsi(output)
   const number = (label) => {
     const match = text.match(new RegExp(`${label}:\\s+(\\d+)`))
@@ -136,8 +141,7 @@ function parseUvu(output, code, timedOut) {
   const total = number('Total')
   const passed = number('Passed')
   const skipped = number('Skipped') ?? 0
-  if (timedOut)
-    return { passed: passed ?? 0, failed: 1, skipped, problem: `timed out after ${FILE_TIMEOUT_MS / 1000} s` }
+  if (timedOut) return { passed: passed ?? 0, failed: 1, skipped, problem: `timed out after ${timeoutMs / 1000} s` }
   if (total === undefined || passed === undefined) {
     return { passed: 0, failed: 1, skipped: 0, problem: `crashed before reporting (exit code ${code})` }
   }
@@ -149,17 +153,29 @@ function parseUvu(output, code, timedOut) {
   return { passed, failed, skipped, problem: failed > 0 ? `${failed} failed` : '' }
 }
 
+/**
+ * A file's time limit: FILE_TIMEOUT_MS, or what its header says with `@file-timeout <n> s` (for a
+ * file that installs and builds an app).
+ */
+function fileTimeout(file) {
+  const declared = readFileSync(file, 'utf8')
+    .slice(0, 2000)
+    .match(/@file-timeout (\d+) s/)
+  return declared ? Number(declared[1]) * 1000 : FILE_TIMEOUT_MS
+}
+
 /** Run uvu test files, each in its own process; print each file's report; return counts. */
 async function runUvuFiles(files, label, suite) {
   const results = await pool(files, Math.max(1, cpus().length), async (file) => {
     const started = Date.now()
     const args = ['--enable-source-maps', '--import', join(root, 'tests/helpers/uvu-hooks.mjs'), file]
+    const timeoutMs = fileTimeout(file)
     const { code, output, timedOut } = await run(process.execPath, args, {
       capture: true,
-      timeoutMs: FILE_TIMEOUT_MS,
+      timeoutMs,
       env: { NODE_ENV: 'test' },
     })
-    return { file, output, ms: Date.now() - started, ...parseUvu(output, code, timedOut) }
+    return { file, output, ms: Date.now() - started, ...parseUvu(output, code, timedOut, timeoutMs) }
   })
   const counts = { passed: 0, failed: 0, skipped: 0 }
   for (const result of results) {
@@ -200,6 +216,9 @@ function packageVersion() {
 const unitSuite = () => bundledUvuSuite('unit')
 // The demo server test bundles the demo page against dist/, so the bundles come first.
 const integrationSuite = async () => {
+  // Its browser tests launch the same Chromium as e2e, resolved (and unpacked) once here.
+  const chromium = findChromium()
+  if (chromium) process.env.CHROMIUM_PATH = chromium
   if (!(await buildBundles())) {
     console.log('integration not run: the build failed')
     return record('integration', { failed: 1 }, 'build failed')
@@ -210,7 +229,9 @@ const integrationSuite = async () => {
 // Bundles each test file of tests/<suite> with esbuild, then runs it with uvu in its own process.
 async function bundledUvuSuite(suite) {
   heading(`${suite}: tests/${suite} (esbuild → .tmp/${suite}, uvu)`)
-  const sources = listFiles(join(root, 'tests', suite), /\.test\.tsx?$/)
+  const sources = listFiles(join(root, 'tests', suite), /\.test\.tsx?$/).filter(
+    (source) => fileFilters.length === 0 || fileFilters.some((filter) => source.includes(filter)),
+  )
   if (sources.length === 0) {
     console.log(`no ${suite} test files yet`)
     return record(suite, {}, 'no test files')
@@ -319,9 +340,14 @@ async function buildSuite() {
 
 // ── e2e ────────────────────────────────────────────────────────────────────────────────────
 
+/** The Chromium for e2e, the bench and the integration tests' pages (tests/helpers/chromium.mjs). */
 function findChromium() {
-  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-  return existsSync(candidate) ? candidate : undefined
+  try {
+    return chromiumPath()
+  } catch (error) {
+    console.log(`${error.message}`)
+    return undefined
+  }
 }
 
 /** The tests of a Playwright JSON report that failed, each with its file, title and first error line. */
@@ -351,12 +377,7 @@ function unexpectedTests(report) {
 async function e2eSuite() {
   heading('e2e: Playwright (Chromium)')
   const chromium = findChromium()
-  if (!chromium) {
-    console.log(
-      `e2e: no Chromium at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}: run \`apt-get install -y chromium\` or set CHROMIUM_PATH`,
-    )
-    return record('e2e', { failed: 1 }, 'no Chromium')
-  }
+  if (!chromium) return record('e2e', { failed: 1 }, 'no Chromium')
   if (!(await buildBundles())) {
     console.log('e2e not run: the build failed')
     return record('e2e', { failed: 1 }, 'build failed')
@@ -491,10 +512,7 @@ function benchResultProblem(since) {
 async function benchSuite() {
   heading('bench: node bench/run.mjs --quick (proves it runs; numbers never fail it)')
   const chromium = findChromium()
-  if (!chromium) {
-    console.log(`bench: no Chromium at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}`)
-    return record('bench', { failed: 1 }, 'no Chromium')
-  }
+  if (!chromium) return record('bench', { failed: 1 }, 'no Chromium')
   if (!(await buildBundles())) {
     console.log('bench not run: the build failed')
     return record('bench', { failed: 1 }, 'build failed')
@@ -519,12 +537,10 @@ async function benchSuite() {
 // ── main ───────────────────────────────────────────────────────────────────────────────────
 
 async function main() {
-  const requested = process.argv.slice(2)
-  const unknown = requested.filter((name) => !SUITES.includes(name))
-  if (unknown.length > 0) {
-    console.error(`Unknown suite ${unknown.join(', ')}. Usage: npm test [-- ${SUITES.join(' | ')} ...]`)
-    return 2
-  }
+  const args = process.argv.slice(2)
+  const requested = args.filter((name) => SUITES.includes(name))
+  // Any other argument narrows the uvu suites to the test files whose path contains it.
+  fileFilters = args.filter((name) => !SUITES.includes(name))
   const selected = requested.length > 0 ? SUITES.filter((s) => requested.includes(s)) : SUITES
   await acquireRunLock(root, 'npm test')
   const started = Date.now()

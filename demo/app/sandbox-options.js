@@ -43,6 +43,8 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
       rpc: api,
       pulse: api,
       ...(sandbox.relayUrl ? { relay: sandbox.relayUrl } : {}),
+      // WalletConnect's Verify service: the emulator attests the page's origin.
+      verify: `${api}/verify`,
       // The embedded wallet's secure frame (email login) on its own origin.
       ...(sandbox.secureFrameUrl ? { secureSite: sandbox.secureFrameUrl } : {}),
     },

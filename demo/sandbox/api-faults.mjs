@@ -32,6 +32,8 @@ export const ROUTE_NAMES = Object.freeze([
   'onrampUrl',
   'onrampPage',
   'onrampPurchase',
+  'verifyAttestation',
+  'verifyPublicKey',
 ])
 
 export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])

@@ -32,6 +32,7 @@ import { createHistory } from './history.mjs'
 import { badgeSvg } from './images.mjs'
 import { createNftRoutes, nftImagePath } from './nfts.mjs'
 import { createOnramp } from './onramp.mjs'
+import { createVerify } from './verify.mjs'
 import { generateWallets, initialsOf, queryWallets } from './wallets.mjs'
 
 const HOST = '127.0.0.1'
@@ -279,6 +280,8 @@ export async function startApiEmulator({
   const activity = createActivity({ chains, tokens, solana })
   // On-ramp: options, quotes, the URL generator, the providers' pages and their history.
   const onramp = createOnramp({ chains, tokens, solana, prices, activity, serverUrl: () => baseUrl })
+  // WalletConnect's Verify service (the dapp's origin attested before a pairing).
+  const verify = createVerify()
 
   /** @type {Record<string, (request: { url: URL, params: string[], body: unknown, rawBody: string }) => Promise<{ status?: number, headers?: Record<string, string>, body: unknown }>>} */
   const handlers = {
@@ -286,6 +289,7 @@ export async function startApiEmulator({
     ...history.handlers,
     ...nftRoutes.handlers,
     ...onramp.handlers,
+    ...verify.handlers,
     // `onramp` (a provider name) asks for the provider's purchases instead of the chain's history.
     async history(request) {
       const provider = request.url.searchParams.get('onramp')
@@ -471,6 +475,7 @@ export async function startApiEmulator({
     ...history.routes,
     ...nftRoutes.routes,
     ...onramp.routes,
+    ...verify.routes,
   ]
   // Every fault/log name must be a real route, and every route must be nameable in a fault.
   for (const route of routes)

@@ -15,7 +15,7 @@ export interface RpcConfig {
  * RPC URLs for a network, the proxy first when a project id is set.
  * @internal
  */
-export function rpcUrlsFor(network: CaipNetwork, config: RpcConfig): string[] {
+export function rpcUrlsFor(network: Pick<CaipNetwork, 'caipNetworkId' | 'rpcUrls'>, config: RpcConfig): string[] {
   const urls = [...network.rpcUrls.default.http]
   if (config.rpcProxy && config.projectId) {
     const query = new URLSearchParams({ chainId: network.caipNetworkId, projectId: config.projectId })

@@ -27,6 +27,7 @@ export const DEFAULT_ENDPOINTS: Readonly<Endpoints> = {
   relay: 'wss://relay.walletconnect.org',
   secureSite: 'https://secure.walletconnect.org',
   pulse: 'https://pulse.walletconnect.org',
+  verify: 'https://verify.walletconnect.org',
 }
 
 /** Number of recently used wallets kept in storage. */

@@ -92,8 +92,8 @@ export interface RouterEntry {
 /** Colour scheme of the modal. */
 export type ThemeMode = 'dark' | 'light'
 
-/** CSS custom properties a dapp may override. */
-export type ThemeVariables = Partial<{
+/** The CSS custom properties a dapp may override, and their value types. */
+interface ThemeVariableValues {
   '--sk-font-family': string
   '--sk-accent': string
   '--sk-color-mix': string
@@ -101,7 +101,20 @@ export type ThemeVariables = Partial<{
   '--sk-font-size-master': string
   '--sk-border-radius-master': string
   '--sk-z-index': number
-}>
+}
+
+/** CSS custom properties a dapp may override. */
+export type ThemeVariables = Partial<ThemeVariableValues>
+
+/** The same variables under AppKit's names (`--w3m-accent`, `--apkt-accent`, …), read as SigKit's. */
+export type AppKitThemeVariables = {
+  [
+    Name in keyof ThemeVariableValues as Name extends `--sk-${infer Rest}` ? `--w3m-${Rest}` | `--apkt-${Rest}` : never
+  ]?: ThemeVariableValues[Name]
+}
+
+/** What `themeVariables` and `setThemeVariables` take: SigKit's names or AppKit's. */
+export type ThemeVariablesInput = ThemeVariables & AppKitThemeVariables
 
 /** Social login providers (SPEC §1). */
 export type SocialProvider = 'google' | 'x' | 'farcaster' | 'discord' | 'apple' | 'github' | 'facebook'
@@ -157,6 +170,11 @@ export interface Endpoints {
   secureSite: string
   /** Error reports and analytics. */
   pulse: string
+  /**
+   * WalletConnect's Verify service, which attests the dapp's origin to the wallet before a pairing
+   * (`{verify}/v3/attestation`); `false` turns the attestation off.
+   */
+  verify: string | false
 }
 
 /** Severity of a modal alert. */

@@ -3,7 +3,7 @@
  * (injected, WalletConnect, the embedded wallet), wagmi's hooks reach it through this one
  * connector. SigKit stays the owner of the connection; this side only mirrors it and forwards.
  */
-import { createConnector } from '@wagmi/core'
+import { createConnector } from 'wagmi'
 import { effect } from '@preact/signals-core'
 import { SwitchChainError, UserRejectedRequestError, type Chain, type EIP1193Provider } from 'viem'
 import { getAccountState } from '../core/state/account'

@@ -8,16 +8,18 @@
  * import { mainnet, arbitrum } from 'sigkit/networks'  // was '@reown/appkit/networks'
  * ```
  *
- * wagmi, @wagmi/core, @tanstack/react-query and viem are the dapp's (peer dependencies): nothing
+ * wagmi, @tanstack/react-query and viem are the dapp's (peer dependencies; what SigKit uses of
+ * @wagmi/core it takes from `wagmi`, which re-exports it, so AppKit's install line is enough): nothing
  * of them is bundled here, so a dapp has one viem.
  * @packageDocumentation
  */
-import { createConfig, http, type Config, type CreateConfigParameters, type CreateConnectorFn } from '@wagmi/core'
+import { createConfig, type Config, type CreateConfigParameters, type CreateConnectorFn } from 'wagmi'
 import type { Chain, Transport } from 'viem'
 import type { CaipNetwork } from '../core/types'
 import type { EvmChain } from '../core/config/options'
 import { SIGKIT_CONNECTOR_ID, sigkitConnector } from './connector'
 import { toWagmiChains } from './chains'
+import { sigkitTransport } from './transport'
 
 export { SIGKIT_CONNECTOR_ID }
 
@@ -31,7 +33,10 @@ export interface WagmiAdapterOptions {
   ssr?: boolean
   /** wagmi's storage (e.g. `createStorage({ storage: cookieStorage })`). */
   storage?: CreateConfigParameters['storage']
-  /** Transports by chain id; a chain without one gets `http()` of its first RPC URL. */
+  /**
+   * Transports by chain id. A chain without one reads through SigKit's RPC: the proxy of
+   * `createAppKit`'s `endpoints.rpc` with the project id, then the chain's own RPC URLs.
+   */
   transports?: Record<number, Transport>
   /**
    * More wagmi connectors, after SigKit's own. A wallet connected through one of these directly
@@ -96,7 +101,7 @@ export class WagmiAdapter {
       ...(rest as Partial<CreateConfigParameters>),
       chains,
       transports: Object.fromEntries(
-        chains.map((chain) => [chain.id, transports[chain.id] ?? http(chain.rpcUrls.default.http[0])]),
+        chains.map((chain) => [chain.id, transports[chain.id] ?? sigkitTransport(chain, projectId)]),
       ),
       connectors: [sigkitConnector({ isConnectedInWagmi: (uid) => config.state.connections.has(uid) }), ...connectors],
       // The modal lists and connects the browser's wallets; wagmi finding them too would connect

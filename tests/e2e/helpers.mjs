@@ -86,9 +86,13 @@ export async function emulator(request, config) {
       await request.delete(`${base}/__sandbox/faults`)
     },
     async requestCount(route) {
+      return (await this.requests(route)).length
+    },
+    /** What the route received: `{ route, method, url, time }` each. */
+    async requests(route) {
       const response = await request.get(`${base}/__sandbox/requests?route=${route}`)
       const body = await response.json()
-      return (Array.isArray(body) ? body : (body.requests ?? [])).length
+      return Array.isArray(body) ? body : (body.requests ?? [])
     },
   }
 }
@@ -152,6 +156,19 @@ export async function decodeQr(page) {
     const { data } = context.getImageData(0, 0, 400, 400)
     return window.jsQR(data, 400, 400)?.data ?? null
   })
+}
+
+/**
+ * Opens the modal with <appkit-button>, picks WalletConnect and returns the pairing URI its QR code
+ * decodes to (checked to be one).
+ */
+export async function scanWalletConnectQr(page) {
+  await page.locator('appkit-button').click()
+  await modal(page).getByRole('button', { name: 'WalletConnect' }).click()
+  await expect(modal(page).getByRole('img', { name: /QR code/ })).toBeVisible({ timeout: 15_000 })
+  const uri = await decodeQr(page)
+  expect(uri, 'the QR code decodes to a pairing URI').toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  return uri
 }
 
 /**

@@ -7,11 +7,11 @@ import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.
 import {
   answerWallet,
   chainBalance,
-  decodeQr,
   expect,
   modal,
   openDapp,
   sandboxConfig,
+  scanWalletConnectQr,
   test,
   walletPrompt,
 } from './helpers.mjs'
@@ -132,10 +132,7 @@ test('the same over WalletConnect: the WalletConnect test wallet connected in th
   })
   try {
     const log = await openDapp(page, '/wagmi.html')
-    await page.locator('appkit-button').click()
-    await modal(page).getByRole('button', { name: 'WalletConnect' }).click()
-    await expect(modal(page).getByRole('img', { name: /QR code/ })).toBeVisible({ timeout: 15_000 })
-    await wallet.pair(await decodeQr(page))
+    await wallet.pair(await scanWalletConnectQr(page))
     await wallet.approveNextSession()
 
     await expect(page.getByTestId('wagmi-status')).toHaveText('connected', { timeout: 15_000 })

@@ -2,7 +2,16 @@
 // WalletConnect wallet (WalletKit, in this Node process) pairs with through the sandbox's relay;
 // approving connects the dapp, which then shows the chain's balance.
 import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
-import { chainBalance, decodeQr, expect, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
+import {
+  chainBalance,
+  decodeQr,
+  expect,
+  modal,
+  openDapp,
+  sandboxConfig,
+  scanWalletConnectQr,
+  test,
+} from './helpers.mjs'
 
 test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves, the balance shows', async ({
   page,
@@ -14,13 +23,7 @@ test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves
   const wallet = await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } })
   try {
     const log = await openDapp(page)
-    await page.locator('appkit-button').click()
-    await modal(page).getByRole('button', { name: 'WalletConnect' }).click()
-    await expect(modal(page).getByRole('img', { name: /QR code/ })).toBeVisible({ timeout: 15_000 })
-    const uri = await decodeQr(page)
-    expect(uri, 'the QR code decodes').toMatch(/^wc:[0-9a-f]{64}@2\?/)
-
-    await wallet.pair(uri)
+    await wallet.pair(await scanWalletConnectQr(page))
     await wallet.approveNextSession()
     await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
     await expect(page.getByTestId('account-address')).toHaveText(wallet.evmAddress)

@@ -2,7 +2,7 @@
  * viem public clients, one per network, reading through the RPC proxy of SPEC §7
  * (`/v1/?chainId=..&projectId=..`) with the network's own RPC URLs as fallbacks.
  */
-import { createPublicClient, defineChain, fallback, http, type Chain, type PublicClient } from 'viem'
+import { createPublicClient, defineChain, fallback, http, type Chain, type PublicClient, type Transport } from 'viem'
 import { POLLING_INTERVAL_MS, RPC_RETRY, RPC_TIMEOUT_MS } from '../../core/limits'
 import type { CaipNetwork } from '../../core/types'
 import { rpcUrlsFor, type RpcConfig } from '../rpc-urls'
@@ -20,6 +20,18 @@ export function toViemChain(network: CaipNetwork): Chain {
 }
 
 /**
+ * The transport a network's reads go through: the RPC proxy first (when a project id is set), then
+ * the network's own RPC URLs, each with SPEC §9's retries and timeout.
+ * @internal
+ */
+export function rpcTransport(network: Pick<CaipNetwork, 'caipNetworkId' | 'rpcUrls'>, config: RpcConfig): Transport {
+  const transports = rpcUrlsFor(network, config).map((url) =>
+    http(url, { retryCount: RPC_RETRY.attempts, retryDelay: RPC_RETRY.delayMs, timeout: RPC_TIMEOUT_MS }),
+  )
+  return transports.length === 1 ? (transports[0] as Transport) : fallback(transports)
+}
+
+/**
  * A cached public client per network and config.
  * @internal
  */
@@ -28,12 +40,9 @@ export function createClientCache(config: RpcConfig): (network: CaipNetwork) => 
   return (network) => {
     let client = clients.get(network.caipNetworkId)
     if (!client) {
-      const transports = rpcUrlsFor(network, config).map((url) =>
-        http(url, { retryCount: RPC_RETRY.attempts, retryDelay: RPC_RETRY.delayMs, timeout: RPC_TIMEOUT_MS }),
-      )
       client = createPublicClient({
         chain: toViemChain(network),
-        transport: transports.length === 1 ? (transports[0] as ReturnType<typeof http>) : fallback(transports),
+        transport: rpcTransport(network, config),
         pollingInterval: POLLING_INTERVAL_MS,
       })
       clients.set(network.caipNetworkId, client)

@@ -42,6 +42,8 @@ import type { CaipNetworkId, ChainNamespace, EIP1193Provider, WalletListing } fr
 import { authenticateSession, canAuthenticate } from './auth'
 import { buildNamespaces } from './namespaces'
 import { accountsByNamespace, pairingExpiry, type SessionLike } from './session'
+import { forgetGlobalCore, useVerifyEndpoint } from './core-settings'
+import { WALLETCONNECT_START_TIMEOUT_MS, WalletConnectError, toWalletConnectError } from './failure'
 
 /** The connector's id, as stored and as listed. */
 export const WALLETCONNECT_ID = 'walletConnect'
@@ -89,7 +91,11 @@ async function createProvider(): Promise<Provider> {
     },
     // A self-hosted relay (the sandbox) has no hosted telemetry behind it.
     telemetryEnabled: options.endpoints.relay === DEFAULT_ENDPOINTS.relay,
-  } as Parameters<typeof UniversalProvider.init>[0])
+  } as Parameters<typeof UniversalProvider.init>[0]).catch((error: unknown) => {
+    forgetGlobalCore()
+    throw error
+  })
+  useVerifyEndpoint(provider, options.endpoints.verify)
   provider.on('display_uri', (uri: string) => setWcUri(uri, pairingExpiry(uri, clock.now())))
   provider.on('session_delete', () => endSession())
   provider.on('session_update', ({ params }: { params: { namespaces: SessionLike['namespaces'] } }) => {
@@ -226,22 +232,49 @@ async function connect(wallet: WalletListing | undefined): Promise<void> {
       setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
   })
   try {
-    const session = await (prepared ?? startPairing())
+    const session = await codeShownInTime(prepared ?? startPairing())
     if (!session) throw new Error('The wallet did not approve a session')
     applySession(session)
     finalize(wallet)
-  } catch (error) {
+  } catch (thrown) {
+    const error = toWalletConnectError(thrown, Boolean(connectionState.wcUri.peek()))
+    // A pairing that never showed its code is not reused: the next attempt starts afresh.
+    if (error.reason === 'start' || error.reason === 'relay') pairing = undefined
     connectionSignals.wcError.value = true
     setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
     sendEvent({
       type: 'track',
       event: 'CONNECT_ERROR',
-      properties: { method: 'walletconnect', message: String((error as Error)?.message ?? error) },
+      properties: { method: 'walletconnect', message: error.message },
     })
     throw error
   } finally {
     release()
   }
+}
+
+/**
+ * The pairing's outcome, or a `relay` failure when its code has not appeared within
+ * {@link WALLETCONNECT_START_TIMEOUT_MS} (the provider keeps waiting on an unreachable relay).
+ */
+function codeShownInTime<T>(outcome: Promise<T>): Promise<T> {
+  if (connectionState.wcUri.peek()) return outcome
+  return new Promise<T>((resolve, reject) => {
+    const timer = clock.setTimeout(() => {
+      stop()
+      const relay = getResolvedOptions()?.endpoints.relay ?? 'the relay'
+      reject(new WalletConnectError('relay', `No answer from ${relay}`))
+    }, WALLETCONNECT_START_TIMEOUT_MS)
+    // Called at once with the current value (none): stops at the first code shown.
+    const stopWatching = connectionState.wcUri.subscribe((uri) => {
+      if (uri) stop()
+    })
+    function stop() {
+      clock.clearTimeout(timer)
+      stopWatching()
+    }
+    outcome.then(resolve, reject).finally(stop)
+  })
 }
 
 /** SPEC §4 "Finalizing": deep link and recent wallet stored, success event, pairing cleared. */

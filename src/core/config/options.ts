@@ -22,6 +22,7 @@ import type {
   SocialProvider,
   ThemeMode,
   ThemeVariables,
+  ThemeVariablesInput,
 } from '../types'
 import type { SIWXConfig } from './siwx'
 import { isHttpUrl, isNonEmptyString, isRecord, isWsUrl } from '../lib/validate'
@@ -94,7 +95,7 @@ export interface AppKitOptions {
   /** Turns email, socials, swaps, on-ramp, activity and branding off. */
   basic?: boolean
   themeMode?: ThemeMode
-  themeVariables?: ThemeVariables
+  themeVariables?: ThemeVariablesInput
   /** Legacy sign-in config; cannot be combined with `siwx`. */
   siweConfig?: object
   /** Sign in with the wallet: the dapp's session store and message maker. */
@@ -393,9 +394,14 @@ function validateEndpoints(value: unknown): Endpoints {
   for (const key of Object.keys(DEFAULT_ENDPOINTS) as (keyof Endpoints)[]) {
     const url = value[key]
     if (url === undefined) continue
+    if (key === 'verify' && url === false) {
+      result.verify = false
+      continue
+    }
     if (key === 'relay') {
       if (!isWsUrl(url)) fail(`endpoints.${key}`, 'must be a ws(s) URL')
-    } else if (!isHttpUrl(url)) fail(`endpoints.${key}`, 'must be an http(s) URL')
+    } else if (!isHttpUrl(url))
+      fail(`endpoints.${key}`, key === 'verify' ? 'must be an http(s) URL or false' : 'must be an http(s) URL')
     // Paths are appended with a leading slash, so a trailing one would double up.
     result[key] = url.replace(/\/+$/, '')
   }

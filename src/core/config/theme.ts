@@ -6,7 +6,7 @@ import { signal } from '@preact/signals-core'
 import type { Signal } from '@preact/signals-core'
 import { DEFAULT_THEME_MODE } from '../constants'
 import { validateThemeVariables } from './options'
-import type { ThemeMode, ThemeVariables } from '../types'
+import type { ThemeMode, ThemeVariables, ThemeVariablesInput } from '../types'
 
 /** The theme signals. */
 export interface ThemeSignals {
@@ -43,7 +43,7 @@ export function setThemeMode(mode: ThemeMode): void {
  * setThemeVariables({ '--sk-accent': '#47a1ff' })
  * ```
  */
-export function setThemeVariables(variables: ThemeVariables): void {
+export function setThemeVariables(variables: ThemeVariablesInput): void {
   const valid = validateThemeVariables(variables)
   themeState.variables.value = { ...themeState.variables.peek(), ...valid }
 }

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { setThemeMode, setThemeVariables, themeState } from '../../core/config/appkit-state'
-import type { ThemeMode, ThemeVariables } from '../../core/types'
+import type { ThemeMode, ThemeVariables, ThemeVariablesInput } from '../../core/types'
 
 /** What `useAppKitTheme` returns. */
 export interface UseAppKitThemeReturnType {
@@ -8,7 +8,7 @@ export interface UseAppKitThemeReturnType {
   themeVariables: ThemeVariables
   setThemeMode: (mode: ThemeMode) => void
   /** Merges into the current variables. */
-  setThemeVariables: (variables: ThemeVariables) => void
+  setThemeVariables: (variables: ThemeVariablesInput) => void
 }
 
 /**

@@ -8,7 +8,8 @@ import { syncThemeVariables } from '../theme/variables'
 /** The custom element's tag. */
 export const APPKIT_BUTTON_TAG = 'appkit-button'
 
-const ATTRIBUTES = ['label', 'loading-label', 'balance', 'disabled'] as const
+// `loadinglabel` is how AppKit's `loadingLabel` reaches an element written in HTML or JSX.
+const ATTRIBUTES = ['label', 'loading-label', 'loadinglabel', 'balance', 'disabled'] as const
 
 /**
  * Defines `<appkit-button>`. The class is created here, not at module scope, because
@@ -77,7 +78,7 @@ export function defineAppKitButton(registry: CustomElementRegistry = customEleme
 /** Attributes are page input: anything but the documented values falls back to the default. */
 function readProps(element: HTMLElement): AppKitButtonProps {
   const label = element.getAttribute('label')
-  const loadingLabel = element.getAttribute('loading-label')
+  const loadingLabel = element.getAttribute('loading-label') ?? element.getAttribute('loadinglabel')
   return {
     ...(label ? { label } : {}),
     ...(loadingLabel ? { loadingLabel } : {}),

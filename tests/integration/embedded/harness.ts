@@ -5,7 +5,7 @@ import { chromium, type Browser, type Page } from '@playwright/test'
 import * as esbuild from 'esbuild'
 import { createServer, type Server } from 'node:http'
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
-import { CHROMIUM, CHROMIUM_ARGS } from '../secure-frame/helpers'
+import { CHROMIUM_ARGS, chromiumPath } from '../secure-frame/helpers'
 
 /** The page's bundle: SigKit from source, WalletConnect stubbed (not part of these tests). */
 async function bundlePage(): Promise<string> {
@@ -53,14 +53,8 @@ export interface Harness {
   stop(): Promise<void>
 }
 
-/**
- * Starts the sandbox (with `sandboxOptions`), the page's server and, when `withBrowser`, Chromium
- * on the page.
- */
-export async function startHarness(
-  sandboxOptions: Parameters<typeof startSandbox>[0],
-  withBrowser: boolean,
-): Promise<Harness> {
+/** Starts the sandbox (with `sandboxOptions`), the page's server and Chromium on the page. */
+export async function startHarness(sandboxOptions: Parameters<typeof startSandbox>[0]): Promise<Harness> {
   const sandbox = await startSandbox(sandboxOptions)
   const script = await bundlePage()
   let port = 0
@@ -111,11 +105,9 @@ export async function startHarness(
       await sandbox.stop()
     },
   }
-  if (withBrowser) {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    page = await browser.newPage()
-    page.on('pageerror', (error) => pageErrors.push(String(error)))
-    await harness.open()
-  }
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  page = await browser.newPage()
+  page.on('pageerror', (error) => pageErrors.push(String(error)))
+  await harness.open()
   return harness
 }

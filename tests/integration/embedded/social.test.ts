@@ -4,15 +4,12 @@
 // origin, the frame signs as the smart account and anvil checks it (ERC-1271); the redirect flow
 // leaves the page and finishes on the page load that comes back. Chromium missing: skipped.
 import type { Page } from '@playwright/test'
-import { existsSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPublicClient, http, toHex, type Hex } from 'viem'
-import { CHROMIUM, eventually, nthMail } from '../secure-frame/helpers'
+import { eventually, nthMail } from '../secure-frame/helpers'
 import { startHarness, type Harness } from './harness'
 
-const hasChromium = existsSync(CHROMIUM)
-const browserTest = hasChromium ? test : test.skip
 const USERNAME = 'ada.integration'
 
 let harness: Harness
@@ -20,7 +17,7 @@ let page: Page
 const account = { smart: '' as Hex, eoa: '' as Hex }
 
 test.before(async () => {
-  harness = await startHarness({}, hasChromium)
+  harness = await startHarness({})
   page = harness.page
 })
 test.after(async () => {
@@ -54,7 +51,7 @@ async function start(method: string, params: unknown) {
   return () => page.evaluate(() => (window as any).outcome) as Promise<{ value?: any; error?: string }>
 }
 
-browserTest('the popup flow: the stand-in answers from the frame origin, the smart account is connected', async () => {
+test('the popup flow: the stand-in answers from the frame origin, the smart account is connected', async () => {
   const [popup] = await Promise.all([page.waitForEvent('popup'), sk((s) => s.flow.startSocialLogin('google'))])
   await popup.getByRole('textbox', { name: 'Username' }).fill(USERNAME)
   await popup.getByRole('button', { name: `Continue as ${USERNAME}` }).click()
@@ -75,7 +72,7 @@ browserTest('the popup flow: the stand-in answers from the frame origin, the sma
   assert.ok(popup.isClosed(), 'the popup closed once it answered')
 })
 
-browserTest('a signature from the smart account verifies on chain, by its contract (ERC-1271)', async () => {
+test('a signature from the smart account verifies on chain, by its contract (ERC-1271)', async () => {
   const message = 'Signed by a smart account'
   const settled = await start('personal_sign', [toHex(message), account.smart])
   await frame().getByRole('button', { name: 'Approve' }).click()
@@ -84,7 +81,7 @@ browserTest('a signature from the smart account verifies on chain, by its contra
   assert.not.equal(await reader().getCode({ address: account.smart }), undefined, 'deployed on first use')
 })
 
-browserTest('SET_PREFERRED_ACCOUNT: the EOA, then back; the dapp sees each address', async () => {
+test('SET_PREFERRED_ACCOUNT: the EOA, then back; the dapp sees each address', async () => {
   await sk((s) => s.embeddedAccount.setPreferredAccountType('eoa'))
   assert.is((await sk((s) => s.account('eip155'))).address, account.eoa)
   assert.equal(await sk((s) => s.request('eip155', 'eth_accounts')), [account.eoa])
@@ -98,7 +95,7 @@ browserTest('SET_PREFERRED_ACCOUNT: the EOA, then back; the dapp sees each addre
   assert.is((await sk((s) => s.account('eip155'))).address, account.smart)
 })
 
-browserTest('a reload restores the social session: provider, username and account type', async () => {
+test('a reload restores the social session: provider, username and account type', async () => {
   await harness.open()
   await eventually(async () => (await sk((s) => s.account('eip155'))).status === 'connected', 'restored')
   assert.is((await sk((s) => s.account('eip155'))).address, account.smart)
@@ -109,7 +106,7 @@ browserTest('a reload restores the social session: provider, username and accoun
   assert.is((await sk((s) => s.account('eip155'))).status, 'disconnected')
 })
 
-browserTest('Farcaster: the URI is the stand-in page; approving it there connects with the username', async () => {
+test('Farcaster: the URI is the stand-in page; approving it there connects with the username', async () => {
   const url = await sk((s) => s.social.farcasterLoginUri())
   assert.ok(url.startsWith(`${harness.sandbox.secureFrameUrl}/farcaster/`), url)
   await page.evaluate(() => {
@@ -128,47 +125,41 @@ browserTest('Farcaster: the URI is the stand-in page; approving it there connect
   await sk((s) => s.appKit.disconnect())
 })
 
-browserTest(
-  'update email: a code to the current address, one to the new; the same account signs in with it',
-  async () => {
-    const before = 'before@example.com'
-    const after = 'after@example.com'
-    await sk((s, email) => s.embedded.startEmailLogin(email), before)
-    await sk((s, code) => s.embedded.verifyOtp(code), (await nthMail(harness.sandbox.secureFrameUrl, before, 1)).code)
-    const address = (await sk((s) => s.account('solana'))).address
-    assert.is(await sk((s, email) => s.embeddedAccount.updateEmail(email), after), 'VERIFY_PRIMARY_OTP')
-    const primary = await nthMail(harness.sandbox.secureFrameUrl, before, 2)
-    await sk((s, code) => s.embeddedAccount.verifyCurrentEmailCode(code), primary.code)
-    const secondary = await nthMail(harness.sandbox.secureFrameUrl, after, 1)
-    assert.is(await sk((s, code) => s.embeddedAccount.verifyNewEmailCode(code), secondary.code), after)
-    assert.equal((await sk((s) => s.account('eip155'))).user, { email: after })
-    await sk((s) => s.appKit.disconnect())
-    // Signing in with the new address gives back the same keys.
-    await sk((s, email) => s.embedded.startEmailLogin(email), after)
-    await sk((s, code) => s.embedded.verifyOtp(code), (await nthMail(harness.sandbox.secureFrameUrl, after, 2)).code)
-    assert.is((await sk((s) => s.account('solana'))).address, address)
-    await sk((s) => s.appKit.disconnect())
-  },
-)
+test('update email: a code to the current address, one to the new; the same account signs in with it', async () => {
+  const before = 'before@example.com'
+  const after = 'after@example.com'
+  await sk((s, email) => s.embedded.startEmailLogin(email), before)
+  await sk((s, code) => s.embedded.verifyOtp(code), (await nthMail(harness.sandbox.secureFrameUrl, before, 1)).code)
+  const address = (await sk((s) => s.account('solana'))).address
+  assert.is(await sk((s, email) => s.embeddedAccount.updateEmail(email), after), 'VERIFY_PRIMARY_OTP')
+  const primary = await nthMail(harness.sandbox.secureFrameUrl, before, 2)
+  await sk((s, code) => s.embeddedAccount.verifyCurrentEmailCode(code), primary.code)
+  const secondary = await nthMail(harness.sandbox.secureFrameUrl, after, 1)
+  assert.is(await sk((s, code) => s.embeddedAccount.verifyNewEmailCode(code), secondary.code), after)
+  assert.equal((await sk((s) => s.account('eip155'))).user, { email: after })
+  await sk((s) => s.appKit.disconnect())
+  // Signing in with the new address gives back the same keys.
+  await sk((s, email) => s.embedded.startEmailLogin(email), after)
+  await sk((s, code) => s.embedded.verifyOtp(code), (await nthMail(harness.sandbox.secureFrameUrl, after, 2)).code)
+  assert.is((await sk((s) => s.account('solana'))).address, address)
+  await sk((s) => s.appKit.disconnect())
+})
 
-browserTest(
-  'no popup possible: the page leaves for the provider and finishes the login when it comes back',
-  async () => {
-    // A blocked popup: window.open gives nothing.
-    await page.evaluate(() => {
-      window.open = () => null
-      ;(window as any).sk.flow.startSocialLogin('github')
-    })
-    await page.waitForURL(/\/oauth\/github\?state=/)
-    await page.getByRole('textbox', { name: 'Username' }).fill('redirected')
-    await page.getByRole('button', { name: 'Continue as redirected' }).click()
-    await page.waitForURL((url) => url.origin === harness.origin)
-    await page.waitForFunction(() => 'sk' in window)
-    await eventually(async () => (await sk((s) => s.account('eip155'))).status === 'connected', 'connected')
-    assert.equal((await sk((s) => s.account('eip155'))).user, { username: 'redirected' })
-    assert.not.match(page.url(), /result_uri/, 'the result is taken out of the address bar')
-    assert.equal(harness.pageErrors, [], 'no uncaught errors in the page')
-  },
-)
+test('no popup possible: the page leaves for the provider and finishes the login when it comes back', async () => {
+  // A blocked popup: window.open gives nothing.
+  await page.evaluate(() => {
+    window.open = () => null
+    ;(window as any).sk.flow.startSocialLogin('github')
+  })
+  await page.waitForURL(/\/oauth\/github\?state=/)
+  await page.getByRole('textbox', { name: 'Username' }).fill('redirected')
+  await page.getByRole('button', { name: 'Continue as redirected' }).click()
+  await page.waitForURL((url) => url.origin === harness.origin)
+  await page.waitForFunction(() => 'sk' in window)
+  await eventually(async () => (await sk((s) => s.account('eip155'))).status === 'connected', 'connected')
+  assert.equal((await sk((s) => s.account('eip155'))).user, { username: 'redirected' })
+  assert.not.match(page.url(), /result_uri/, 'the result is taken out of the address bar')
+  assert.equal(harness.pageErrors, [], 'no uncaught errors in the page')
+})
 
 test.run()

@@ -4,16 +4,13 @@
 // and approval requests (approved in the frame's own screen, shown inside ApproveTransaction),
 // a refused method, a stranger imitating the frame, reload, sign-out. Chromium missing: skipped.
 import type { Browser, Page } from '@playwright/test'
-import { existsSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parseEther, toHex, verifyMessage, type Hex } from 'viem'
-import { CHROMIUM, eventually, nthMail, sleep } from '../secure-frame/helpers'
+import { eventually, nthMail, sleep } from '../secure-frame/helpers'
 import { startHarness, type Harness } from './harness'
 
 const EMAIL = 'widget@example.com'
-const hasChromium = existsSync(CHROMIUM)
-const browserTest = hasChromium ? test : test.skip
 
 let harness: Harness
 let sandbox: Harness['sandbox']
@@ -23,7 +20,7 @@ let page: Page
 test.before(async () => {
   // The widget asks for smart accounts on EVM by default; these tests check the EOA the frame
   // lists, so the frame offers none (smart accounts: social.test.ts, tests/integration/secure-frame).
-  harness = await startHarness({ secureFrame: { smartAccounts: false } }, hasChromium)
+  harness = await startHarness({ secureFrame: { smartAccounts: false } })
   sandbox = harness.sandbox
   browser = harness.browser
   page = harness.page
@@ -53,7 +50,7 @@ const frame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
 
 const user = { evm: '' as Hex, solana: '' }
 
-browserTest('email → the code from the mailbox → both namespaces connected through the frame', async () => {
+test('email → the code from the mailbox → both namespaces connected through the frame', async () => {
   assert.is(await sk((s, email) => s.embedded.startEmailLogin(email), EMAIL), 'VERIFY_OTP')
   const mail = await nthMail(sandbox.secureFrameUrl, EMAIL, 1)
   await sk((s, code) => s.embedded.verifyOtp(code), mail.code)
@@ -73,7 +70,7 @@ browserTest('email → the code from the mailbox → both namespaces connected t
   assert.is(await page.locator('iframe[name="w3m-secure-iframe"]').isVisible(), false)
 })
 
-browserTest('safe methods go through the frame; chain and accounts are answered by the widget', async () => {
+test('safe methods go through the frame; chain and accounts are answered by the widget', async () => {
   assert.is(await sk((s) => s.request('eip155', 'eth_chainId')), '0x7a69')
   assert.equal(await sk((s) => s.request('eip155', 'eth_accounts')), [user.evm])
   const balance = await sk((s, address) => s.request('eip155', 'eth_getBalance', [address, 'latest']), user.evm)
@@ -81,23 +78,20 @@ browserTest('safe methods go through the frame; chain and accounts are answered 
   assert.equal(await sk((s) => s.modal()), { open: false, view: 'Connect', toast: '' })
 })
 
-browserTest(
-  'personal_sign: ApproveTransaction shows the frame over the modal; approved there, it verifies',
-  async () => {
-    const message = 'Signed in the secure frame'
-    const settled = await start('eip155', 'personal_sign', [toHex(message), user.evm])
-    await eventually(async () => (await sk((s) => s.modal())).view === 'ApproveTransaction', 'ApproveTransaction')
-    const box = await page.locator('iframe[name="w3m-secure-iframe"]').boundingBox()
-    assert.ok(box && box.width > 200 && box.height > 200, 'the frame is shown inside the view')
-    await frame().getByRole('button', { name: 'Approve' }).click()
-    const { value } = await settled()
-    assert.ok(await verifyMessage({ address: user.evm, message, signature: value }))
-    await eventually(async () => !(await sk((s) => s.modal())).open, 'the modal to close (stack empty)')
-    assert.is(await page.locator('iframe[name="w3m-secure-iframe"]').isVisible(), false)
-  },
-)
+test('personal_sign: ApproveTransaction shows the frame over the modal; approved there, it verifies', async () => {
+  const message = 'Signed in the secure frame'
+  const settled = await start('eip155', 'personal_sign', [toHex(message), user.evm])
+  await eventually(async () => (await sk((s) => s.modal())).view === 'ApproveTransaction', 'ApproveTransaction')
+  const box = await page.locator('iframe[name="w3m-secure-iframe"]').boundingBox()
+  assert.ok(box && box.width > 200 && box.height > 200, 'the frame is shown inside the view')
+  await frame().getByRole('button', { name: 'Approve' }).click()
+  const { value } = await settled()
+  assert.ok(await verifyMessage({ address: user.evm, message, signature: value }))
+  await eventually(async () => !(await sk((s) => s.modal())).open, 'the modal to close (stack empty)')
+  assert.is(await page.locator('iframe[name="w3m-secure-iframe"]').isVisible(), false)
+})
 
-browserTest('switching to the L2 goes through the frame (SWITCH_NETWORK): the chain answer follows', async () => {
+test('switching to the L2 goes through the frame (SWITCH_NETWORK): the chain answer follows', async () => {
   const network = (id: number, rpcUrl: string) => ({
     id,
     caipNetworkId: `eip155:${id}`,
@@ -115,7 +109,7 @@ browserTest('switching to the L2 goes through the frame (SWITCH_NETWORK): the ch
   assert.is(await sk((s) => s.request('eip155', 'eth_chainId')), '0x7a69')
 })
 
-browserTest('rejecting in the frame is a 4001; closing the modal on a pending request is a 4001 too', async () => {
+test('rejecting in the frame is a 4001; closing the modal on a pending request is a 4001 too', async () => {
   const rejected = await start('eip155', 'personal_sign', ['0x6869', user.evm])
   await frame().getByRole('button', { name: 'Reject' }).click()
   assert.is((await rejected()).error?.code, 4001)
@@ -127,14 +121,14 @@ browserTest('rejecting in the frame is a 4001; closing the modal on a pending re
   await eventually(async () => (await frame().getByRole('button', { name: 'Approve' }).count()) === 0, 'the frame idle')
 })
 
-browserTest('a method outside both lists never reaches the frame: refused, and the modal says so', async () => {
+test('a method outside both lists never reaches the frame: refused, and the modal says so', async () => {
   const { error } = await (await start('eip155', 'eth_sign', [user.evm, '0x00']))()
   assert.equal(error, { message: 'Requested RPC call is not allowed', code: 4200 })
   await eventually(async () => (await sk((s) => s.modal())).toast === 'Action not allowed', 'the notice')
   await sk((s) => s.appKit.close())
 })
 
-browserTest('Solana: solana_signMessage approved in the frame verifies against the Solana account', async () => {
+test('Solana: solana_signMessage approved in the frame verifies against the Solana account', async () => {
   const { getBase58Decoder, getBase58Encoder, getPublicKeyFromAddress, verifySignature, address } =
     await import('@solana/kit')
   const bytes = new TextEncoder().encode('Solana through the widget')
@@ -148,7 +142,7 @@ browserTest('Solana: solana_signMessage approved in the frame verifies against t
   assert.ok(await verifySignature(key, getBase58Encoder().encode(value.signature) as any, bytes))
 })
 
-browserTest('messages from another origin imitating the frame are dropped and counted; nothing changes', async () => {
+test('messages from another origin imitating the frame are dropped and counted; nothing changes', async () => {
   const before = await sk((s) => s.embedded.frameStats().dropped)
   const stranger = page.frames().find((item) => item.url().includes('/stranger'))!
   await stranger.evaluate(() => {
@@ -172,7 +166,7 @@ browserTest('messages from another origin imitating the frame are dropped and co
   assert.equal(await sk((s) => s.account('eip155')), { address: user.evm, status: 'connected', user: { email: EMAIL } })
 })
 
-browserTest('a reload restores the session through the frame without asking again', async () => {
+test('a reload restores the session through the frame without asking again', async () => {
   const mails = (await (await fetch(`${sandbox.secureFrameUrl}/__sandbox/mailbox?email=${EMAIL}`)).json()).mails.length
   await page.reload()
   await page.waitForFunction(() => 'sk' in window)
@@ -182,31 +176,28 @@ browserTest('a reload restores the session through the frame without asking agai
   assert.is(after, mails, 'no new code was sent')
 })
 
-browserTest(
-  "the page's own JavaScript cannot reach the keys: another origin's storage, nothing secret posted",
-  async () => {
-    const fromPage = await page.evaluate(() => {
-      const element = document.querySelector<HTMLIFrameElement>('iframe[name="w3m-secure-iframe"]')!
-      let frameStorage: string
-      try {
-        frameStorage = String(element.contentWindow!.localStorage.length)
-      } catch (error) {
-        frameStorage = (error as Error).name
-      }
-      return { frameStorage, own: JSON.stringify({ ...localStorage }) }
-    })
-    assert.is(fromPage.frameStorage, 'SecurityError')
-    const keys = JSON.parse(
-      (await page
-        .frame({ name: 'w3m-secure-iframe' })!
-        .evaluate((email) => localStorage.getItem(`sigkit-frame:keys:${email}`), EMAIL))!,
-    )
-    assert.not.ok(fromPage.own.toLowerCase().includes(keys.evm.slice(2).toLowerCase()))
-    assert.not.ok(fromPage.own.includes(keys.solana))
-  },
-)
+test("the page's own JavaScript cannot reach the keys: another origin's storage, nothing secret posted", async () => {
+  const fromPage = await page.evaluate(() => {
+    const element = document.querySelector<HTMLIFrameElement>('iframe[name="w3m-secure-iframe"]')!
+    let frameStorage: string
+    try {
+      frameStorage = String(element.contentWindow!.localStorage.length)
+    } catch (error) {
+      frameStorage = (error as Error).name
+    }
+    return { frameStorage, own: JSON.stringify({ ...localStorage }) }
+  })
+  assert.is(fromPage.frameStorage, 'SecurityError')
+  const keys = JSON.parse(
+    (await page
+      .frame({ name: 'w3m-secure-iframe' })!
+      .evaluate((email) => localStorage.getItem(`sigkit-frame:keys:${email}`), EMAIL))!,
+  )
+  assert.not.ok(fromPage.own.toLowerCase().includes(keys.evm.slice(2).toLowerCase()))
+  assert.not.ok(fromPage.own.includes(keys.solana))
+})
 
-browserTest('disconnect signs out through the frame and ends both namespaces', async () => {
+test('disconnect signs out through the frame and ends both namespaces', async () => {
   await sk((s) => s.appKit.disconnect('eip155'))
   assert.is((await sk((s) => s.account('eip155'))).status, 'disconnected')
   assert.is((await sk((s) => s.account('solana'))).status, 'disconnected')

@@ -6,7 +6,6 @@
 // (ERC-1271 signatures, sends through the contract), and Farcaster.
 // Chromium missing: the browser tests skip.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { existsSync } from 'node:fs'
 import {
   address as solanaAddress,
   compileTransaction,
@@ -40,12 +39,10 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
-import { CHROMIUM, CHROMIUM_ARGS, eventually, nthMail, startDappPage, sleep, type FrameMessage } from './helpers'
+import { CHROMIUM_ARGS, chromiumPath, eventually, nthMail, startDappPage, sleep, type FrameMessage } from './helpers'
 
 const EMAIL = 'alice@example.com'
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-const hasChromium = existsSync(CHROMIUM)
-const browserTest = hasChromium ? test : test.skip
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>
 let dapp: Awaited<ReturnType<typeof startDappPage>>
@@ -139,10 +136,8 @@ test.before(async () => {
     enableLogger: 'false',
     rpcUrl: `${sandbox.apiUrl}/v1/?chainId=${localhost.caipNetworkId}&projectId=sigkit-sandbox`,
   })
-  if (hasChromium) {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-    context = await browser.newContext()
-  }
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  context = await browser.newContext()
 })
 
 test.after(async () => {
@@ -162,7 +157,7 @@ test('the sandbox runs the frame on its own origin and publishes it', async () =
   assert.match(await mailbox.text(), /Sandbox mailbox/)
 })
 
-browserTest('READY, then the start-up messages; nobody is signed in yet', async () => {
+test('READY, then the start-up messages; nobody is signed in yet', async () => {
   const opened = await openDapp(context)
   page = opened.page
   assert.equal(opened.ready, { type: '@w3m-frame/READY', payload: { version: '4' } })
@@ -184,7 +179,7 @@ browserTest('READY, then the start-up messages; nobody is signed in yet', async 
   assert.equal(nobody, { type: '@w3m-frame/GET_USER_ERROR', id: nobody.id, payload: { message: 'Not signed in' } })
 })
 
-browserTest('email login: code from the mailbox, a wrong code is refused, the right one connects', async () => {
+test('email login: code from the mailbox, a wrong code is refused, the right one connects', async () => {
   assert.equal(await succeed(page, 'CONNECT_EMAIL', { email: EMAIL }), { action: 'VERIFY_OTP' })
   const mail = await nthMail(sandbox.secureFrameUrl, EMAIL, 1)
   assert.match(mail.subject, new RegExp(mail.code))
@@ -226,7 +221,7 @@ browserTest('email login: code from the mailbox, a wrong code is refused, the ri
   assert.equal(await succeed(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' }), { type: 'eoa', address: user.evm })
 })
 
-browserTest('the faucet funded the new account: ETH on both anvil chains, SOL on the SVM', async () => {
+test('the faucet funded the new account: ETH on both anvil chains, SOL on the SVM', async () => {
   for (const chain of sandbox.chains) {
     assert.is(await client(chain.chainId).getBalance({ address: user.evm }), parseEther('10'), `${chain.chainId}`)
   }
@@ -236,7 +231,7 @@ browserTest('the faucet funded the new account: ETH on both anvil chains, SOL on
   assert.equal(listed?.addresses, { evm: user.evm, solana: user.solana })
 })
 
-browserTest('safe methods are answered at once; other methods are refused', async () => {
+test('safe methods are answered at once; other methods are refused', async () => {
   const balance = await succeed(page, 'RPC_REQUEST', {
     method: 'eth_getBalance',
     params: [user.evm, 'latest'],
@@ -249,7 +244,7 @@ browserTest('safe methods are answered at once; other methods are refused', asyn
   assert.equal(refused.payload, { message: 'Requested RPC call is not allowed' })
 })
 
-browserTest('personal_sign and eth_signTypedData_v4 are approved in the frame and verify with viem', async () => {
+test('personal_sign and eth_signTypedData_v4 are approved in the frame and verify with viem', async () => {
   const message = 'Hello from the test dapp'
   const signed = await decided(page, {
     method: 'personal_sign',
@@ -271,7 +266,7 @@ browserTest('personal_sign and eth_signTypedData_v4 are approved in the frame an
   assert.equal(rejected.payload, { message: 'User rejected the request.' })
 })
 
-browserTest('eth_sendTransaction of 0.01 ETH, approved in the frame, lands on anvil', async () => {
+test('eth_sendTransaction of 0.01 ETH, approved in the frame, lands on anvil', async () => {
   const chain = client(31337)
   const before = await chain.getBalance({ address: RECIPIENT })
   const sent = await decided(page, {
@@ -288,30 +283,27 @@ browserTest('eth_sendTransaction of 0.01 ETH, approved in the frame, lands on an
   assert.is((await chain.getBalance({ address: RECIPIENT })) - before, parseEther('0.01'))
 })
 
-browserTest(
-  'wallet_sendCalls sends each call; wallet_getCallsStatus reports them; RPC_ABORT ends a pending request',
-  async () => {
-    const chain = client(31338)
-    const before = await chain.getBalance({ address: RECIPIENT })
-    const sent = await sendCallsOnL2(page, user.evm, [0.001, 0.002])
-    assert.is(sent.type, '@w3m-frame/RPC_REQUEST_SUCCESS', JSON.stringify(sent.payload))
-    const status = await succeed(page, 'RPC_REQUEST', {
-      method: 'wallet_getCallsStatus',
-      params: [sent.payload.id],
-      chainId: 31338,
-    })
-    assert.is(status.status, 200)
-    assert.is(status.receipts.length, 2)
-    assert.is((await chain.getBalance({ address: RECIPIENT })) - before, parseEther('0.003'))
+test('wallet_sendCalls sends each call; wallet_getCallsStatus reports them; RPC_ABORT ends a pending request', async () => {
+  const chain = client(31338)
+  const before = await chain.getBalance({ address: RECIPIENT })
+  const sent = await sendCallsOnL2(page, user.evm, [0.001, 0.002])
+  assert.is(sent.type, '@w3m-frame/RPC_REQUEST_SUCCESS', JSON.stringify(sent.payload))
+  const status = await succeed(page, 'RPC_REQUEST', {
+    method: 'wallet_getCallsStatus',
+    params: [sent.payload.id],
+    chainId: 31338,
+  })
+  assert.is(status.status, 200)
+  assert.is(status.receipts.length, 2)
+  assert.is((await chain.getBalance({ address: RECIPIENT })) - before, parseEther('0.003'))
 
-    const pending = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6869', user.evm], chainId: 31337 })
-    await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).waitFor()
-    assert.is(await succeed(page, 'RPC_ABORT'), undefined)
-    assert.equal((await pending).payload, { message: 'Request was aborted' })
-  },
-)
+  const pending = call(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['0x6869', user.evm], chainId: 31337 })
+  await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).waitFor()
+  assert.is(await succeed(page, 'RPC_ABORT'), undefined)
+  assert.equal((await pending).payload, { message: 'Request was aborted' })
+})
 
-browserTest('Solana: signMessage verifies; a transfer signed and sent by the frame lands on the SVM', async () => {
+test('Solana: signMessage verifies; a transfer signed and sent by the frame lands on the SVM', async () => {
   const rpc = createSolanaRpc(sandbox.solana.rpcUrl)
   const bytes = new TextEncoder().encode('Solana from the frame')
   const signedMessage = await decided(page, {
@@ -362,7 +354,7 @@ browserTest('Solana: signMessage verifies; a transfer signed and sent by the fra
   assert.is((await rpc.getBalance(recipient).send()).value - before, 250_000_000n)
 })
 
-browserTest('messages from another origin are ignored: no reply, no mail', async () => {
+test('messages from another origin are ignored: no reply, no mail', async () => {
   const stranger = page.frames().find((frame) => frame.url().includes('/stranger'))!
   assert.ok(stranger, 'the stranger frame loaded')
   const intruder = 'mallory@example.com'
@@ -384,7 +376,7 @@ browserTest('messages from another origin are ignored: no reply, no mail', async
   assert.equal(mails.mails, [])
 })
 
-browserTest("the page cannot read the keys; they live in the frame origin's storage and never cross", async () => {
+test("the page cannot read the keys; they live in the frame origin's storage and never cross", async () => {
   const fromPage = await page.evaluate(() => {
     const frame = document.getElementById('w3m-iframe') as HTMLIFrameElement
     let frameStorage: string
@@ -406,7 +398,7 @@ browserTest("the page cannot read the keys; they live in the frame origin's stor
   assert.not.ok(everything.includes(keys.solana), 'the Solana seed went through postMessage')
 })
 
-browserTest('sign out, then the same email signs in again to the same account', async () => {
+test('sign out, then the same email signs in again to the same account', async () => {
   assert.is(await succeed(page, 'SIGN_OUT'), undefined)
   assert.equal(await succeed(page, 'IS_CONNECTED'), { isConnected: false })
   assert.equal(await succeed(page, 'CONNECT_EMAIL', { email: EMAIL }), { action: 'VERIFY_OTP' })
@@ -415,7 +407,7 @@ browserTest('sign out, then the same email signs in again to the same account', 
   assert.is(again.address, user.evm)
 })
 
-browserTest('a new device: approve link by mail, then a code, then the same account', async () => {
+test('a new device: approve link by mail, then a code, then the same account', async () => {
   const otherDevice = await browser!.newContext()
   try {
     const { page: second } = await openDapp(otherDevice)
@@ -473,62 +465,59 @@ async function openSocialPopup(target: Page, provider: string) {
   return { popup, received }
 }
 
-browserTest(
-  'social login: the provider stand-in popup posts the result; CONNECT_SOCIAL opens the account',
-  async () => {
-    socialContext = await browser!.newContext()
-    socialPage = (await openDapp(socialContext)).page
-    const { popup, received } = await openSocialPopup(socialPage, 'google')
-    assert.is(await popup.title(), 'Google (sandbox)')
-    const username = popup.getByLabel('Username')
-    assert.is(await username.inputValue(), 'ada.lovelace')
-    await popup.getByRole('button', { name: 'Continue as ada.lovelace' }).waitFor()
-    await username.fill('grace.hopper')
-    const closed = popup.waitForEvent('close')
-    await popup.getByRole('button', { name: 'Continue as grace.hopper' }).click()
-    const results = await received()
-    await closed
-    assert.is(results.length, 1)
-    assert.is(results[0].origin, sandbox.secureFrameUrl)
-    assert.equal(Object.keys(results[0].data), ['resultUri'])
-    assert.ok(results[0].data.resultUri.startsWith(`${sandbox.secureFrameUrl}/oauth/result?`))
+test('social login: the provider stand-in popup posts the result; CONNECT_SOCIAL opens the account', async () => {
+  socialContext = await browser!.newContext()
+  socialPage = (await openDapp(socialContext)).page
+  const { popup, received } = await openSocialPopup(socialPage, 'google')
+  assert.is(await popup.title(), 'Google (sandbox)')
+  const username = popup.getByLabel('Username')
+  assert.is(await username.inputValue(), 'ada.lovelace')
+  await popup.getByRole('button', { name: 'Continue as ada.lovelace' }).waitFor()
+  await username.fill('grace.hopper')
+  const closed = popup.waitForEvent('close')
+  await popup.getByRole('button', { name: 'Continue as grace.hopper' }).click()
+  const results = await received()
+  await closed
+  assert.is(results.length, 1)
+  assert.is(results[0].origin, sandbox.secureFrameUrl)
+  assert.equal(Object.keys(results[0].data), ['resultUri'])
+  assert.ok(results[0].data.resultUri.startsWith(`${sandbox.secureFrameUrl}/oauth/result?`))
 
-    const connected = await succeed(socialPage, 'CONNECT_SOCIAL', {
-      uri: results[0].data.resultUri,
-      preferredAccountType: 'smartAccount',
-      chainId: 'eip155:31337',
-    })
-    social.evm = connected.accounts[1]?.address
-    social.smart = connected.accounts[0]?.address
-    assert.equal(connected, {
-      email: null,
-      userName: 'grace.hopper',
-      address: social.smart,
-      chainId: 31337,
-      accounts: [
-        { address: social.smart, type: 'smartAccount' },
-        { address: social.evm, type: 'eoa' },
-      ],
-      preferredAccountType: 'smartAccount',
-      smartAccountDeployed: false,
-    })
-    assert.is.not(social.evm, user.evm)
-    const listed = sandbox.secureFrame.accounts().find((account) => account.email === 'google:grace.hopper')
-    assert.is(listed?.addresses.evm, social.evm)
-    // The result is single use: posting it again does not sign anyone in.
-    const replay = await call(socialPage, 'CONNECT_SOCIAL', { uri: results[0].data.resultUri })
-    assert.equal(replay.payload, { message: 'This sign-in is not valid (any more). Start again.' })
+  const connected = await succeed(socialPage, 'CONNECT_SOCIAL', {
+    uri: results[0].data.resultUri,
+    preferredAccountType: 'smartAccount',
+    chainId: 'eip155:31337',
+  })
+  social.evm = connected.accounts[1]?.address
+  social.smart = connected.accounts[0]?.address
+  assert.equal(connected, {
+    email: null,
+    userName: 'grace.hopper',
+    address: social.smart,
+    chainId: 31337,
+    accounts: [
+      { address: social.smart, type: 'smartAccount' },
+      { address: social.evm, type: 'eoa' },
+    ],
+    preferredAccountType: 'smartAccount',
+    smartAccountDeployed: false,
+  })
+  assert.is.not(social.evm, user.evm)
+  const listed = sandbox.secureFrame.accounts().find((account) => account.email === 'google:grace.hopper')
+  assert.is(listed?.addresses.evm, social.evm)
+  // The result is single use: posting it again does not sign anyone in.
+  const replay = await call(socialPage, 'CONNECT_SOCIAL', { uri: results[0].data.resultUri })
+  assert.equal(replay.payload, { message: 'This sign-in is not valid (any more). Start again.' })
 
-    // Like an email session: it survives a reload, and GET_USER answers with the username.
-    const reloaded = (await openDapp(socialContext)).page
-    assert.equal(await succeed(reloaded, 'IS_CONNECTED'), { isConnected: true })
-    const again = await succeed(reloaded, 'GET_USER', { chainId: 31337 })
-    assert.equal([again.email, again.userName, again.address], [null, 'grace.hopper', social.smart])
-    await reloaded.close()
-  },
-)
+  // Like an email session: it survives a reload, and GET_USER answers with the username.
+  const reloaded = (await openDapp(socialContext)).page
+  assert.equal(await succeed(reloaded, 'IS_CONNECTED'), { isConnected: true })
+  const again = await succeed(reloaded, 'GET_USER', { chainId: 31337 })
+  assert.equal([again.email, again.userName, again.address], [null, 'grace.hopper', social.smart])
+  await reloaded.close()
+})
 
-browserTest('social login: Cancel in the popup ends CONNECT_SOCIAL with the provider’s reason', async () => {
+test('social login: Cancel in the popup ends CONNECT_SOCIAL with the provider’s reason', async () => {
   const { popup, received } = await openSocialPopup(socialPage, 'github')
   assert.is(await popup.title(), 'GitHub (sandbox)')
   await popup.getByRole('button', { name: 'Cancel' }).click()
@@ -546,54 +535,51 @@ browserTest('social login: Cancel in the popup ends CONNECT_SOCIAL with the prov
   )
 })
 
-browserTest(
-  'social login without a popup: back to the return URL in the state, on the page’s origin only',
-  async () => {
-    const telegram = await browser!.newContext()
-    try {
-      const { page: target } = await openDapp(telegram)
-      const { uri } = await succeed(target, 'GET_SOCIAL_REDIRECT_URI', { provider: 'x' })
-      // EMBEDDED-FRAME §8: the widget appends `--` and the URL-encoded page URL to the state.
-      const withReturn = (returnUrl: string) => {
-        const url = new URL(uri)
-        url.searchParams.set('state', `${url.searchParams.get('state')}--${encodeURIComponent(returnUrl)}`)
-        return url.href
-      }
-      await target.goto(withReturn('https://evil.example/steal'))
-      assert.is(await target.title(), 'X (sandbox)')
-      await target.getByRole('button', { name: 'Continue as ada.lovelace' }).click()
-      await target
-        .getByRole('alert')
-        .filter({ hasText: 'The return URL is not on the page that started the sign-in' })
-        .waitFor()
-      assert.ok(target.url().startsWith(`${sandbox.secureFrameUrl}/oauth/x?`), 'no redirect elsewhere')
-
-      await target.goto(withReturn(`${dapp.url}?step=back`))
-      await Promise.all([
-        target.waitForURL((url) => url.searchParams.has('result_uri')),
-        target.getByRole('button', { name: 'Continue as ada.lovelace' }).click(),
-      ])
-      const arrived = new URL(target.url())
-      assert.is(`${arrived.origin}${arrived.pathname}`, dapp.url)
-      assert.is(arrived.searchParams.get('step'), 'back')
-      await target.evaluate(() => (window as any).ready)
-      const connected = await succeed(target, 'CONNECT_SOCIAL', {
-        uri: arrived.searchParams.get('result_uri'),
-        chainId: 'eip155:31337',
-      })
-      assert.equal(
-        [connected.email, connected.userName, connected.preferredAccountType],
-        [null, 'ada.lovelace', 'smartAccount'],
-      )
-    } finally {
-      await telegram.close()
+test('social login without a popup: back to the return URL in the state, on the page’s origin only', async () => {
+  const telegram = await browser!.newContext()
+  try {
+    const { page: target } = await openDapp(telegram)
+    const { uri } = await succeed(target, 'GET_SOCIAL_REDIRECT_URI', { provider: 'x' })
+    // EMBEDDED-FRAME §8: the widget appends `--` and the URL-encoded page URL to the state.
+    const withReturn = (returnUrl: string) => {
+      const url = new URL(uri)
+      url.searchParams.set('state', `${url.searchParams.get('state')}--${encodeURIComponent(returnUrl)}`)
+      return url.href
     }
-  },
-)
+    await target.goto(withReturn('https://evil.example/steal'))
+    assert.is(await target.title(), 'X (sandbox)')
+    await target.getByRole('button', { name: 'Continue as ada.lovelace' }).click()
+    await target
+      .getByRole('alert')
+      .filter({ hasText: 'The return URL is not on the page that started the sign-in' })
+      .waitFor()
+    assert.ok(target.url().startsWith(`${sandbox.secureFrameUrl}/oauth/x?`), 'no redirect elsewhere')
+
+    await target.goto(withReturn(`${dapp.url}?step=back`))
+    await Promise.all([
+      target.waitForURL((url) => url.searchParams.has('result_uri')),
+      target.getByRole('button', { name: 'Continue as ada.lovelace' }).click(),
+    ])
+    const arrived = new URL(target.url())
+    assert.is(`${arrived.origin}${arrived.pathname}`, dapp.url)
+    assert.is(arrived.searchParams.get('step'), 'back')
+    await target.evaluate(() => (window as any).ready)
+    const connected = await succeed(target, 'CONNECT_SOCIAL', {
+      uri: arrived.searchParams.get('result_uri'),
+      chainId: 'eip155:31337',
+    })
+    assert.equal(
+      [connected.email, connected.userName, connected.preferredAccountType],
+      [null, 'ada.lovelace', 'smartAccount'],
+    )
+  } finally {
+    await telegram.close()
+  }
+})
 
 const erc1271 = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
 
-browserTest('smart account: personal_sign deploys it and verifies by ERC-1271 on anvil', async () => {
+test('smart account: personal_sign deploys it and verifies by ERC-1271 on anvil', async () => {
   const chain = client(31337)
   assert.equal(await succeed(socialPage, 'RPC_REQUEST', { method: 'eth_accounts', params: [], chainId: 31337 }), [
     social.smart,
@@ -633,7 +619,7 @@ browserTest('smart account: personal_sign deploys it and verifies by ERC-1271 on
   assert.ok(await chain.verifyTypedData({ address: social.smart, ...typedData, signature: typed.payload }))
 })
 
-browserTest('smart account: eth_sendTransaction from it moves its ETH; the EOA pays the gas', async () => {
+test('smart account: eth_sendTransaction from it moves its ETH; the EOA pays the gas', async () => {
   const chain = client(31337)
   const [smartBefore, recipientBefore] = await Promise.all([
     chain.getBalance({ address: social.smart }),
@@ -664,7 +650,7 @@ browserTest('smart account: eth_sendTransaction from it moves its ETH; the EOA p
   assert.is(l2Before - (await l2.getBalance({ address: social.smart })), parseEther('0.03'))
 })
 
-browserTest('SET_PREFERRED_ACCOUNT eoa: GET_USER and RPC answer for the EOA; bad types are refused', async () => {
+test('SET_PREFERRED_ACCOUNT eoa: GET_USER and RPC answer for the EOA; bad types are refused', async () => {
   assert.equal(await succeed(socialPage, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' }), {
     type: 'eoa',
     address: social.evm,
@@ -703,7 +689,7 @@ async function answerFarcaster(url: string, button: 'Approve' | 'Reject', userna
   }
 }
 
-browserTest('Farcaster: approved on the stand-in page, CONNECT_FARCASTER then GET_USER answer for it', async () => {
+test('Farcaster: approved on the stand-in page, CONNECT_FARCASTER then GET_USER answer for it', async () => {
   const farcasterContext = await browser!.newContext()
   try {
     const { page: target } = await openDapp(farcasterContext)

@@ -3,16 +3,7 @@
 import { createServer, type Server } from 'node:http'
 import * as assert from 'uvu/assert'
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export { CHROMIUM_ARGS, chromiumPath } from '../../helpers/chromium.mjs'
 
 /** A reply or event from the frame, as the page received it. */
 export interface FrameMessage {

@@ -1,20 +1,18 @@
 // The demo server's WalletConnect pieces: the relay it starts and prints, the config it publishes,
-// and the browser wallet page (demo/walletconnect-wallet.html) driven in Debian's Chromium by a
-// person's clicks, against a Node dapp (universal-provider). Chromium missing: those tests skip.
+// and the browser wallet page (demo/walletconnect-wallet.html) driven in Chromium by a person's
+// clicks, against a Node dapp (universal-provider).
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { spawn } from 'node:child_process'
 import { createPublicKey, verify } from 'node:crypto'
-import { existsSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { toHex, verifyMessage, type Hex } from 'viem'
 import WebSocket from 'ws'
 import { base58Decode, base58Encode } from '../../../demo/walletconnect-wallet/node.mjs'
 import { eventually, exitSoon, rejection, startDapp, within, type Dapp } from './helpers'
+import { CHROMIUM_ARGS, chromiumPath } from '../../helpers/chromium.mjs'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
 
 let server: {
   urls: Record<string, string>
@@ -94,21 +92,8 @@ test('the demo server starts the relay, prints it, and publishes it as relayUrl'
   assert.match(script.headers.get('content-type') ?? '', /javascript/)
 })
 
-const browserTest = hasChromium ? test : test.skip
-
-browserTest('the wallet page starts on the sandbox relay and shows its three accounts', async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+test('the wallet page starts on the sandbox relay and shows its three accounts', async () => {
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   page = await browser.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
@@ -123,7 +108,7 @@ browserTest('the wallet page starts on the sandbox relay and shows its three acc
   assert.equal(problems, [])
 })
 
-browserTest('a person pastes the URI, sees the proposal and approves it: the dapp is connected', async () => {
+test('a person pastes the URI, sees the proposal and approves it: the dapp is connected', async () => {
   dapp.sendUrisTo(() => undefined)
   const namespaces = dapp.namespaces()
   const solanaReference = config.solana.caipNetworkId.split(':')[1]
@@ -148,60 +133,54 @@ browserTest('a person pastes the URI, sees the proposal and approves it: the dap
   await page.locator(`[data-session-topic="${session.topic}"]`).waitFor({ timeout: 5000 })
 })
 
-browserTest(
-  'requests wait for a click: approve signs (EVM and Solana, WebCrypto ed25519), reject answers 4001',
-  async () => {
-    const message = 'Sign in from the browser wallet'
-    const signing = dapp.provider.request(
-      { method: 'personal_sign', params: [toHex(message), ACCOUNT] },
-      'eip155:31337',
-    ) as Promise<Hex>
-    const request = page.locator('[data-request-id]')
-    await request.waitFor({ timeout: 5000 })
-    assert.match(await request.innerText(), new RegExp(message))
-    await request.getByRole('button', { name: 'Approve' }).click()
-    assert.ok(await verifyMessage({ address: ACCOUNT, message, signature: await within(signing, 'personal_sign') }))
+test('requests wait for a click: approve signs (EVM and Solana, WebCrypto ed25519), reject answers 4001', async () => {
+  const message = 'Sign in from the browser wallet'
+  const signing = dapp.provider.request(
+    { method: 'personal_sign', params: [toHex(message), ACCOUNT] },
+    'eip155:31337',
+  ) as Promise<Hex>
+  const request = page.locator('[data-request-id]')
+  await request.waitFor({ timeout: 5000 })
+  assert.match(await request.innerText(), new RegExp(message))
+  await request.getByRole('button', { name: 'Approve' }).click()
+  assert.ok(await verifyMessage({ address: ACCOUNT, message, signature: await within(signing, 'personal_sign') }))
 
-    const bytes = new TextEncoder().encode('Solana from the browser')
-    const solana = dapp.provider.request(
-      {
-        method: 'solana_signMessage',
-        params: { message: base58Encode(bytes), pubkey: session.namespaces.solana.accounts[0].split(':')[2] },
-      },
-      config.solana.caipNetworkId,
-    ) as Promise<{ signature: string }>
-    await page.locator('[data-request-id]').getByRole('button', { name: 'Approve' }).click()
-    const { signature } = await within(solana, 'solana_signMessage')
-    const pubkey = session.namespaces.solana.accounts[0].split(':')[2]
-    const key = createPublicKey({
-      key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(base58Decode(pubkey))]),
-      format: 'der',
-      type: 'spki',
-    })
-    assert.ok(verify(null, Buffer.from(bytes), key, Buffer.from(base58Decode(signature))), 'ed25519 signature verifies')
+  const bytes = new TextEncoder().encode('Solana from the browser')
+  const solana = dapp.provider.request(
+    {
+      method: 'solana_signMessage',
+      params: { message: base58Encode(bytes), pubkey: session.namespaces.solana.accounts[0].split(':')[2] },
+    },
+    config.solana.caipNetworkId,
+  ) as Promise<{ signature: string }>
+  await page.locator('[data-request-id]').getByRole('button', { name: 'Approve' }).click()
+  const { signature } = await within(solana, 'solana_signMessage')
+  const pubkey = session.namespaces.solana.accounts[0].split(':')[2]
+  const key = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(base58Decode(pubkey))]),
+    format: 'der',
+    type: 'spki',
+  })
+  assert.ok(verify(null, Buffer.from(bytes), key, Buffer.from(base58Decode(signature))), 'ed25519 signature verifies')
 
-    const refused = rejection(
-      dapp.provider.request({ method: 'personal_sign', params: [toHex('no thanks'), ACCOUNT] }, 'eip155:31337'),
-    )
-    await page.locator('[data-request-id]').getByRole('button', { name: 'Reject' }).click()
-    const error = await refused
-    assert.is(error.code, 4001)
-    await page.locator('#history').getByText('rejected: 4001').waitFor({ timeout: 5000 })
-  },
-)
+  const refused = rejection(
+    dapp.provider.request({ method: 'personal_sign', params: [toHex('no thanks'), ACCOUNT] }, 'eip155:31337'),
+  )
+  await page.locator('[data-request-id]').getByRole('button', { name: 'Reject' }).click()
+  const error = await refused
+  assert.is(error.code, 4001)
+  await page.locator('#history').getByText('rejected: 4001').waitFor({ timeout: 5000 })
+})
 
-browserTest(
-  'the session card switches the chain (dapp sees chainChanged) and disconnects (session_delete)',
-  async () => {
-    const card = page.locator(`[data-session-topic="${session.topic}"]`)
-    await card.getByRole('button', { name: 'Switch to Localhost L2' }).click()
-    await eventually(() => Number(dapp.events.chainChanged!.at(-1)) === 31338, 'chainChanged on the dapp')
-    await card.getByRole('button', { name: 'Disconnect' }).click()
-    await eventually(() => dapp.events.session_delete!.length === 1, 'session_delete on the dapp')
-    assert.is(dapp.provider.session, undefined)
-    await page.locator('#sessions').getByText('None yet.').waitFor({ timeout: 5000 })
-  },
-)
+test('the session card switches the chain (dapp sees chainChanged) and disconnects (session_delete)', async () => {
+  const card = page.locator(`[data-session-topic="${session.topic}"]`)
+  await card.getByRole('button', { name: 'Switch to Localhost L2' }).click()
+  await eventually(() => Number(dapp.events.chainChanged!.at(-1)) === 31338, 'chainChanged on the dapp')
+  await card.getByRole('button', { name: 'Disconnect' }).click()
+  await eventually(() => dapp.events.session_delete!.length === 1, 'session_delete on the dapp')
+  assert.is(dapp.provider.session, undefined)
+  await page.locator('#sessions').getByText('None yet.').waitFor({ timeout: 5000 })
+})
 
 test('Ctrl+C stops the relay with the rest of the sandbox', async () => {
   const relayUrl = server.urls['WC relay']!

@@ -310,6 +310,17 @@ test('endpoints replace hosted defaults one by one and must be URLs of the right
   throwsOption(validInput({ endpoints: { relay: 'https://relay.example' } }), 'endpoints.relay must be a ws(s) URL')
 })
 
+test("endpoints.verify: WalletConnect's Verify service by URL, or false to turn it off", () => {
+  assert.is(validateOptions(validInput()).endpoints.verify, 'https://verify.walletconnect.org')
+  assert.is(
+    validateOptions(validInput({ endpoints: { verify: 'http://127.0.0.1:5174/verify/' } })).endpoints.verify,
+    'http://127.0.0.1:5174/verify',
+  )
+  assert.is(validateOptions(validInput({ endpoints: { verify: false } })).endpoints.verify, false)
+  throwsOption(validInput({ endpoints: { verify: true } }), 'endpoints.verify must be an http(s) URL or false')
+  throwsOption(validInput({ endpoints: { verify: 'ws://x' } }), 'endpoints.verify must be an http(s) URL or false')
+})
+
 test('theme, metadata, wallet ids and flags are validated', () => {
   const resolved = validateOptions(
     validInput({

@@ -4,7 +4,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { arbitrum as viemArbitrum } from 'viem/chains'
-import { getAccount, reconnect } from '@wagmi/core'
+import { getAccount, getBalance, getBlockNumber, reconnect } from '@wagmi/core'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { http } from 'viem'
+import { initCore } from '../../../src/core/config/appkit-state'
+import { validateOptions } from '../../../src/core/config/options'
 import { WagmiAdapter, WagmiAdapterOptionsError } from '../../../src/wagmi/index'
 import { mainnet, solana, base } from '../../helpers/networks'
 import { resetAccount, setAccount } from '../../../src/core/state/account'
@@ -41,9 +46,41 @@ test("AppKit's options: the EVM networks (SigKit's or viem's) become wagmi's cha
   )
   assert.is(adapter.projectId, 'p')
   assert.is(adapter.namespace, 'eip155')
-  // A transport per chain: the given one, else http() of the chain's first RPC URL.
-  const client = adapter.wagmiConfig.getClient({ chainId: 1 })
-  assert.is(client.transport.url, 'https://eth.example.org')
+})
+
+test("wagmi's reads go through SigKit's RPC proxy once createAppKit has run; a dapp's own transport is kept", async () => {
+  const received: string[] = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      received.push(request.url ?? '')
+      const { id } = JSON.parse(body) as { id: number }
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  try {
+    const own = { ...mainnet, rpcUrls: { default: { http: [`${origin}/chain-1`] } } }
+    const other = { ...base, rpcUrls: { default: { http: [`${origin}/chain-8453`] } } }
+    const adapter = new WagmiAdapter({
+      networks: [own, other],
+      projectId: 'p',
+      transports: { [base.id]: http(`${origin}/dapp-transport`) },
+    })
+    // Before createAppKit no endpoint is known: the chain's own RPC, asked again next time.
+    await getBlockNumber(adapter.wagmiConfig, { chainId: 1 })
+    assert.equal(received, ['/chain-1'])
+    initCore(validateOptions({ projectId: 'project-1', networks: [own], endpoints: { rpc: origin } }))
+    await getBalance(adapter.wagmiConfig, { address: CHECKSUMMED, chainId: 1 })
+    assert.equal(received.slice(1), ['/v1/?chainId=eip155%3A1&projectId=project-1'])
+    await getBalance(adapter.wagmiConfig, { address: CHECKSUMMED, chainId: 8453 })
+    assert.equal(received.slice(2), ['/dapp-transport'], "the dapp's transport, not SigKit's")
+  } finally {
+    server.close()
+  }
 })
 
 test('invalid options are refused with the option named', () => {

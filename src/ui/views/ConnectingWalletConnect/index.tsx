@@ -12,6 +12,7 @@ import { Spinner } from '../../primitives'
 import { styled } from '../../theme/stitches'
 import { Body, Heading, Status } from '../ConnectingExternal/styles'
 import { QrCode } from './QrCode'
+import { toWalletConnectError, type WalletConnectError } from '../../../connectors/walletconnect/failure'
 
 const Actions = styled('div', { display: 'flex', gap: '$2', flexWrap: 'wrap', justifyContent: 'center' })
 
@@ -29,7 +30,32 @@ const LinkButton = styled('a', {
 
 /** Starts (or rejoins) the WalletConnect connection; the heavy provider loads here, not before. */
 function connect(wallet: WalletListing | undefined): Promise<void> {
-  return import('../../../connectors/walletconnect').then((walletConnect) => walletConnect.connectWalletConnect(wallet))
+  return import('../../../connectors/walletconnect').then(
+    (walletConnect) => walletConnect.connectWalletConnect(wallet),
+    // The connector's code did not load: WalletConnect never started.
+    (error: unknown) => Promise.reject(toWalletConnectError(error, false)),
+  )
+}
+
+/** What the view says for each way a connection can fail. */
+function failureText(error: WalletConnectError, name: string): { heading: string; status: string } {
+  switch (error.reason) {
+    case 'start':
+      return { heading: "Couldn't start WalletConnect", status: `WalletConnect did not start: ${error.message}` }
+    case 'relay':
+      return {
+        heading: "Couldn't reach WalletConnect",
+        status: "WalletConnect's relay did not answer. Check your connection and try again.",
+      }
+    case 'declined':
+      return { heading: 'Connection declined', status: `${name} declined the request.` }
+    case 'unsupported':
+      return { heading: 'Connection declined', status: `${name} does not support this app's networks.` }
+    case 'expired':
+      return { heading: 'Code expired', status: 'The connection code expired. Try again for a new one.' }
+    case 'failed':
+      return { heading: 'Connection failed', status: `The connection failed: ${error.message}` }
+  }
 }
 
 /**
@@ -43,11 +69,11 @@ export default function ConnectingWalletConnectView() {
   useSignals()
   const wallet = currentData.value?.['wallet'] as WalletListing | undefined
   const name = wallet?.name ?? 'your wallet'
-  const failed = useSignal(false)
+  const failure = useSignal<WalletConnectError | undefined>(undefined)
   const start = () => {
-    failed.value = false
-    connect(wallet).catch(() => {
-      failed.value = true
+    failure.value = undefined
+    connect(wallet).catch((error: unknown) => {
+      failure.value = toWalletConnectError(error, Boolean(connectionState.wcUri.peek()))
     })
   }
   useEffect(start, [wallet?.id])
@@ -61,12 +87,13 @@ export default function ConnectingWalletConnectView() {
     connectionSignals.wcLinking.value = { href, name }
   }
 
-  if (failed.value || connectionState.wcError.value) {
+  if (failure.value) {
+    const { heading, status } = failureText(failure.value, wallet ? name : 'The wallet')
     return (
       <Body>
-        <Heading>Connection declined</Heading>
+        <Heading>{heading}</Heading>
         <Status role="status" failed>
-          The wallet declined the request, or the code expired.
+          {status}
         </Status>
         <Button type="button" onClick={start}>
           Try again
