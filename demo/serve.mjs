@@ -206,6 +206,9 @@ if (!staticOnly) {
     // The demo shows swaps against the sandbox's AMM; the emulator itself defaults them off.
     const api = { features: { swaps: { isEnabled: true, config: ['1inch'] } } }
     sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort, secureFramePort, api })
+    // The secure frame's code is bundled on its first request (4 s on a busy 2-core machine, all
+    // of it inside the first email login's wait): bundle it now, while nobody waits for it.
+    sandbox.secureFrame.build().catch((error) => console.error('[secure frame] bundle failed:', error))
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const inUse = /EADDRINUSE|address already in use|answers chain/i.test(message)
