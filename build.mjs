@@ -68,6 +68,8 @@ const FIRST_OPEN_MODULES = [
   // `connectors`: injected-wallet discovery (EIP-6963), fetched by the Connect view beside it;
   // the wallets appear as soon as it runs. Budgeted on its own.
   { source: 'src/connectors/injected/index.ts', required: true, group: 'connectors' },
+  // The entries that need nothing installed (WalletConnect, All Wallets), listed with discovery.
+  { source: 'src/ui/views/Connect/wallet-entries.ts', required: true, group: 'connectors' },
 ]
 
 /** Stands for the CDN build's list of first-open shared chunks until the build writes it in. */

@@ -29,7 +29,8 @@ import type {
   ThemeVariables,
   ThemeVariablesInput,
 } from './core/types'
-import { registerAdapter } from './core/config/appkit-state'
+import { registerAdapter, registerConnector, registerInstalledWallets } from './core/config/appkit-state'
+import { startNavigation } from './ui/navigation'
 
 // Written in by the CDN build (build.mjs): the first-open chunks' shared chunks. `null` in the
 // React build, whose chunks the app's bundler names, and wherever the sources are bundled as they
@@ -84,6 +85,8 @@ export function createAppKitWith(
   return function createAppKit(options) {
     const resolved = validateOptions(options)
     initCore(resolved)
+    // Where the modal goes when core reports a connection, a network or a connector's screen.
+    startNavigation()
     // The first open needs the shell, its first view, wallet discovery and the remote config (with
     // its HTTP client): asked for together, so the click waits for one round of requests, not a chain.
     // Once they are in (page idle, the button hovered, an earlier open), `show` mounts the modal in
@@ -94,15 +97,16 @@ export function createAppKitWith(
         import('./ui/modal/mount'),
         isConnected.peek() ? import('./ui/views/Account') : import('./ui/views/Connect'),
         import('./connectors/injected'),
+        import('./ui/views/Connect/wallet-entries'),
         import('./core/config/remote-config'),
         // The CDN build lists the chunks these share, which would otherwise be found only once
         // they ran: a second round of requests on a slow network.
         ...(__SIGKIT_FIRST_OPEN_SHARED__ ? __SIGKIT_FIRST_OPEN_SHARED__.map((file) => import(file)) : []),
-      ]).then(([ui, , injected]) =>
+      ]).then(([ui, , injected, entries]) =>
         ui.prepareModal().then(() => {
           // Opening asks the installed wallets to announce themselves before the first render, so
           // the Connect view paints with its wallet rows instead of a frame before them.
-          show = () => (injected.startInjectedDiscovery(), ui.mountModal())
+          show = () => (injected.startInjectedDiscovery(), entries.listWalletEntries(), ui.mountModal())
         }),
       )
     // Preloaded ahead of a click, the modal also lays its type out and (React build) rehearses its
@@ -118,8 +122,16 @@ export function createAppKitWith(
     // viem and @solana/kit arrive only when a connection starts or a stored session is restored.
     registerAdapter('eip155', () => import('./chains/eip155'))
     registerAdapter('solana', () => import('./chains/solana'))
+    // Connectors a stored session may need: the lazy ones by id, installed wallets by discovery.
+    registerConnector('walletConnect', () =>
+      import('./connectors/walletconnect').then((wc) => wc.walletConnectConnector),
+    )
+    registerConnector('auth', () => import('./connectors/embedded').then((embedded) => embedded.embeddedConnector))
+    registerInstalledWallets(() =>
+      import('./connectors/injected').then((injected) => injected.startInjectedDiscovery()),
+    )
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
-    if (Object.keys(stored).length) void import('./restore-session').then((restore) => restore.restoreSession(stored))
+    if (Object.keys(stored).length) void loadWallet().then((wallet) => wallet.reconnect())
     // Sign-in reacts from the first connection (or the restore above), so it loads with the page.
     if (resolved.siwx) void import('./features/siwx/start')
     if (typeof customElements !== 'undefined') void defineButton()

@@ -7,7 +7,7 @@
  * Closing the modal has its own veto, {@link addCloseGuard} in `modal/modal.ts`, since it is asked
  * synchronously by the modal itself.
  */
-import type { ChainNamespace } from './types'
+import type { ChainNamespace, ViewName } from './types'
 
 /** The events and their payloads. */
 export interface CoreEvents {
@@ -22,6 +22,29 @@ export interface CoreEvents {
    * the modal over; core then leaves it open.
    */
   afterConnect: { namespace: ChainNamespace; keepOpen(decision: Promise<boolean>): void }
+  /**
+   * A connection made in the open modal is done: `keptOpen` when a feature took the modal over in
+   * `afterConnect`. The UI closes the modal otherwise.
+   */
+  connectionSettled: { namespace: ChainNamespace; keptOpen: boolean }
+  /**
+   * The wallet is on a network the dapp does not support (and switching is on, unsupported chains
+   * not allowed): right after connecting in the modal, or because the wallet switched. The UI shows
+   * UnsupportedChain.
+   */
+  unsupportedNetwork: {
+    namespace: ChainNamespace
+    caipNetworkId: string | undefined
+    during: 'connect' | 'walletSwitch'
+  }
+  /**
+   * A connector shows its own screen inside the modal (the embedded wallet's approval screen) and
+   * waits for the visitor there; `done` when it has the answer (`outcome`). The UI shows `view`
+   * (without one, the modal only opens where it is).
+   */
+  connectorScreen:
+    | { connectorId: string; view?: ViewName; phase: 'open' }
+    | { connectorId: string; view: ViewName; phase: 'done'; outcome: 'success' | 'error' | 'cancel' }
   /** The wallet switched to another account of the same namespace. */
   accountChanged: { namespace: ChainNamespace; address: string }
   /** A namespace's network changed (the wallet switched, or a switch the visitor asked for). */

@@ -3,13 +3,11 @@
  * wallet acts as (smart account or EOA, EMBEDDED-FRAME.md §9) and the email address (§9.1).
  * @internal
  */
-import { sendEvent } from '../../core/analytics'
+import { connectorContext as core } from '../../core/connector'
 import { clock } from '../../core/lib/clock'
-import { getAccountState, setAccount } from '../../core/state/account'
-import { getNetworkState } from '../../core/state/network'
-import { applyAccountChange } from '../../core/wallet/connect'
 import type { ChainNamespace } from '../../core/types'
-import { authNamespaces, walletInfo } from './index'
+import { emitter } from './emitter'
+import { EMBEDDED_ID, walletInfo } from './index'
 import {
   answeredAccount,
   EMAIL_PATTERN,
@@ -25,25 +23,6 @@ import {
 import { emitProviderEvent } from './rpc'
 import { getFrame } from './session'
 import { storeAccountType, storedSocial, storeEmail, storeEmailLoginTime } from './storage'
-
-/**
- * Whether the embedded account of `namespace` can be switched between smart account and EOA: an
- * EVM network the frame has smart accounts on.
- *
- * @example
- * ```ts
- * if (canSwitchAccountType('eip155')) showSwitch()
- * ```
- */
-export function canSwitchAccountType(namespace: ChainNamespace): boolean {
-  const network = getNetworkState(namespace)
-  const id = Number(network.caipNetwork.value?.id)
-  return (
-    namespace === 'eip155' &&
-    authNamespaces().includes(namespace) &&
-    network.smartAccountEnabledNetworks.value.includes(id)
-  )
-}
 
 /**
  * Makes the embedded wallet act as its smart account or its EOA on `namespace` (SET_PREFERRED_ACCOUNT),
@@ -67,10 +46,10 @@ export async function setPreferredAccountType(type: AccountType, namespace: Chai
     storeAccountType(namespace, 'eoa')
   }
   const inEffect = await syncEmbeddedAccount(namespace, failure ? 'eoa' : type)
-  sendEvent({
+  core.track({
     type: 'track',
     event: 'SET_PREFERRED_ACCOUNT_TYPE',
-    properties: { accountType: inEffect, network: getNetworkState(namespace).caipNetwork.peek()?.caipNetworkId },
+    properties: { accountType: inEffect, network: core.network(namespace)?.caipNetworkId },
   })
   if (failure) throw failure
 }
@@ -89,7 +68,7 @@ export async function setPreferredAccountType(type: AccountType, namespace: Chai
  */
 export async function syncEmbeddedAccount(namespace: ChainNamespace, wanted: AccountType): Promise<AccountType> {
   const frame = await getFrame()
-  const network = getNetworkState(namespace).caipNetwork.peek()
+  const network = core.network(namespace)
   if (!network) throw new Error('CaipNetwork not found')
   const user = await frame.request(
     'GET_USER',
@@ -103,12 +82,11 @@ export async function syncEmbeddedAccount(namespace: ChainNamespace, wanted: Acc
     current ?? { address: user.address, type: wanted },
     ...user.accounts.filter((account) => account !== current),
   ]
-  if (getAccountState(namespace).address.peek()?.toLowerCase() !== user.address.toLowerCase()) {
-    applyAccountChange(namespace, accounts)
-    emitProviderEvent('accountsChanged', [user.address])
-  }
+  const changed = core.address(namespace)?.toLowerCase() !== user.address.toLowerCase()
+  emitter.emit({ type: 'accountsChanged', namespace, accounts })
+  if (changed) emitProviderEvent('accountsChanged', [user.address])
   const inEffect = current?.type ?? wanted
-  setAccount(namespace, { allAccounts: accounts, preferredAccountType: inEffect })
+  emitter.emit({ type: 'details', namespace, details: { preferredAccountType: inEffect } })
   return inEffect
 }
 
@@ -130,7 +108,7 @@ export async function updateEmail(email: string): Promise<UpdateEmailAction> {
   const frame = await getFrame()
   const action = await frame.request('UPDATE_EMAIL', { email: address }, updateEmailAction)
   storeEmailLoginTime(clock.now())
-  sendEvent({ type: 'track', event: 'EMAIL_EDIT' })
+  core.track({ type: 'track', event: 'EMAIL_EDIT' })
   return action
 }
 
@@ -161,8 +139,8 @@ export async function verifyNewEmailCode(otp: string): Promise<string> {
   const frame = await getFrame()
   const email = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp }, newEmail)
   storeEmail(email)
-  const info = walletInfo({ email, ...storedSocial() })
-  for (const namespace of authNamespaces()) setAccount(namespace, info)
-  sendEvent({ type: 'track', event: 'EMAIL_EDIT_COMPLETE' })
+  const details = walletInfo({ email, ...storedSocial() })
+  for (const namespace of core.connectedNamespaces(EMBEDDED_ID)) emitter.emit({ type: 'details', namespace, details })
+  core.track({ type: 'track', event: 'EMAIL_EDIT_COMPLETE' })
   return email
 }

@@ -7,18 +7,17 @@
  * among the dapp's networks is connected at once through the connector `auth`, restored together
  * after a reload, and disconnected together (core's disconnect groups connectors of type 'auth').
  */
-import { activeNamespace, getAccountState, setAccount } from '../../core/state/account'
-import { addConnectors, type ConnectorInfo } from '../../core/state/connectors'
-import { getNetworkState, setActiveCaipNetwork } from '../../core/state/network'
-import { applyConnection, clearNamespace, routeAfterConnect } from '../../core/wallet/connect'
-import { sendEvent } from '../../core/analytics'
-import { ALERTS, showAlert } from '../../core/modal/alerts'
-import { showErrorToast } from '../../core/modal/toasts'
+import {
+  connectorContext as core,
+  type Connector,
+  type ConnectionResult,
+  type NamespaceConnection,
+} from '../../core/connector'
 import { clock, type TimerHandle } from '../../core/lib/clock'
-import { getConnectedConnectorIds } from '../../core/lib/storage'
 import { SOCIAL_NAMES } from '../../core/socials'
 import type { ChainNamespace, SocialProvider } from '../../core/types'
 import type { FrameClient, FrameStats } from './client'
+import { emitter } from './emitter'
 import {
   answeredAccount,
   connectedFlag,
@@ -52,25 +51,29 @@ export type { EmailAction } from './protocol'
 /** The connector's id, as stored per namespace. */
 export const EMBEDDED_ID = 'auth'
 
-/** The connector as core lists it: type 'auth' keeps it out of the wallet list. */
-function connectorInfo(): ConnectorInfo {
-  return {
-    id: EMBEDDED_ID,
-    name: 'Email',
-    type: 'auth',
-    chains: EMBEDDED_NAMESPACES,
-    providers: { eip155: embeddedProvider('eip155'), solana: embeddedProvider('solana') },
-    disconnect: signOut,
-  }
+/**
+ * The embedded wallet as a connector. Type 'auth' keeps it out of the wallet list (it has its own
+ * sections). `connect` takes the login to finish (`{ login }`, default the email login whose code
+ * the frame accepted).
+ */
+export const embeddedConnector: Connector = {
+  id: EMBEDDED_ID,
+  name: 'Email',
+  type: 'auth',
+  chains: EMBEDDED_NAMESPACES,
+  sharedSession: true,
+  emitter,
+  connect: ({ login }) => completeLogin((login as LoginMethod | undefined) ?? { method: 'email' }),
+  restore: ({ namespaces }) => restoreEmbedded(namespaces),
+  disconnect: () => signOut(),
+  provider: (namespace) =>
+    (EMBEDDED_NAMESPACES as readonly ChainNamespace[]).includes(namespace) ? embeddedProvider(namespace) : undefined,
+  leaveScreen: rejectPendingApprovals,
 }
 
-let registered = false
-
-/** Lists the connector in core (once). @internal */
+/** Lists the connector in core (once its code is in use). @internal */
 export function register(): void {
-  if (registered) return
-  registered = true
-  addConnectors([connectorInfo()])
+  if (!core.find(EMBEDDED_ID)) core.list([embeddedConnector])
 }
 
 // ── email login ────────────────────────────────────────────────────────────────────────────
@@ -90,11 +93,9 @@ export function emailThrottleRemaining(): number {
 
 /** SPEC §5: email and social login need the page's origin among the project's allowed origins. @internal */
 export async function checkOrigin(): Promise<void> {
-  const remote = await import('../../core/config/remote-config')
-  await remote.loadRemoteConfig()
-  if (remote.originAllowed === false) {
-    showAlert(ALERTS.INVALID_APP_CONFIGURATION)
-    throw new Error(ALERTS.INVALID_APP_CONFIGURATION.shortMessage)
+  if ((await core.originAllowed()) === false) {
+    core.alert(core.alerts.INVALID_APP_CONFIGURATION)
+    throw new Error(core.alerts.INVALID_APP_CONFIGURATION.shortMessage)
   }
 }
 
@@ -121,8 +122,8 @@ export async function startEmailLogin(email: string): Promise<EmailAction> {
   const frame = await getFrame()
   const action = await frame.request('CONNECT_EMAIL', { email: address }, emailAction)
   storeEmailLoginTime(clock.now())
-  sendEvent({ type: 'track', event: 'EMAIL_SUBMITTED' })
-  if (action === 'VERIFY_OTP') sendEvent({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_SENT' })
+  core.track({ type: 'track', event: 'EMAIL_SUBMITTED' })
+  if (action === 'VERIFY_OTP') core.track({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_SENT' })
   loginEmail = address
   return action
 }
@@ -141,17 +142,17 @@ let loginEmail: string | undefined
 export async function approveDevice(): Promise<void> {
   const frame = await getFrame()
   await frame.request('CONNECT_DEVICE', undefined, noPayload)
-  sendEvent({ type: 'track', event: 'DEVICE_REGISTERED_FOR_EMAIL' })
-  sendEvent({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_SENT' })
+  core.track({ type: 'track', event: 'DEVICE_REGISTERED_FOR_EMAIL' })
+  core.track({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_SENT' })
 }
 
 /**
- * Sends the 6-digit code; when the frame accepts it, the login completes ({@link completeLogin}).
- * A wrong code rejects with the frame's message and the visitor can try again.
+ * Sends the 6-digit code. A wrong code rejects with the frame's message and the visitor can try
+ * again; an accepted one leaves the login to finish with `connect` (core's, with this connector).
  *
  * @example
  * ```ts
- * await verifyOtp('123456')
+ * await verifyOtp('123456'); await connect(embeddedConnector)
  * ```
  */
 export async function verifyOtp(otp: string): Promise<void> {
@@ -159,11 +160,10 @@ export async function verifyOtp(otp: string): Promise<void> {
   try {
     await frame.request('CONNECT_OTP', { otp }, noPayload)
   } catch (error) {
-    sendEvent({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_FAIL', properties: { message: String(error) } })
+    core.track({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_FAIL', properties: { message: String(error) } })
     throw error
   }
-  sendEvent({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_PASS' })
-  await completeLogin()
+  core.track({ type: 'track', event: 'EMAIL_VERIFICATION_CODE_PASS' })
 }
 
 /**
@@ -175,58 +175,58 @@ export type LoginMethod =
   { method: 'email' } | { method: 'social'; provider: SocialProvider; socialUri?: string; userName?: string }
 
 /**
- * Connects every namespace the frame serves among the dapp's networks (GET_USER for each, the
- * active one last; a social login's result URI goes with the first), remembers the login, and
- * closes the modal (or hands it to a feature's next step). On failure: 'A problem occurred while
- * trying initialize authentication', and the wallet is disconnected.
+ * Finishes a login: every namespace the frame serves among the dapp's networks (GET_USER for each,
+ * the active one last; a social login's result URI goes with the first), and remembers the login.
+ * On failure: 'A problem occurred while trying initialize authentication', and the wallet signs out.
  *
+ * @returns each namespace's account, for core to connect.
  * @example
  * ```ts
- * if (action === 'CONNECT') await completeLogin()
  * await completeLogin({ method: 'social', provider: 'google', socialUri: resultUri })
  * ```
  */
-export async function completeLogin(login: LoginMethod = { method: 'email' }): Promise<void> {
+export async function completeLogin(login: LoginMethod = { method: 'email' }): Promise<ConnectionResult> {
   const social = login.method === 'social' ? login.provider : undefined
   try {
+    register()
     const frame = await getFrame()
     const namespaces = loginNamespaces()
     if (namespaces.length === 0) throw new Error('Chain not configured')
-    const active = activeNamespace.peek()
-    if (!active || !namespaces.includes(active as (typeof namespaces)[number])) {
-      const network = currentNetwork(namespaces[0] as ChainNamespace)
-      if (network) setActiveCaipNetwork(network)
-    }
     let socialUri = login.method === 'social' ? login.socialUri : undefined
+    if (social && socialUri)
+      core.track({ type: 'track', event: 'SOCIAL_LOGIN_REQUEST_USER_DATA', properties: { provider: social } })
     const who: SignedInUser = { social, username: login.method === 'social' ? login.userName : undefined }
+    const answers: [ChainNamespace, FrameUser][] = []
     for (const namespace of activeLast(namespaces)) {
-      const user = await connectNamespace(frame, namespace, false, who, socialUri)
+      const user = await askUser(frame, namespace, socialUri)
       socialUri = undefined
       who.email = user.email ?? who.email
       who.username = user.userName ?? who.username
+      answers.push([namespace, user])
     }
     if (!social) who.email ??= loginEmail
-    storeLogin(who, getNetworkState(activeNamespace.peek() ?? 'eip155').caipNetwork.peek()?.caipNetworkId ?? '')
-    // The username came back only now: the namespaces connected first show it too.
-    for (const namespace of namespaces) setAccount(namespace, walletInfo(who))
+    const active = core.activeNamespace()
+    const chain = answers.find(([namespace]) => namespace === active)?.[1] ?? answers.at(-1)?.[1]
+    storeLogin(who, chain ? `${chain.namespace}:${chain.chainId}` : '')
     loginEmail = undefined
     startHeartbeat()
     void syncTheme(frame).catch(() => undefined)
-    sendEvent(
+    core.track(
       social
         ? { type: 'track', event: 'SOCIAL_LOGIN_SUCCESS', properties: { provider: social } }
         : { type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'email', name: 'Email' } },
     )
-    routeAfterConnect(activeNamespace.peek() ?? 'eip155')
+    // The username may have come only with a later namespace: every one shows it.
+    return { connections: answers.map(([namespace, user]) => connectionOf(namespace, user, who)) }
   } catch (error) {
-    showErrorToast(FRAME_TEXTS.initFailed)
-    sendEvent({
+    core.toast(FRAME_TEXTS.initFailed)
+    core.track({
       type: 'track',
       event: social ? 'SOCIAL_LOGIN_ERROR' : 'CONNECT_ERROR',
       properties: { method: social ?? 'email', message: String(error) },
     })
     await signOut().catch(() => undefined)
-    for (const namespace of authNamespaces()) clearNamespace(namespace)
+    emitter.emit({ type: 'disconnect' })
     throw error
   }
 }
@@ -254,37 +254,25 @@ export function walletInfo({ email, social, username }: SignedInUser) {
  * one another wallet is connected in (the visitor added email for the other namespace).
  */
 function loginNamespaces(): ChainNamespace[] {
-  const stored = getConnectedConnectorIds()
+  const ours = core.connectedNamespaces(EMBEDDED_ID)
   return EMBEDDED_NAMESPACES.filter(
     (namespace) =>
-      currentNetwork(namespace) !== undefined &&
-      !(getAccountState(namespace).status.peek() === 'connected' && stored[namespace] !== EMBEDDED_ID),
+      core.network(namespace) !== undefined && (core.address(namespace) === undefined || ours.includes(namespace)),
   )
-}
-
-function currentNetwork(namespace: ChainNamespace) {
-  const state = getNetworkState(namespace)
-  return state.caipNetwork.peek() ?? state.requestedCaipNetworks.peek()[0]
 }
 
 /** The frame keeps one active chain, the one GET_USER named last: the dapp's active one goes last. */
 function activeLast(namespaces: readonly ChainNamespace[]): ChainNamespace[] {
-  const active = activeNamespace.peek()
+  const active = core.activeNamespace()
   return [...namespaces].sort((a, b) => Number(a === active) - Number(b === active))
 }
 
 /**
- * GET_USER for one namespace (CONNECT_SOCIAL when a social result URI is given), then its account
- * into state. The account type asked for is the one stored for the namespace, else its default.
+ * GET_USER for one namespace (CONNECT_SOCIAL when a social result URI is given). The account type
+ * asked for is the one stored for the namespace, else its default.
  */
-async function connectNamespace(
-  frame: FrameClient,
-  namespace: ChainNamespace,
-  restored: boolean,
-  who: SignedInUser,
-  socialUri?: string,
-): Promise<FrameUser> {
-  const network = currentNetwork(namespace)
+async function askUser(frame: FrameClient, namespace: ChainNamespace, socialUri?: string): Promise<FrameUser> {
+  const network = core.network(namespace)
   if (!network) throw new Error('Chain not configured')
   const request = {
     chainId: network.caipNetworkId,
@@ -296,70 +284,75 @@ async function connectNamespace(
     : frame.request('GET_USER', request, frameUser))
   // The frame answers for the chain it was asked about, or the reply is not about this account.
   if (user.namespace !== namespace) throw new Error(FRAME_TEXTS.invalidReply)
-  applyUser(namespace, user, restored, {
-    ...who,
-    email: user.email ?? who.email ?? (who.social ? undefined : (storedEmail() ?? loginEmail)),
-    username: user.userName ?? who.username,
-  })
   return user
 }
 
-/** A user the frame answered into the namespace's state (a connection, or the same one again). */
-function applyUser(namespace: ChainNamespace, user: FrameUser, restored: boolean, who: SignedInUser): void {
-  applyConnection(namespace, connectorInfo(), { accounts: [user.address], chainId: user.chainId }, { restored })
-  setAccount(namespace, {
-    allAccounts: user.accounts,
-    // The type in effect is the one of the address the frame answered with.
-    preferredAccountType: answeredAccount(user)?.type ?? user.preferredAccountType ?? 'eoa',
-    ...walletInfo(who),
-  })
-}
-
-/** Namespaces connected (or stored as connected) through the embedded wallet. @internal */
-export function authNamespaces(): ChainNamespace[] {
-  const stored = getConnectedConnectorIds()
-  return (Object.keys(stored) as ChainNamespace[]).filter((namespace) => stored[namespace] === EMBEDDED_ID)
+/** A user the frame answered, as a namespace's connection: the address in use first, who signed in. */
+function connectionOf(namespace: ChainNamespace, user: FrameUser, who: SignedInUser): NamespaceConnection {
+  const current = answeredAccount(user)
+  const preferred = current?.type ?? user.preferredAccountType ?? 'eoa'
+  return {
+    namespace,
+    accounts: [
+      current ?? { address: user.address, type: preferred },
+      ...user.accounts.filter((account) => account !== current),
+    ],
+    chainId: user.chainId,
+    details: {
+      // The type in effect is the one of the address the frame answered with.
+      preferredAccountType: preferred,
+      ...walletInfo({
+        ...who,
+        email: user.email ?? who.email ?? (who.social ? undefined : (storedEmail() ?? loginEmail)),
+        username: user.userName ?? who.username,
+      }),
+    },
+  }
 }
 
 // ── restore, heartbeat, sign-out ───────────────────────────────────────────────────────────
 
 /**
  * Restores the stored embedded session on page load without asking again: with the login flag
- * stored the frame is made, IS_CONNECTED asked, and every stored namespace comes back connected.
- * Not connected (or the flag gone): the login cache is cleared and those namespaces end.
+ * stored the frame is made, IS_CONNECTED asked, and every stored namespace comes back. A page back
+ * from a social provider (the redirect flow) finishes that login instead.
  *
- * @returns whether the session came back.
+ * @returns each namespace's account, or undefined when nobody is signed in any more (the login
+ * cache is then cleared).
  * @example
  * ```ts
- * if (Object.values(stored).includes('auth')) await restoreEmbedded()
+ * const result = await restoreEmbedded(['eip155', 'solana'])
  * ```
  */
-export async function restoreEmbedded(): Promise<boolean> {
+export async function restoreEmbedded(namespaces: readonly ChainNamespace[]): Promise<ConnectionResult | undefined> {
   register()
   // The page came back from a social provider (the redirect flow): that login finishes now.
   if (redirectSocial()) {
     return import('./social')
-      .then((social) => social.completeRedirectLogin())
+      .then((social) => social.redirectLogin())
+      .then((login) => completeLogin(login))
       .catch((error: unknown) => {
-        for (const namespace of authNamespaces()) clearNamespace(namespace)
-        showErrorToast(error instanceof Error ? error.message : FRAME_TEXTS.initFailed)
-        return false
+        core.toast(error instanceof Error ? error.message : FRAME_TEXTS.initFailed)
+        return undefined
       })
   }
-  const namespaces = authNamespaces()
-  if (namespaces.length === 0) return false
+  const held = namespaces.filter((namespace) => (EMBEDDED_NAMESPACES as readonly ChainNamespace[]).includes(namespace))
+  if (held.length === 0) return undefined
   try {
     if (!emailLoginUsed()) throw new Error('No email login stored')
     const frame = await getFrame()
     if (!(await frame.request('IS_CONNECTED', undefined, connectedFlag))) throw new Error('Not signed in')
     const who = { email: storedEmail(), ...storedSocial() }
-    for (const namespace of activeLast(namespaces)) await connectNamespace(frame, namespace, true, who)
+    const connections: NamespaceConnection[] = []
+    for (const namespace of activeLast(held))
+      connections.push(connectionOf(namespace, await askUser(frame, namespace), who))
     startHeartbeat()
-    return true
+    return { connections }
   } catch (error) {
     console.warn('[SigKit] the embedded wallet session was not restored', error)
-    endSession()
-    return false
+    stopHeartbeat()
+    clearLogin()
+    return undefined
   }
 }
 
@@ -379,29 +372,29 @@ function stopHeartbeat(): void {
 async function beat(): Promise<void> {
   heartbeat = undefined
   const frame = currentFrame()
-  if (!frame || authNamespaces().length === 0) return
+  if (!frame || core.connectedNamespaces(EMBEDDED_ID).length === 0) return
   try {
     if (!(await frame.request('IS_CONNECTED', undefined, connectedFlag))) return endSession()
   } catch {
     // A slow or failing answer is not a sign-out; the next beat asks again.
   }
-  if (authNamespaces().length > 0 && heartbeat === undefined) startHeartbeat()
+  if (core.connectedNamespaces(EMBEDDED_ID).length > 0 && heartbeat === undefined) startHeartbeat()
 }
 
 /** The frame says nobody is signed in: the login cache goes and every namespace it held ends. */
 function endSession(): void {
   stopHeartbeat()
   clearLogin()
-  const namespaces = authNamespaces()
-  for (const namespace of namespaces) clearNamespace(namespace)
-  if (namespaces.length > 0) emitProviderEvent('disconnect', { code: 4900, message: 'The wallet is disconnected' })
+  if (core.connectedNamespaces(EMBEDDED_ID).length === 0) return
+  emitter.emit({ type: 'disconnect' })
+  emitProviderEvent('disconnect', { code: 4900, message: 'The wallet is disconnected' })
 }
 
 let signingOut: Promise<void> | undefined
 
 /**
  * Signs out through the frame (the connector's `disconnect`): the local login cache first, then
- * SIGN_OUT. Core calls it once per namespace and waits at most 3 s; the calls share one sign-out.
+ * SIGN_OUT. Core waits at most 3 s for it; calls while one runs share it.
  */
 function signOut(): Promise<void> {
   signingOut ??= (async () => {
@@ -448,7 +441,6 @@ export function frameStats(): FrameStats | undefined {
 /** @internal Back to a page that never loaded the embedded wallet; `element` stands in for the next iframe (tests). */
 export function resetEmbedded(element?: HTMLIFrameElement): void {
   stopHeartbeat()
-  registered = false
   loginEmail = undefined
   signingOut = undefined
   resetFrame(element)

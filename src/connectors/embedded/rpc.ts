@@ -2,26 +2,14 @@
  * The embedded wallet's providers (EIP-1193 for eip155, SigKit's `solana_*` provider for solana)
  * and its RPC policy (SPEC §4 "Embedded wallet iframe", §6): account and chain questions are
  * answered here; safe methods go to the frame as they are; methods needing approval open
- * ApproveTransaction, where the frame shows its own approval screen; anything else is refused
- * without reaching the frame. The transaction stack decides where the modal goes afterwards.
+ * ApproveTransaction, where the frame shows its own approval screen (the connector tells core, and
+ * the UI shows the view); anything else is refused without reaching the frame.
  * @internal
  */
-import { applyNetwork } from '../../core/wallet/connect'
-import { refreshBalances } from '../../core/wallet/balances'
+import { connectorContext as core } from '../../core/connector'
 import { clock } from '../../core/lib/clock'
 import { isRecord } from '../../core/lib/validate'
 import { WALLET_ERROR_CODES } from '../../core/lib/wallet-errors'
-import { closeModal, modalState, openModal } from '../../core/modal/modal'
-import { currentView, pushView, goBack } from '../../core/modal/router'
-import { showErrorToast } from '../../core/modal/toasts'
-import {
-  clearTransactionStack,
-  popTransactionStack,
-  pushTransactionStack,
-  transactionStackSize,
-} from '../../core/modal/transaction-stack'
-import { getAccountState } from '../../core/state/account'
-import { findRequestedNetwork, getNetworkState } from '../../core/state/network'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace, EIP1193Provider } from '../../core/types'
 import { FrameError } from './client'
 import {
@@ -34,6 +22,7 @@ import {
   signedResult,
 } from './protocol'
 import { currentFrame, getFrame } from './session'
+import { emitter } from './emitter'
 import { wantedAccountType } from './storage'
 
 /** An EIP-1193 error: a message and its code. @internal */
@@ -89,8 +78,7 @@ export function embeddedProvider(namespace: ChainNamespace): EIP1193Provider {
 
 /** The network a request is for: the one named by the caller, else the namespace's current one. */
 function networkFor(namespace: ChainNamespace, chain: CaipNetworkId | undefined): CaipNetwork | undefined {
-  const state = getNetworkState(namespace)
-  return (chain && findRequestedNetwork(chain)) || state.caipNetwork.peek() || state.requestedCaipNetworks.peek()[0]
+  return (chain && core.findNetwork(chain)) || core.network(namespace)
 }
 
 async function handle(
@@ -98,7 +86,7 @@ async function handle(
   { method, params }: { method: string; params?: unknown },
   chain?: CaipNetworkId,
 ): Promise<unknown> {
-  const address = getAccountState(namespace).address.peek()
+  const address = core.address(namespace)
   const network = networkFor(namespace, chain)
   switch (method) {
     // Account and chain questions never need the frame (EMBEDDED-FRAME.md §4.1: eth_chainId is local).
@@ -138,7 +126,7 @@ async function handle(
 async function switchChain(params: unknown): Promise<null> {
   const requested = Array.isArray(params) && isRecord(params[0]) ? params[0]['chainId'] : undefined
   const id = typeof requested === 'string' ? Number.parseInt(requested, 16) : Number(requested)
-  const network = Number.isSafeInteger(id) ? findRequestedNetwork(`eip155:${id}`) : undefined
+  const network = Number.isSafeInteger(id) ? core.findNetwork(`eip155:${id}`) : undefined
   if (!network) throw providerError('The wallet does not know this network', WALLET_ERROR_CODES.unrecognizedChain)
   const frame = await getFrame()
   const chainId = await frame.request(
@@ -148,7 +136,7 @@ async function switchChain(params: unknown): Promise<null> {
   )
   if (Number(String(chainId).replace(/^eip155:/, '')) !== id) throw new Error(FRAME_TEXTS.invalidReply)
   // A switch the dapp asked for through its provider is a switch of SigKit's state too.
-  applyNetwork('eip155', network)
+  emitter.emit({ type: 'chainChanged', namespace: 'eip155', chainId: id })
   emitProviderEvent('chainChanged', `0x${id.toString(16)}`)
   // The account may differ there (a network without smart accounts has only the EOA).
   const { syncEmbeddedAccount } = await import('./account')
@@ -164,7 +152,7 @@ function hexBigInts(value: unknown): unknown {
   return value
 }
 
-// ── unsafe requests: ApproveTransaction and the transaction stack ───────────────────────────
+// ── unsafe requests: ApproveTransaction ─────────────────────────────────────────────────────
 
 interface Approval {
   controller: AbortController
@@ -179,18 +167,21 @@ export function pendingApprovals(): number {
   return approvals.size
 }
 
+/** The modal's view for the frame's approval screen. */
+const APPROVAL_VIEW = 'ApproveTransaction'
+
 async function approve(namespace: ChainNamespace, payload: Record<string, unknown>): Promise<unknown> {
   const frame = await getFrame()
   const approval: Approval = { controller: new AbortController(), cancelled: false }
   approvals.add(approval)
-  watchModal()
+  // SPEC §4: the modal opens at ApproveTransaction, or shows it over the current view.
+  emitter.emit({ type: 'screen', view: APPROVAL_VIEW, phase: 'open' })
   try {
-    await showApproval()
     const result = await frame.request('RPC_REQUEST', payload, signedResult(String(payload['method'])), {
       signal: approval.controller.signal,
     })
     approvals.delete(approval)
-    void refreshBalances(namespace, { force: true })
+    core.refreshBalances(namespace)
     settle('success')
     return result
   } catch (error) {
@@ -200,21 +191,9 @@ async function approve(namespace: ChainNamespace, payload: Record<string, unknow
   }
 }
 
-/** SPEC §4: closed → open at ApproveTransaction; open → ApproveTransaction over the current view. */
-async function showApproval(): Promise<void> {
-  if (!modalState.open.peek()) return openModal({ view: 'ApproveTransaction' })
-  if (currentView.peek() === 'ApproveTransaction') return
-  // Back to where the visitor was once the frame has the answer.
-  pushTransactionStack({ onSuccess: goBack })
-  pushView('ApproveTransaction')
-}
-
-/** After the frame answered: close when the stack is empty, else pop it with the outcome. */
+/** The frame answered: the screen is done once it shows no other request (it queues them). */
 function settle(outcome: 'success' | 'error'): void {
-  // The frame queues requests: the view stays while it still shows one.
-  if (approvals.size > 0 || !modalState.open.peek()) return
-  if (transactionStackSize() === 0) closeModal()
-  else popTransactionStack(outcome)
+  if (approvals.size === 0) emitter.emit({ type: 'screen', view: APPROVAL_VIEW, phase: 'done', outcome })
 }
 
 function asProviderError(error: unknown, cancelled: boolean): Error {
@@ -227,8 +206,8 @@ function asProviderError(error: unknown, cancelled: boolean): Error {
 
 /**
  * Ends every request waiting in the frame's approval screen (SPEC §4: the modal closed, or the
- * visitor left ApproveTransaction): each rejects with 4001, the stack's entries are cancelled,
- * and the frame is told with RPC_ABORT. Safe requests are left alone.
+ * visitor left ApproveTransaction): each rejects with 4001, and the frame is told with RPC_ABORT.
+ * Safe requests are left alone.
  * @internal
  */
 export function rejectPendingApprovals(): void {
@@ -237,22 +216,8 @@ export function rejectPendingApprovals(): void {
     approval.cancelled = true
     approval.controller.abort()
   }
-  clearTransactionStack()
+  emitter.emit({ type: 'screen', view: APPROVAL_VIEW, phase: 'done', outcome: 'cancel' })
   currentFrame()?.notify('RPC_ABORT')
-}
-
-let watching = false
-
-/** Closing the modal with requests still in the frame's screen rejects them. */
-function watchModal(): void {
-  if (watching) return
-  watching = true
-  // subscribe() calls at once with the current value: only a change from open to closed counts.
-  let wasOpen = modalState.open.peek()
-  modalState.open.subscribe((open) => {
-    if (wasOpen && !open) rejectPendingApprovals()
-    wasOpen = open
-  })
 }
 
 /**
@@ -261,9 +226,9 @@ function watchModal(): void {
  * posted: the frame's own list is not relied on.
  */
 function refuse(method: string): never {
-  if (!modalState.open.peek()) void openModal()
+  emitter.emit({ type: 'screen', phase: 'open' })
   console.error(FRAME_TEXTS.notAllowed, { method })
-  clock.setTimeout(() => showErrorToast(FRAME_TEXTS.notAllowedUi), FRAME_TIMING.refusedNoticeMs)
+  clock.setTimeout(() => core.toast(FRAME_TEXTS.notAllowedUi), FRAME_TIMING.refusedNoticeMs)
   rejectPendingApprovals()
   throw providerError(FRAME_TEXTS.notAllowed, WALLET_ERROR_CODES.unsupportedMethod)
 }

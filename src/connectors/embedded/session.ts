@@ -5,13 +5,10 @@
  * and open the error alert.
  * @internal
  */
-import { getResolvedOptions } from '../../core/config/appkit-state'
-import { themeState } from '../../core/config/theme'
-import { reportError } from '../../core/analytics'
+import { connectorContext as core, type AlertDefinition } from '../../core/connector'
 import { SDK_TYPE, SDK_VERSION } from '../../core/constants'
-import { showAlert, type AlertDefinition } from '../../core/modal/alerts'
-import { activeCaipNetwork, getNetworkState, requestedNetworks } from '../../core/state/network'
 import type { CaipNetwork } from '../../core/types'
+import { emitter } from './emitter'
 import { createFrameClient, type FrameClient, type FrameTimeoutError, type FrameTimeoutReason } from './client'
 import { noPayload, SECURE_SITE_VERSION, smartAccountNetworks } from './protocol'
 
@@ -62,14 +59,15 @@ export function currentFrame(): FrameClient | undefined {
 
 /** The network the frame starts on: the active one when the frame serves it, else the first it does. */
 function startNetwork(): CaipNetwork | undefined {
-  const active = activeCaipNetwork.peek()
+  const namespace = core.activeNamespace()
+  const active = namespace && core.network(namespace)
   const served = (network: CaipNetwork | undefined) =>
     network && (EMBEDDED_NAMESPACES as readonly string[]).includes(network.chainNamespace)
-  return served(active) ? active : requestedNetworks.peek().find(served)
+  return served(active) ? active : core.requestedNetworks().find(served)
 }
 
 async function start(): Promise<FrameClient> {
-  const options = getResolvedOptions()
+  const options = core.options()
   if (!options) throw new Error('Please call createAppKit before using the open hook')
   const site = options.endpoints.secureSite
   const network = startNetwork()
@@ -90,11 +88,10 @@ async function start(): Promise<FrameClient> {
   const frame = client
   await frame.ready()
   await syncDappData(frame)
-  // Smart accounts are not offered yet; the list is kept where the network state has room for it.
   const smart = await frame
     .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined, smartAccountNetworks)
     .catch(() => [] as number[])
-  getNetworkState('eip155').smartAccountEnabledNetworks.value = smart
+  emitter.emit({ type: 'smartAccountNetworks', namespace: 'eip155', chainIds: smart })
   return frame
 }
 
@@ -103,7 +100,7 @@ async function start(): Promise<FrameClient> {
  * @internal
  */
 export function syncDappData(frame: FrameClient): Promise<void> {
-  const options = getResolvedOptions()
+  const options = core.options()
   if (!options) return Promise.resolve()
   const metadata = options.metadata ?? {
     name: document.title || location.host,
@@ -119,8 +116,8 @@ export function syncDappData(frame: FrameClient): Promise<void> {
 }
 
 function onTimeout(reason: FrameTimeoutReason, error: FrameTimeoutError): void {
-  void reportError(error, reason)
-  showAlert(EMBEDDED_ALERTS[reason])
+  void core.reportError(error, reason)
+  core.alert(EMBEDDED_ALERTS[reason])
 }
 
 /**
@@ -132,8 +129,8 @@ function onTimeout(reason: FrameTimeoutReason, error: FrameTimeoutError): void {
  * ```
  */
 export function syncTheme(frame: FrameClient): Promise<void> {
-  const mode = themeState.mode.peek()
-  const accent = themeState.variables.peek()['--sk-accent']
+  const { mode, variables } = core.theme()
+  const accent = variables['--sk-accent']
   return frame.request(
     'SYNC_THEME',
     {

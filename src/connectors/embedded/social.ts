@@ -5,11 +5,10 @@
  * opened inside the click.
  * @internal
  */
+import { connectorContext as core } from '../../core/connector'
 import { clock } from '../../core/lib/clock'
-import { setConnectedConnectorId } from '../../core/lib/storage'
-import { sendEvent } from '../../core/analytics'
 import type { SocialProvider } from '../../core/types'
-import { checkOrigin, completeLogin, register } from './index'
+import { checkOrigin, EMBEDDED_ID, register, type LoginMethod } from './index'
 import { farcasterUri, farcasterUser, noPayload, redirectUri } from './protocol'
 import { getFrame, syncDappData } from './session'
 import { redirectSocial, storeRedirectSocial } from './storage'
@@ -29,24 +28,10 @@ export async function socialRedirectUri(provider: Exclude<SocialProvider, 'farca
   await checkOrigin()
   register()
   const frame = await getFrame()
-  sendEvent({ type: 'track', event: 'SOCIAL_LOGIN_STARTED', properties: { provider } })
+  core.track({ type: 'track', event: 'SOCIAL_LOGIN_STARTED', properties: { provider } })
   return frame.request('GET_SOCIAL_REDIRECT_URI', { provider }, redirectUri).catch((error: unknown) => {
     throw new Error('Could not fetch the social redirect uri', { cause: error })
   })
-}
-
-/**
- * Signs in with the result URI the provider's page handed back: CONNECT_SOCIAL, then every
- * namespace as after an email login.
- *
- * @example
- * ```ts
- * await connectSocial('google', resultUri)
- * ```
- */
-export function connectSocial(provider: SocialProvider, resultUri: string): Promise<void> {
-  sendEvent({ type: 'track', event: 'SOCIAL_LOGIN_REQUEST_USER_DATA', properties: { provider } })
-  return completeLogin({ method: 'social', provider, socialUri: resultUri })
 }
 
 /**
@@ -109,24 +94,24 @@ export async function redirectSocialLogin(provider: Exclude<SocialProvider, 'far
   const page = new URL(location.href)
   page.searchParams.delete('result_uri')
   storeRedirectSocial(provider)
-  setConnectedConnectorId(EMBEDDED_NAMESPACES[0], 'auth')
+  core.restoreOnNextLoad(EMBEDDED_ID, [EMBEDDED_NAMESPACES[0]])
   location.assign(withReturnUrl(uri, page.toString()))
 }
 
 /**
  * After a redirect login came back: the `result_uri` of the page's URL is taken out of the
- * address bar and the login completes with it. A provider that said no, or a page that came
- * back without a result, ends the attempt.
+ * address bar, and the login to finish with it is returned. A provider that said no, or a page
+ * that came back without a result, ends the attempt.
  *
- * @returns whether a redirect login was under way.
+ * @throws the provider's refusal, 'The sign-in did not finish', or 'No redirect login' when none was under way.
  * @example
  * ```ts
- * if (await completeRedirectLogin()) return
+ * const login = await redirectLogin(); await completeLogin(login)
  * ```
  */
-export async function completeRedirectLogin(): Promise<boolean> {
+export async function redirectLogin(): Promise<LoginMethod> {
   const provider = redirectSocial()
-  if (!provider) return false
+  if (!provider) throw new Error('No redirect login')
   storeRedirectSocial(undefined)
   const url = new URL(location.href)
   const resultUri = url.searchParams.get('result_uri')
@@ -134,8 +119,7 @@ export async function completeRedirectLogin(): Promise<boolean> {
   history.replaceState(history.state, '', url)
   const problem = resultUri ? resultError(resultUri) : 'The sign-in did not finish'
   if (problem || !resultUri) throw new Error(problem)
-  await connectSocial(provider, resultUri)
-  return true
+  return { method: 'social', provider, socialUri: resultUri }
 }
 
 // ── Farcaster ──────────────────────────────────────────────────────────────────────────────
@@ -155,25 +139,25 @@ export async function farcasterLoginUri(): Promise<string> {
   await checkOrigin()
   register()
   const frame = await getFrame()
-  sendEvent({ type: 'track', event: 'SOCIAL_LOGIN_STARTED', properties: { provider: 'farcaster' } })
+  core.track({ type: 'track', event: 'SOCIAL_LOGIN_STARTED', properties: { provider: 'farcaster' } })
   farcasterUrl = await frame.request('GET_FARCASTER_URI', undefined, farcasterUri)
   return farcasterUrl
 }
 
 /**
- * Waits for the visitor to approve in Farcaster (CONNECT_FARCASTER has no time limit), then signs
- * in like any social login.
+ * Waits for the visitor to approve in Farcaster (CONNECT_FARCASTER has no time limit); the login
+ * then finishes like any social login, with the returned method.
  *
  * @example
  * ```ts
- * await connectFarcaster()
+ * await connect(embeddedConnector, { login: await approvedInFarcaster() })
  * ```
  */
-export async function connectFarcaster(): Promise<void> {
+export async function approvedInFarcaster(): Promise<LoginMethod> {
   const frame = await getFrame()
   const userName = await frame.request('CONNECT_FARCASTER', undefined, farcasterUser)
   farcasterUrl = undefined
-  await completeLogin({ method: 'social', provider: 'farcaster', userName })
+  return { method: 'social', provider: 'farcaster', userName }
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
  * Injected Solana wallets, found through the Wallet Standard: the page announces itself with
  * `wallet-standard:app-ready` and wallets register through `wallet-standard:register-wallet`
- * (either may come first). Each Solana wallet becomes a connector whose provider speaks the same
+ * (either may come first). Each Solana wallet becomes an installed wallet whose provider speaks the same
  * `solana_*` requests as a WalletConnect session, so the solana adapter serves both alike. The
  * request code loads with the adapter, not with discovery.
  */
-import type { ConnectorInfo } from '../../core/state/connectors'
 import type { EIP1193Provider } from '../../core/types'
+import type { InstalledWallet } from './connector'
 import { isNonEmptyString, isRecord } from '../../core/lib/validate'
 
 /** The part of a Wallet Standard wallet SigKit uses; everything else about it is untrusted. */
@@ -23,12 +23,12 @@ export interface StandardWallet {
  * Solana wallet is handed to `onWallet`. Browser only; call once.
  * @internal
  */
-export function startWalletStandardDiscovery(onWallet: (connector: ConnectorInfo) => void): void {
+export function startWalletStandardDiscovery(onWallet: (wallet: InstalledWallet) => void): void {
   const api = Object.freeze({
     register(...wallets: unknown[]) {
       for (const wallet of wallets) {
-        const connector = parseStandardWallet(wallet)
-        if (connector) onWallet(connector)
+        const parsed = parseStandardWallet(wallet)
+        if (parsed) onWallet(parsed)
       }
       // Unregistering is not supported: a wallet that leaves the page goes with it.
       return () => undefined
@@ -47,11 +47,11 @@ export function startWalletStandardDiscovery(onWallet: (connector: ConnectorInfo
 }
 
 /**
- * A connector for a Wallet Standard wallet that supports Solana, or undefined (it comes from any
- * script on the page, so its shape is checked before use).
+ * A Wallet Standard wallet that supports Solana, as data, or undefined (it comes from any script
+ * on the page, so its shape is checked before use).
  * @internal
  */
-export function parseStandardWallet(wallet: unknown): ConnectorInfo | undefined {
+export function parseStandardWallet(wallet: unknown): InstalledWallet | undefined {
   if (
     !isRecord(wallet) ||
     !isNonEmptyString(wallet['name']) ||
@@ -68,8 +68,6 @@ export function parseStandardWallet(wallet: unknown): ConnectorInfo | undefined 
   return {
     id: `wallet-standard:${name}`,
     name,
-    type: 'injected',
-    chains: ['solana'],
     providers: { solana: standardWalletProvider(wallet as unknown as StandardWallet) },
     ...(typeof icon === 'string' && /^(data:image\/|https:)/.test(icon) ? { imageUrl: icon } : {}),
   }

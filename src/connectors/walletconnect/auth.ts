@@ -5,8 +5,13 @@
  * the fallback session proposal instead, and sign-in then happens as after any other connection.
  */
 import type { UniversalProvider } from '@walletconnect/universal-provider'
-import { showErrorToast } from '../../core/modal/toasts'
-import type { SIWXCacao, SIWXConfig, SIWXMessageData, SIWXSession } from '../../core/config/siwx'
+import {
+  connectorContext as core,
+  type SIWXCacao,
+  type SIWXConfig,
+  type SIWXMessageData,
+  type SIWXSession,
+} from '../../core/connector'
 import type { CaipNetwork, CaipNetworkId } from '../../core/types'
 import { isRecord } from '../../core/lib/validate'
 import type { ProposalNamespace } from './namespaces'
@@ -85,7 +90,7 @@ export async function authenticateSession(
     try {
       await siwx.setSessions(sessions)
     } catch (error) {
-      showErrorToast(AUTH_INIT_FAILED)
+      core.toast(AUTH_INIT_FAILED)
       await provider.disconnect().catch(() => undefined)
       throw error
     }

@@ -3,7 +3,6 @@
  * from the wallet, so anything malformed is skipped rather than trusted.
  */
 import { isChainNamespace } from '../../core/lib/caip'
-import type { ConnectReturnType } from '../../core/state/adapters'
 import type { ChainNamespace } from '../../core/types'
 
 /** The part of a session this module reads. */
@@ -21,7 +20,9 @@ export interface SessionLike {
  * accountsByNamespace(session).get('eip155') // { accounts: ['0xab…'], chainId: '31337' }
  * ```
  */
-export function accountsByNamespace(session: SessionLike): Map<ChainNamespace, ConnectReturnType> {
+export function accountsByNamespace(
+  session: SessionLike,
+): Map<ChainNamespace, { accounts: string[]; chainId: string }> {
   const result = new Map<ChainNamespace, { accounts: string[]; chainId: string }>()
   for (const [key, value] of Object.entries(session.namespaces ?? {})) {
     for (const account of value?.accounts ?? []) {

@@ -9,6 +9,7 @@ import { setActiveCaipNetwork, setRequestedNetworks } from '../state/network'
 import type { ResolvedOptions } from './options'
 import type { AdapterModule, ChainAdapter } from '../state/adapters'
 import type { ChainNamespace } from '../types'
+import type { Connector } from '../connector'
 import { getActiveCaipNetworkId } from '../lib/storage'
 import { themeState } from './theme'
 
@@ -126,4 +127,46 @@ export function loadAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
     loaded.set(namespace, adapter)
   }
   return adapter
+}
+
+/**
+ * How to bring a connector back for a stored session: the lazy connectors (WalletConnect, the
+ * embedded wallet) by id, and the installed wallets' discovery for any other id.
+ */
+export interface ConnectorSources {
+  /** Loads the connector with this id (an `import()` and its connector). */
+  byId: Map<string, () => Promise<Connector>>
+  /** Starts finding installed wallets (their ids are announced, not known ahead). */
+  installed?: () => Promise<void>
+}
+
+const connectorSources: ConnectorSources = { byId: new Map() }
+
+/**
+ * Registers how to load a lazy connector by its id; `createAppKit` does this with `import()`.
+ *
+ * @example
+ * ```ts
+ * registerConnector('walletConnect', () => import('./connectors/walletconnect').then((wc) => wc.walletConnectConnector))
+ * ```
+ */
+export function registerConnector(id: string, load: () => Promise<Connector>): void {
+  connectorSources.byId.set(id, load)
+}
+
+/**
+ * Registers how installed wallets are found (for a stored session of one of them).
+ *
+ * @example
+ * ```ts
+ * registerInstalledWallets(() => import('./connectors/injected').then((injected) => injected.startInjectedDiscovery()))
+ * ```
+ */
+export function registerInstalledWallets(discover: () => Promise<void>): void {
+  connectorSources.installed = discover
+}
+
+/** What {@link registerConnector} and {@link registerInstalledWallets} registered. @internal */
+export function getConnectorSources(): Readonly<ConnectorSources> {
+  return connectorSources
 }

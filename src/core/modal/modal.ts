@@ -1,9 +1,9 @@
 /**
- * Modal state and its open/close lifecycle. Core never imports UI: the UI registers a renderer
- * (how to load and mount itself) and core awaits it on open.
+ * The modal's open/close lifecycle (its state is `state.ts`). Core never imports UI: the UI
+ * registers a renderer (how to load and mount itself) and core awaits it on open.
  */
-import { batch, signal } from '@preact/signals-core'
-import type { ReadonlySignal } from '@preact/signals-core'
+import { batch } from '@preact/signals-core'
+import { modalSignals, modalState } from './state'
 import { activeNamespace, isConnected } from '../state/account'
 import { clock } from '../lib/clock'
 import type { TimerHandle } from '../lib/clock'
@@ -13,25 +13,11 @@ import { getNetworkState, setActiveCaipNetwork } from '../state/network'
 import { resetView } from './history'
 import type { ChainNamespace, ViewName } from '../types'
 
-/** The modal signals. */
-export interface ModalSignals {
-  open: ReadonlySignal<boolean>
-  loading: ReadonlySignal<boolean>
-  /** True for MODAL_SHAKE_MS after a refused action (the UI plays the shake animation). */
-  shake: ReadonlySignal<boolean>
-  /** Rendered inline in the page instead of as an overlay. */
-  embedded: ReadonlySignal<boolean>
-}
+export { modalState, type ModalSignals } from './state'
 
-// Written only here, through these; everyone else reads `modalState` (writing `open` directly
-// would skip the close guards).
-const open = signal(false)
-const loading = signal(false)
-const shake = signal(false)
-const embedded = signal(false)
-
-/** Current modal state (read-only: open, close and the setters below change it). */
-export const modalState: ModalSignals = { open, loading, shake, embedded }
+// Written only here; everyone else reads `modalState` (writing `open` directly would skip the
+// close guards).
+const { open, loading, shake, embedded } = modalSignals
 
 /** Options of {@link openModal}. */
 export interface OpenModalOptions {

@@ -5,7 +5,9 @@
 import { batch, signal } from '@preact/signals-core'
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import { removeDeepLink, storeConnectionStatus } from '../lib/storage'
-import type { ChainNamespace, Connection, ConnectionStatus, WalletListing } from '../types'
+import type { ChainNamespace, Connection, ConnectionStatus, EIP1193Provider, WalletListing } from '../types'
+import type { Connector } from '../connector'
+import { findConnector } from './connectors'
 
 /** The connection signals, read-only: a dapp reads and watches them. */
 export interface ConnectionSignals {
@@ -93,4 +95,30 @@ export function resetWcConnection(): void {
     setConnectionStatus('disconnected')
   })
   removeDeepLink()
+}
+
+/**
+ * The connector a namespace is connected through (with its behaviour), from connection state.
+ *
+ * @example
+ * ```ts
+ * const name = connectedConnector('eip155')?.name
+ * ```
+ */
+export function connectedConnector(namespace: ChainNamespace | undefined): Connector | undefined {
+  const id = namespace && connectionState.connections.peek().get(namespace)?.[0]?.connectorId
+  const connector = id ? findConnector(id) : undefined
+  return connector && 'provider' in connector ? (connector as Connector) : undefined
+}
+
+/**
+ * The provider a namespace is connected through.
+ *
+ * @example
+ * ```ts
+ * const provider = connectedProvider('solana')
+ * ```
+ */
+export function connectedProvider(namespace: ChainNamespace | undefined): EIP1193Provider | undefined {
+  return namespace ? connectedConnector(namespace)?.provider(namespace) : undefined
 }

@@ -1,14 +1,17 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core'
 import { getResolvedOptions } from '../config/appkit-state'
 import { CONNECTOR_TYPE_ORDER } from '../constants'
-import type { ChainNamespace, EIP1193Provider, ViewName } from '../types'
+import { isMobile } from '../lib/device'
+import type { ChainNamespace, ViewName } from '../types'
+import type { Connector, ConnectorEmitter } from '../connector'
 
 /** Where a connector came from; it decides its place in the Connect list. */
 export type ConnectorType = (typeof CONNECTOR_TYPE_ORDER)[number] | 'auth'
 
 /**
- * A way to connect that the Connect view can list. Connector modules (injected, WalletConnect,
- * embedded) publish these; views only ever see this shape.
+ * A way to connect as the Connect view lists it. A connector (`core/connector.ts`) is one of
+ * these with its behaviour; some entries are listings only (All Wallets, the wallets a phone opens
+ * through WalletConnect). Views only ever see this shape.
  */
 export interface ConnectorInfo {
   /** Stable id, e.g. an EIP-6963 rdns or `walletConnect`. */
@@ -19,17 +22,10 @@ export interface ConnectorInfo {
   chains: readonly ChainNamespace[]
   imageUrl?: string
   rdns?: string
-  /**
-   * The wallet's provider per namespace, for connectors that have one in the page. One wallet can
-   * expose several (an EVM provider and a Solana one): it is still one connector, listed once.
-   */
-  providers?: Partial<Record<ChainNamespace, EIP1193Provider>>
   /** Ids this connector was also known by (a Solana-only entry merged into its EVM twin). */
   aliases?: readonly string[]
   /** True for the generic browser wallet (`window.ethereum` with no EIP-6963 announcement). */
   generic?: boolean
-  /** Ends the wallet's session itself (WalletConnect); otherwise the chain adapter asks the wallet. */
-  disconnect?: () => Promise<void>
   /** The view picking it opens; default ConnectingExternal for this connector. */
   view?: ViewName
   /** The data that view gets (a WalletConnect listing: `{ wallet }`); default this connector's id. */
@@ -40,9 +36,6 @@ export interface ConnectorInfo {
    */
   open?: () => boolean
 }
-
-/** Id of the generic browser wallet found only through the legacy `window.ethereum`. */
-export const GENERIC_INJECTED_ID = 'injected'
 
 /** @internal */
 export const connectorsState = signal<readonly ConnectorInfo[]>([])
@@ -79,7 +72,7 @@ export function isConnectorShown(connector: ConnectorInfo, all: readonly Connect
  *
  * @example
  * ```ts
- * const provider = findConnector('dev.sigkit.testwallet')?.providers?.eip155
+ * const name = findConnector('dev.sigkit.testwallet')?.name
  * ```
  */
 export function findConnector(id: string): ConnectorInfo | undefined {
@@ -105,27 +98,32 @@ function rank(type: ConnectorType): number {
 export function addConnectors(connectors: readonly ConnectorInfo[]): void {
   const ids = new Set(connectors.map((connector) => connector.id))
   connectorsState.value = [...connectorsState.value.filter((connector) => !ids.has(connector.id)), ...connectors]
+  connectors.forEach(follow)
+}
+
+const followed = new WeakSet<ConnectorEmitter>()
+/** The connection code, once loaded: events then apply at once, in the wallet's own call. */
+let connection: typeof import('../wallet/connect') | undefined
+let loadingConnection: Promise<typeof import('../wallet/connect')> | undefined
+
+/**
+ * Core hears what a connector reports from the moment it is listed (a connection it makes by
+ * itself included); the connection code loads with the first event, which waits for it.
+ */
+function follow(entry: ConnectorInfo): void {
+  const emitter = (entry as Partial<Connector>).emitter
+  if (!emitter || followed.has(emitter)) return
+  followed.add(emitter)
+  emitter.subscribe((event) => {
+    if (connection) return connection.onConnectorEvent(entry as Connector, event)
+    // One load for every event that comes before it, applied in the order they came.
+    loadingConnection ??= import('../wallet/connect').then((loaded) => (connection = loaded))
+    void loadingConnection.then((loaded) => loaded.onConnectorEvent(entry as Connector, event))
+  })
 }
 
 /** Removes connectors by id (a wallet extension that went away). */
 export function removeConnectors(ids: readonly string[]): void {
   const gone = new Set(ids)
   connectorsState.value = connectorsState.value.filter((connector) => !gone.has(connector.id))
-}
-
-/**
- * Whether the visitor is on a phone or tablet (iPadOS reports itself as a Mac with touch). Here
- * rather than in a module of its own: which wallets to offer is what the device decides, and one
- * file is one chunk.
- *
- * @example
- * ```ts
- * if (isMobile()) openDeepLink(uri)
- * ```
- */
-export function isMobile(): boolean {
-  if (typeof navigator === 'undefined') return false
-  const agent = navigator.userAgent
-  if (/Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(agent)) return true
-  return navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1
 }

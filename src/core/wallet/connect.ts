@@ -1,23 +1,33 @@
 /**
- * Connecting, restoring and disconnecting wallets (SPEC §4 "Connection status" and "Disconnect").
- * LAZY: reached through `import()` from the views and from session restore, so none of this is
- * page-load weight. Chain work goes through the adapter registry; providers come from connectors.
+ * Connecting, restoring and disconnecting wallets (SPEC §4 "Connection status" and "Disconnect"):
+ * the one connect path every connector goes through. Core asks a connector (`core/connector.ts`)
+ * and applies what it reports, whether it answers a `connect` or reports an event of its own.
+ * Where the modal goes afterwards is the UI's decision: core emits the moments (`afterConnect`,
+ * `connectionSettled`, `unsupportedNetwork`) and never navigates.
+ * LAZY: reached through `import()` from the views, the hooks and session restore.
  */
 import { batch, effect, signal } from '@preact/signals-core'
-import { getAccountState, resetAccount, setAccount } from '../state/account'
-import { type ChainAdapter, type ConnectReturnType } from '../state/adapters'
-import { getResolvedOptions } from '../config/appkit-state'
+import { getAccountState, resetAccount, setAccount, activeNamespace } from '../state/account'
+import { getConnectorSources, getResolvedOptions, loadAdapter } from '../config/appkit-state'
 import { refreshAccountData, forgetBalances, startBalanceAutoRefresh } from './balances'
 import { formatCaipAddress, formatCaipNetworkId } from '../lib/caip'
 import { clock } from '../lib/clock'
-import { setConnectionStatus, setConnections } from '../state/connection'
-import { connectorsState, findConnector, isConnector, type ConnectorInfo } from '../state/connectors'
+import {
+  connectedConnector,
+  connectionState,
+  setConnectionStatus,
+  setConnections,
+  type WritableConnectionSignals,
+} from '../state/connection'
+import { connectorsState, findConnector, isConnector } from '../state/connectors'
 import { CHAIN_NAMESPACES } from '../constants'
 import { DISCONNECT_WAIT_MS } from '../limits'
-import { sendEvent } from '../analytics'
 import { emitCoreEvent } from '../lifecycle'
+import { sendEvent } from '../analytics'
+import { showErrorToast } from '../modal/toasts'
 import { waitForTransaction } from './transaction'
-import { closeModal, modalState, openModal } from '../modal/modal'
+import { declinedSignatureText } from './sign'
+import { modalState } from '../modal/state'
 import {
   createUnknownNetwork,
   findRequestedNetwork,
@@ -25,20 +35,17 @@ import {
   isNetworkSupported,
   setActiveCaipNetwork,
 } from '../state/network'
-import { currentView, resetView } from '../modal/router'
-import { connectedConnector } from '../state/connected-connector'
-import { declinedSignatureText } from './sign'
-import { showErrorToast } from '../modal/toasts'
 import {
   getActiveNamespace,
   getConnectedConnectorIds,
   getConnectionStatus,
   setConnectedConnectorId,
 } from '../lib/storage'
-import type { AccountEntry, CaipNetwork, ChainNamespace, EIP1193Provider } from '../types'
+import { addRecentWallet, storeDeepLink } from '../state/wallet-storage'
 import { describeWalletError, isUserRejection } from '../lib/wallet-errors'
-import { activeNamespace } from '../state/account'
-import { loadAdapter } from '../config/appkit-state'
+import { isConnectorWithBehaviour, type Connector, type ConnectorEvent, type NamespaceConnection } from '../connector'
+import type { ConnectionResult } from '../connector'
+import type { AccountEntry, CaipNetwork, ChainNamespace, EIP1193Provider, WalletListing } from '../types'
 
 /** What the ConnectingExternal view shows about the attempt in progress. */
 export const connectingState = {
@@ -47,11 +54,6 @@ export const connectingState = {
   error: signal<string | undefined>(undefined),
 }
 
-const stopWatching = new Map<ChainNamespace, () => void>()
-
-/** How long a restore waits for the stored wallet to announce itself (extensions inject late). */
-const CONNECTOR_WAIT_MS = 1500
-
 /** Where a connection should land when the visitor asked for a namespace (SwitchActiveChain). */
 export interface ConnectTarget {
   namespace: ChainNamespace
@@ -59,55 +61,88 @@ export interface ConnectTarget {
   caipNetworkId?: string
 }
 
+/** What {@link connect} takes besides the connector. */
+export interface ConnectOptions extends Partial<ConnectTarget> {
+  /** The listed wallet the visitor picked (a WalletConnect wallet), remembered as recent once connected. */
+  wallet?: WalletListing
+  /** Connector-specific parameters, passed through. */
+  [parameter: string]: unknown
+}
+
+/** One connection attempt per connector at a time: a second ask joins the one in flight. */
+const attempts = new Map<string, Promise<void>>()
+
 /**
- * Connects with an injected (or other in-page) connector: the wallet prompts, then the account,
- * network and balances are set, the session is remembered, and the modal closes (or shows
- * UnsupportedChain when the wallet is on a network the dapp does not support). A wallet with
- * several providers connects the `target` namespace, else the active one when it has it.
+ * Connects with a connector: it asks the wallet, then every namespace it granted is put into state
+ * (account, network, balances), the session is remembered, and `afterConnect` lets a feature take
+ * the modal over before `connectionSettled` (or `unsupportedNetwork` when the wallet is on a
+ * network the dapp does not support). React StrictMode's double mount, or a visitor going back and
+ * picking the same wallet while it prompts, join the attempt in flight instead of asking again.
  *
  * @throws the wallet's error (also shown on ConnectingExternal through {@link connectingState}).
  * @example
  * ```ts
- * await connectExternal('dev.sigkit.testwallet')
- * await connectExternal('dev.sigkit.testwallet', { namespace: 'solana' })
+ * await connect('dev.sigkit.testwallet')
+ * await connect(walletConnectConnector, { wallet: listing })
+ * await connect('dev.sigkit.testwallet', { namespace: 'solana' })
  * ```
  */
-export async function connectExternal(connectorId: string, target?: ConnectTarget): Promise<void> {
-  const connector = findConnector(connectorId)
+export function connect(connectorOrId: Connector | string, options: ConnectOptions = {}): Promise<void> {
+  const id = typeof connectorOrId === 'string' ? connectorOrId : connectorOrId.id
+  let attempt = attempts.get(id)
+  if (!attempt) {
+    attempt = run(connectorOrId, options).finally(() => attempts.delete(id))
+    attempts.set(id, attempt)
+  }
+  return attempt
+}
+
+async function run(connectorOrId: Connector | string, options: ConnectOptions): Promise<void> {
+  const found = typeof connectorOrId === 'string' ? findConnector(connectorOrId) : connectorOrId
+  const id = typeof connectorOrId === 'string' ? connectorOrId : connectorOrId.id
   batch(() => {
-    connectingState.connectorId.value = connectorId
+    connectingState.connectorId.value = id
     connectingState.error.value = undefined
   })
-  const namespace = connectNamespace(connector, target)
-  const previousStatus = getAccountState(namespace).status.peek()
+  const namespace = connectNamespace(found, options.namespace)
+  const account = getAccountState(namespace)
+  const previousStatus = account.status.peek()
+  // A connection nobody answered is no connection in progress once the modal is closed: the button
+  // goes back to "Connect Wallet". The wallet may still approve later (a pairing is not cancelled).
+  const release = modalState.open.subscribe((open) => {
+    if (!open && connectionState.status.peek() === 'connecting' && !isRestoring()) settleStatus()
+  })
   try {
-    const provider = connector?.providers?.[namespace]
-    if (!connector || !provider) throw new Error('Provider not found')
+    if (!isConnectorWithBehaviour(found)) throw new Error('Provider not found')
     setAccount(namespace, { status: 'connecting' })
     setConnectionStatus('connecting')
-    const adapter = await loadAdapter(namespace)
-    const requested = target?.caipNetworkId ? findRequestedNetwork(target.caipNetworkId) : undefined
+    const requested = options.caipNetworkId ? findRequestedNetwork(options.caipNetworkId) : undefined
     const network = requested ?? currentNetwork(namespace)
     if (!network) throw new Error('Chain not configured')
-    const result = await adapter.connect({ provider, network })
-    finishConnection(namespace, connector, adapter, result)
-    // The visitor connected this namespace to use it: it becomes the active one.
-    if (target) setActiveCaipNetwork(getNetworkState(namespace).caipNetwork.peek() ?? network)
-    sendEvent({ type: 'track', event: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name } })
-    routeAfterConnect(namespace)
+    const { namespace: _target, caipNetworkId: _network, ...extra } = options
+    const result = await found.connect({ ...extra, namespace, network })
+    applyResult(found, result, { restored: false })
+    // The visitor connected this namespace to use it: it becomes the active one (also when the
+    // active namespace has no connection, so the button shows the account just connected).
+    const active = activeNamespace.peek()
+    if (options.namespace || (active && getAccountState(active).status.peek() !== 'connected'))
+      setActiveCaipNetwork(getNetworkState(namespace).caipNetwork.peek() ?? network)
+    remember(found, options.wallet)
+    await settleAfterConnect(activeNamespace.peek() ?? namespace)
   } catch (error) {
-    setAccount(namespace, { status: previousStatus === 'connected' ? 'connected' : 'disconnected' })
-    setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
-    const message = isUserRejection(error) ? 'Connection declined' : describeWalletError(error)
-    connectingState.error.value = message
-    sendEvent({ type: 'track', event: 'CONNECT_ERROR', properties: { message } })
+    if (account.status.peek() === 'connecting')
+      setAccount(namespace, { status: previousStatus === 'connected' ? 'connected' : 'disconnected' })
+    settleStatus()
+    connectingState.error.value = isUserRejection(error) ? 'Connection declined' : describeWalletError(error)
     throw error
+  } finally {
+    release()
   }
 }
 
 /** The namespace a connector connects: the asked one, else the active one if it has it, else its first. */
-function connectNamespace(connector: ConnectorInfo | undefined, target: ConnectTarget | undefined): ChainNamespace {
-  if (target) return target.namespace
+function connectNamespace(connector: { chains: readonly ChainNamespace[] } | undefined, asked?: ChainNamespace) {
+  if (asked) return asked
   const active = activeNamespace.peek()
   const chains = connector?.chains ?? []
   return active && chains.includes(active) ? active : (chains[0] ?? 'eip155')
@@ -119,16 +154,241 @@ function currentNetwork(namespace: ChainNamespace): CaipNetwork | undefined {
   return state.caipNetwork.peek() ?? state.requestedCaipNetworks.peek()[0]
 }
 
+/** SPEC §4 "Finalizing": the wallet the visitor picked is recent, the deep link they opened kept. */
+function remember(connector: Connector, wallet: WalletListing | undefined): void {
+  const linking = connectionState.wcLinking.peek()
+  if (linking && connector.type === 'walletConnect') storeDeepLink(linking)
+  if (wallet) addRecentWallet(wallet)
+}
+
+/**
+ * After a connection the visitor made: UnsupportedChain's moment when the wallet is on a network
+ * the dapp does not support, else the features' (`afterConnect`, where sign-in may keep the modal),
+ * then `connectionSettled` with whether one did. Only for a connection made in the open modal.
+ */
+async function settleAfterConnect(namespace: ChainNamespace): Promise<void> {
+  if (!modalState.open.peek()) return
+  const network = getNetworkState(namespace).caipNetwork.peek()
+  if (shouldShowUnsupported(network)) {
+    void emitCoreEvent('unsupportedNetwork', { namespace, caipNetworkId: network?.caipNetworkId, during: 'connect' })
+    return
+  }
+  const decisions: Promise<boolean>[] = []
+  void emitCoreEvent('afterConnect', { namespace, keepOpen: (decision) => decisions.push(decision) })
+  // A feature's next step (sign-in) failing to load must not leave the modal on a stale view.
+  const kept = (await Promise.all(decisions.map((decision) => decision.catch(() => false)))).includes(true)
+  void emitCoreEvent('connectionSettled', { namespace, keptOpen: kept })
+}
+
+function shouldShowUnsupported(network: CaipNetwork | undefined): boolean {
+  const options = getResolvedOptions()
+  return (
+    !isNetworkSupported(network) && !(options?.allowUnsupportedChain ?? false) && (options?.enableNetworkSwitch ?? true)
+  )
+}
+
+// ── what connectors report ─────────────────────────────────────────────────────────────────
+
+/**
+ * Puts what a connector granted into state: each namespace's network, account, connection and
+ * remembered connector; with a shared session, the connector's namespaces it no longer covers end.
+ */
+function applyResult(connector: Connector, result: ConnectionResult, { restored }: { restored: boolean }): void {
+  const covered = new Set(result.connections.map((connection) => connection.namespace))
+  for (const connection of result.connections) applyConnection(connector, result, connection, restored)
+  if (connector.sharedSession)
+    for (const namespace of namespacesOf(connector.id)) if (!covered.has(namespace)) clearNamespace(namespace)
+}
+
+function applyConnection(
+  connector: Connector,
+  { wallet }: ConnectionResult,
+  { namespace, accounts, chainId, details }: NamespaceConnection,
+  restored: boolean,
+): void {
+  const address = accounts[0]?.address
+  if (!address) throw new Error('Account not found for connector')
+  const network = networkFor(namespace, chainId)
+  batch(() => {
+    applyNetwork(namespace, network)
+    setAccount(namespace, {
+      address,
+      caipAddress: formatCaipAddress(namespace, chainId, address),
+      allAccounts: accounts,
+      connectedWalletInfo: {
+        name: wallet?.name ?? connector.name,
+        icon: wallet?.icon ?? connector.imageUrl,
+        identifier: connector.rdns ?? connector.id,
+      },
+      ...details,
+      status: 'connected',
+    })
+    setConnections(namespace, [{ connectorId: connector.id, chainId, accounts: [...accounts] }])
+  })
+  setConnectedConnectorId(namespace, connector.id)
+  setConnectionStatus('connected')
+  startBalanceAutoRefresh()
+  void refreshAccountData(namespace, { force: true })
+  void emitCoreEvent('connected', { namespace, address, connectorId: connector.id, restored })
+}
+
+/** Network of `chainId` in a namespace: the requested one, or the Unknown Network placeholder. */
+function networkFor(namespace: ChainNamespace, chainId: number | string): CaipNetwork {
+  const caipNetworkId = formatCaipNetworkId(namespace, chainId)
+  return findRequestedNetwork(caipNetworkId) ?? createUnknownNetwork(caipNetworkId)
+}
+
+/**
+ * What a connector reported, applied: called for every event of every listed connector
+ * (`state/connectors.ts` follows their emitters).
+ * @internal
+ */
+export function onConnectorEvent(connector: Connector, event: ConnectorEvent): void {
+  switch (event.type) {
+    case 'connect':
+      applyResult(connector, event.result, { restored: false })
+      remember(connector, undefined)
+      void settleAfterConnect(activeNamespace.peek() ?? event.result.connections[0]?.namespace ?? 'eip155')
+      return
+    case 'change':
+      return applyResult(connector, event.result, { restored: false })
+    case 'smartAccountNetworks':
+      getNetworkState(event.namespace).smartAccountEnabledNetworks.value = [...event.chainIds]
+      return
+    case 'accountsChanged':
+      if (!connectedThrough(event.namespace, connector)) return
+      if (event.accounts.length === 0) return clearNamespace(event.namespace)
+      return applyAccountChange(event.namespace, event.accounts)
+    case 'chainChanged':
+      if (connectedThrough(event.namespace, connector)) applyWalletNetwork(event.namespace, event.chainId)
+      return
+    case 'disconnect':
+      for (const namespace of event.namespaces ?? namespacesOf(connector.id)) {
+        if (connectedThrough(namespace, connector)) clearNamespace(namespace)
+      }
+      return
+    case 'details':
+      if (connectedThrough(event.namespace, connector)) setAccount(event.namespace, event.details)
+      return
+    case 'pairing':
+      batch(() => {
+        const state = connectionState as WritableConnectionSignals
+        state.wcUri.value = event.uri
+        state.wcPairingExpiry.value = event.expiresAt
+        state.wcError.value = event.failed ?? false
+      })
+      return
+    case 'screen':
+      void emitCoreEvent('connectorScreen', { connectorId: connector.id, ...event })
+      return
+  }
+}
+
+/** The namespace is connected (or being restored) through this connector. */
+function connectedThrough(namespace: ChainNamespace, connector: Connector): boolean {
+  return connectionState.connections.peek().get(namespace)?.[0]?.connectorId === connector.id
+}
+
+/** The namespaces connected through a connector, from connection state. */
+function namespacesOf(connectorId: string): ChainNamespace[] {
+  const connections = connectionState.connections.peek()
+  return CHAIN_NAMESPACES.filter((namespace) => connections.get(namespace)?.[0]?.connectorId === connectorId)
+}
+
+/** The wallet moved to another chain: its network, UnsupportedChain's moment if the dapp has no such network, fresh balances. */
+function applyWalletNetwork(namespace: ChainNamespace, chainId: number | string): void {
+  const network = networkFor(namespace, chainId)
+  if (getNetworkState(namespace).caipNetwork.peek()?.caipNetworkId === network.caipNetworkId) return
+  applyNetwork(namespace, network)
+  if (shouldShowUnsupported(network))
+    void emitCoreEvent('unsupportedNetwork', {
+      namespace,
+      caipNetworkId: network.caipNetworkId,
+      during: 'walletSwitch',
+    })
+  void refreshAccountData(namespace, { force: true })
+}
+
+/** Makes `network` current for its namespace (active too when the namespace is the active one). */
+export function applyNetwork(namespace: ChainNamespace, network: CaipNetwork): void {
+  const state = getNetworkState(namespace)
+  const previous = state.caipNetwork.peek()?.caipNetworkId
+  const active = activeNamespace.peek()
+  if (active === namespace || active === undefined) setActiveCaipNetwork(network)
+  else state.caipNetwork.value = network
+  const address = getAccountState(namespace).address.peek()
+  if (address) setAccount(namespace, { caipAddress: formatCaipAddress(namespace, network.id, address) })
+  if (previous !== network.caipNetworkId) announceNetwork(namespace, network)
+}
+
+/** @internal Tells the features that a namespace's (or the active) network changed. */
+export function announceNetwork(namespace: ChainNamespace, network: CaipNetwork): void {
+  void emitCoreEvent('networkChanged', { namespace, caipNetworkId: network.caipNetworkId })
+}
+
+/** The connected wallet now acts as another of its accounts (`accounts[0]`): address, fresh balance and profile. */
+function applyAccountChange(namespace: ChainNamespace, accounts: readonly AccountEntry[]): void {
+  const address = accounts[0]?.address
+  if (!address) return
+  const account = getAccountState(namespace)
+  if (account.address.peek()?.toLowerCase() === address.toLowerCase())
+    return setAccount(namespace, { allAccounts: accounts })
+  const chainId = getNetworkState(namespace).caipNetwork.peek()?.id ?? ''
+  setAccount(namespace, {
+    address,
+    caipAddress: formatCaipAddress(namespace, chainId, address),
+    allAccounts: accounts,
+    tokenBalance: [],
+    balance: undefined,
+    profileName: undefined,
+    profileImage: undefined,
+  })
+  const connection = connectionState.connections.peek().get(namespace)?.[0]
+  if (connection) setConnections(namespace, [{ ...connection, accounts: [...accounts] }])
+  void refreshAccountData(namespace, { force: true })
+  void emitCoreEvent('accountChanged', { namespace, address })
+}
+
+/** Whether any namespace is connected (the overall connection status follows it). */
+export function anyConnected(): boolean {
+  return CHAIN_NAMESPACES.some((namespace) => getAccountState(namespace).status.peek() === 'connected')
+}
+
+/** The overall status from the namespaces' own. */
+function settleStatus(): void {
+  setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
+}
+
+/**
+ * Local half of a disconnect: clears account, network approval, wallet info and the connection
+ * (also what happens when the wallet ended the session).
+ */
+function clearNamespace(namespace: ChainNamespace): void {
+  const address = getAccountState(namespace).address.peek()
+  batch(() => {
+    resetAccount(namespace)
+    setAccount(namespace, { connectedWalletInfo: undefined, lastRetry: undefined })
+    setConnections(namespace, [])
+    getNetworkState(namespace).approvedCaipNetworkIds.value = []
+  })
+  if (address) forgetBalances(address)
+  settleStatus()
+  void emitCoreEvent('namespaceCleared', { namespace, address })
+}
+
+// ── restore ────────────────────────────────────────────────────────────────────────────────
+
 let reconnecting: Promise<void> | undefined
 
 /**
  * Restores the stored session on startup without a wallet prompt: the stored `connected` becomes
  * `connecting`, then `connected` if at least one stored connector still grants accounts, else
- * `disconnected`. The most recently used namespace goes first and only one restore runs at a time.
+ * `disconnected`. Each connector is asked once for all the namespaces it held, the one of the
+ * most recently used namespace first; only one restore runs at a time.
  *
  * @example
  * ```ts
- * startInjectedDiscovery(); await reconnect()
+ * await reconnect()
  * ```
  */
 export function reconnect(): Promise<void> {
@@ -143,7 +403,11 @@ export function isRestoring(): boolean {
   return reconnecting !== undefined
 }
 
+/** How long a restore waits for the stored wallet to announce itself (extensions inject late). */
+const CONNECTOR_WAIT_MS = 1500
+
 async function restore(): Promise<void> {
+  // Storage is read once here, at startup; afterwards connection state says who is connected.
   const stored = getConnectedConnectorIds()
   const lastNamespace = getActiveNamespace()
   const namespaces = (Object.keys(stored) as ChainNamespace[]).sort(
@@ -157,31 +421,37 @@ async function restore(): Promise<void> {
   for (const namespace of namespaces) {
     if (getAccountState(namespace).status.peek() !== 'connected') setAccount(namespace, { status: 'connecting' })
   }
-  let restored = false
+  const byConnector = new Map<string, ChainNamespace[]>()
   for (const namespace of namespaces) {
-    // Restored already by its connector's own session (WalletConnect restores every namespace).
-    if (getAccountState(namespace).status.peek() === 'connected') {
-      restored = true
-      continue
-    }
+    const id = stored[namespace] as string
+    byConnector.set(id, [...(byConnector.get(id) ?? []), namespace])
+  }
+  for (const [id, held] of byConnector) {
     try {
-      const connector = await waitForConnector(stored[namespace] as string)
-      const provider = connector?.providers?.[namespace]
-      if (!connector || !provider) throw new Error('Provider not found')
-      const adapter = await loadAdapter(namespace)
-      const network = currentNetwork(namespace)
-      const result = await adapter.reconnect({ provider, ...(network ? { network } : {}) })
-      if (!result) throw new Error('Connector not connected')
-      finishConnection(namespace, connector, adapter, result, { restored: true })
-      restored = true
+      const connector = await resolveConnector(id)
+      if (!connector) throw new Error('Provider not found')
+      const result = await connector.restore({ namespaces: held })
+      if (!result || result.connections.length === 0) throw new Error('Connector not connected')
+      applyResult(connector, result, { restored: true })
+      for (const namespace of held)
+        if (!result.connections.some((c) => c.namespace === namespace)) clearNamespace(namespace)
     } catch {
-      clearNamespace(namespace)
+      for (const namespace of held) clearNamespace(namespace)
     }
   }
-  setConnectionStatus(restored ? 'connected' : 'disconnected')
+  settleStatus()
 }
 
-function waitForConnector(id: string): Promise<ConnectorInfo | undefined> {
+/** The connector a stored id names: a lazy one loaded by id, or an installed wallet once it announces itself. */
+async function resolveConnector(id: string): Promise<Connector | undefined> {
+  const sources = getConnectorSources()
+  const load = sources.byId.get(id)
+  if (load) return load()
+  await sources.installed?.()
+  return waitForConnector(id)
+}
+
+function waitForConnector(id: string): Promise<Connector | undefined> {
   return new Promise((resolve) => {
     let stop: (() => void) | undefined
     const timer = clock.setTimeout(() => {
@@ -190,7 +460,7 @@ function waitForConnector(id: string): Promise<ConnectorInfo | undefined> {
     }, CONNECTOR_WAIT_MS)
     stop = effect(() => {
       const connector = connectorsState.value.find((item) => isConnector(item, id))
-      if (!connector) return
+      if (!isConnectorWithBehaviour(connector)) return
       clock.clearTimeout(timer)
       queueMicrotask(() => stop?.())
       resolve(connector)
@@ -198,199 +468,11 @@ function waitForConnector(id: string): Promise<ConnectorInfo | undefined> {
   })
 }
 
-/** Network of `chainId` in a namespace: the requested one, or the Unknown Network placeholder. */
-function networkFor(namespace: ChainNamespace, chainId: number | string): CaipNetwork {
-  const caipNetworkId = formatCaipNetworkId(namespace, chainId)
-  return findRequestedNetwork(caipNetworkId) ?? createUnknownNetwork(caipNetworkId)
-}
-
-function finishConnection(
-  namespace: ChainNamespace,
-  connector: ConnectorInfo,
-  adapter: ChainAdapter,
-  result: ConnectReturnType,
-  how: { restored: boolean } = { restored: false },
-): void {
-  applyConnection(namespace, connector, result, how)
-  const provider = connector.providers?.[namespace]
-  if (provider) watchWallet(namespace, provider, adapter)
-}
+// ── disconnect ─────────────────────────────────────────────────────────────────────────────
 
 /**
- * Puts a granted account into state: network, account, connection, the remembered connector id and
- * status; then starts the balance refresh. Connectors that follow their own session events (such
- * as WalletConnect) call this for each namespace of the session.
- *
- * @throws Error 'Account not found for connector' when no account was granted.
- * @example
- * ```ts
- * applyConnection('bip122', walletConnectInfo, { accounts: ['bc1q…'], chainId: '000000000019d6689c085ae165831e93' })
- * ```
- */
-export function applyConnection(
-  namespace: ChainNamespace,
-  connector: ConnectorInfo,
-  result: ConnectReturnType,
-  { restored }: { restored: boolean } = { restored: false },
-): void {
-  const address = result.accounts[0]
-  if (!address) throw new Error('Account not found for connector')
-  const network = networkFor(namespace, result.chainId)
-  batch(() => {
-    applyNetwork(namespace, network)
-    setAccount(namespace, {
-      address,
-      caipAddress: formatCaipAddress(namespace, result.chainId, address),
-      allAccounts: result.accounts.map((account) => ({ address: account, type: 'eoa' as const })),
-      connectedWalletInfo: {
-        name: connector.name,
-        icon: connector.imageUrl,
-        identifier: connector.rdns ?? connector.id,
-      },
-      status: 'connected',
-    })
-    setConnections(namespace, [
-      { connectorId: connector.id, chainId: result.chainId, accounts: result.accounts.map((a) => ({ address: a })) },
-    ])
-  })
-  setConnectedConnectorId(namespace, connector.id)
-  setConnectionStatus('connected')
-  startBalanceAutoRefresh()
-  void refreshAccountData(namespace, { force: true })
-  void emitCoreEvent('connected', { namespace, address, connectorId: connector.id, restored })
-}
-
-/**
- * Where the modal goes once a wallet connected: closed, or UnsupportedChain when the wallet is on
- * a network the dapp does not support (and switching is on), or a feature's next step when one
- * keeps it open through the `afterConnect` event (SIWX: SIWXSignMessage for an account with no
- * session). Every connector ends this way.
- *
- * @example
- * ```ts
- * routeAfterConnect('eip155')
- * ```
- */
-export function routeAfterConnect(namespace: ChainNamespace): void {
-  if (!modalState.open.peek()) return
-  if (shouldShowUnsupported(getNetworkState(namespace).caipNetwork.peek())) return resetView('UnsupportedChain')
-  const decisions: Promise<boolean>[] = []
-  void emitCoreEvent('afterConnect', { namespace, keepOpen: (decision) => decisions.push(decision) })
-  if (decisions.length === 0) return void closeModal()
-  const from = currentView.peek()
-  // A feature's next step (sign-in) failing to load must not leave the modal on a stale view.
-  void Promise.all(decisions.map((decision) => decision.catch(() => false))).then((kept) => {
-    if (!kept.includes(true) && currentView.peek() === from) closeModal()
-  })
-}
-
-function shouldShowUnsupported(network: CaipNetwork | undefined): boolean {
-  const options = getResolvedOptions()
-  return (
-    !isNetworkSupported(network) && !(options?.allowUnsupportedChain ?? false) && (options?.enableNetworkSwitch ?? true)
-  )
-}
-
-/** Makes `network` current for its namespace (active too when the namespace is the active one). */
-export function applyNetwork(namespace: ChainNamespace, network: CaipNetwork): void {
-  const previous = getNetworkState(namespace).caipNetwork.peek()?.caipNetworkId
-  if (activeNamespace.peek() === namespace || activeNamespace.peek() === undefined) setActiveCaipNetwork(network)
-  else getNetworkState(namespace).caipNetwork.value = network
-  const address = getAccountState(namespace).address.peek()
-  if (address) setAccount(namespace, { caipAddress: formatCaipAddress(namespace, network.id, address) })
-  if (previous !== network.caipNetworkId) announceNetwork(namespace, network)
-}
-
-/** @internal Tells the features that a namespace's (or the active) network changed. */
-export function announceNetwork(namespace: ChainNamespace, network: CaipNetwork): void {
-  void emitCoreEvent('networkChanged', { namespace, caipNetworkId: network.caipNetworkId })
-}
-
-function watchWallet(namespace: ChainNamespace, provider: EIP1193Provider, adapter: ChainAdapter): void {
-  stopWatching.get(namespace)?.()
-  stopWatching.set(
-    namespace,
-    adapter.watch(provider, {
-      accountsChanged(accounts) {
-        if (!accounts[0]) return clearNamespace(namespace)
-        applyAccountChange(
-          namespace,
-          accounts.map((account) => ({ address: account, type: 'eoa' as const })),
-        )
-      },
-      chainChanged(chainId) {
-        const network = networkFor(namespace, chainId)
-        if (getNetworkState(namespace).caipNetwork.peek()?.caipNetworkId === network.caipNetworkId) return
-        applyNetwork(namespace, network)
-        if (shouldShowUnsupported(network)) void openModal({ view: 'UnsupportedChain' })
-        else if (modalState.open.peek() && currentView.peek() === 'UnsupportedChain') resetView('Account')
-        void refreshAccountData(namespace, { force: true })
-      },
-      disconnect() {
-        clearNamespace(namespace)
-      },
-    }),
-  )
-}
-
-/**
- * The connected wallet now acts as another of its accounts (`accounts[0]`): the address, a fresh
- * balance and profile, and the `accountChanged` event. Connectors call it when the wallet says so.
- *
- * @example
- * ```ts
- * applyAccountChange('eip155', [{ address: '0xab…', type: 'eoa' }])
- * ```
- */
-export function applyAccountChange(namespace: ChainNamespace, accounts: readonly AccountEntry[]): void {
-  const address = accounts[0]?.address
-  if (!address) return
-  const chainId = getNetworkState(namespace).caipNetwork.peek()?.id ?? ''
-  setAccount(namespace, {
-    address,
-    caipAddress: formatCaipAddress(namespace, chainId, address),
-    allAccounts: accounts,
-    tokenBalance: [],
-    balance: undefined,
-    profileName: undefined,
-    profileImage: undefined,
-  })
-  void refreshAccountData(namespace, { force: true })
-  void emitCoreEvent('accountChanged', { namespace, address })
-}
-
-/** Whether any namespace is connected (the overall connection status follows it). */
-export function anyConnected(): boolean {
-  return CHAIN_NAMESPACES.some((namespace) => getAccountState(namespace).status.peek() === 'connected')
-}
-
-/**
- * Local half of a disconnect: clears account, network approval, wallet info and connector id
- * (also what a connector calls when the wallet ended the session).
- *
- * @example
- * ```ts
- * clearNamespace('solana')
- * ```
- */
-export function clearNamespace(namespace: ChainNamespace): void {
-  stopWatching.get(namespace)?.()
-  stopWatching.delete(namespace)
-  const address = getAccountState(namespace).address.peek()
-  batch(() => {
-    resetAccount(namespace)
-    setAccount(namespace, { connectedWalletInfo: undefined, lastRetry: undefined })
-    setConnections(namespace, [])
-    getNetworkState(namespace).approvedCaipNetworkIds.value = []
-  })
-  if (address) forgetBalances(address)
-  setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
-  void emitCoreEvent('namespaceCleared', { namespace, address })
-}
-
-/**
- * Disconnects one namespace, or every connected one. Namespaces sharing a WalletConnect or
- * embedded-wallet session go together. The wallet is asked to forget the site, but SigKit waits at
+ * Disconnects one namespace, or every connected one. Namespaces sharing a session (WalletConnect,
+ * the embedded wallet) go together. The wallet is asked to forget the site, but SigKit waits at
  * most DISCONNECT_WAIT_MS for it; local state is cleared either way.
  *
  * @throws Error 'Failed to disconnect' when clearing fails.
@@ -401,22 +483,25 @@ export function clearNamespace(namespace: ChainNamespace): void {
  * ```
  */
 export async function disconnect(namespace?: ChainNamespace): Promise<void> {
-  const stored = getConnectedConnectorIds()
-  const connected = CHAIN_NAMESPACES.filter((ns) => getAccountState(ns).status.peek() !== 'disconnected' || stored[ns])
-  let targets = namespace ? [namespace] : connected
-  const shared = new Set(
-    targets
-      .map((ns) => stored[ns])
-      .filter((id) => id !== undefined && ['walletConnect', 'auth'].includes(findConnector(id)?.type ?? '')),
+  const connected = CHAIN_NAMESPACES.filter(
+    (ns) => getAccountState(ns).status.peek() !== 'disconnected' || connectionState.connections.peek().has(ns),
   )
-  targets = [...new Set([...targets, ...connected.filter((ns) => shared.has(stored[ns]))])]
+  const byConnector = new Map<Connector | undefined, ChainNamespace[]>()
+  for (const ns of namespace ? [namespace] : connected) {
+    const connector = connectedConnector(ns)
+    byConnector.set(connector, [...(byConnector.get(connector) ?? []), ns])
+  }
+  // A shared session ends as a whole: its other namespaces go with the one asked for.
+  for (const [connector, held] of byConnector)
+    if (connector?.sharedSession) byConnector.set(connector, [...new Set([...held, ...namespacesOf(connector.id)])])
+  const targets = [...byConnector.values()].flat()
   try {
-    await Promise.all(
-      targets.flatMap((ns) => [
-        askWalletToDisconnect(ns, stored[ns]),
+    await Promise.all([
+      ...[...byConnector].map(([connector, held]) => askWalletToDisconnect(connector, held)),
+      ...targets.map((ns) =>
         emitCoreEvent('disconnecting', { namespace: ns, address: getAccountState(ns).address.peek() }),
-      ]),
-    )
+      ),
+    ])
     for (const ns of targets) clearNamespace(ns)
     sendEvent({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: namespace ?? 'all' } })
   } catch (error) {
@@ -425,21 +510,18 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
   }
 }
 
-async function askWalletToDisconnect(namespace: ChainNamespace, connectorId: string | undefined): Promise<void> {
-  const connector = connectorId ? findConnector(connectorId) : undefined
-  const provider = connector?.providers?.[namespace]
-  if (!connector || (!connector.disconnect && !provider)) return
+async function askWalletToDisconnect(connector: Connector | undefined, namespaces: ChainNamespace[]): Promise<void> {
+  if (!connector) return
   let timer: unknown
   const timeout = new Promise<void>((resolve) => {
     timer = clock.setTimeout(resolve, DISCONNECT_WAIT_MS)
   })
-  const ask = connector.disconnect
-    ? connector.disconnect()
-    : loadAdapter(namespace).then((adapter) => adapter.disconnect({ provider: provider as EIP1193Provider }))
   // Many wallets cannot forget a site; their refusal must not keep the visitor connected.
-  await Promise.race([ask.catch(() => undefined), timeout])
+  await Promise.race([connector.disconnect({ namespaces }).catch(() => undefined), timeout])
   clock.clearTimeout(timer)
 }
+
+// ── providers ──────────────────────────────────────────────────────────────────────────────
 
 /**
  * The connected wallet's provider for a namespace, wrapped so that transactions sent through it
@@ -455,7 +537,7 @@ export async function getWalletProvider(
   namespace: ChainNamespace,
 ): Promise<{ provider: EIP1193Provider; type: string } | undefined> {
   const connector = connectedConnector(namespace)
-  const provider = connector?.providers?.[namespace]
+  const provider = connector?.provider(namespace)
   if (!connector || !provider || getAccountState(namespace).status.peek() !== 'connected') return undefined
   // The namespaces only WalletConnect serves (bip122, polkadot, cosmos) have no adapter: the dapp
   // gets the session's provider as it is, and its requests go to the wallet unchanged.

@@ -4,14 +4,15 @@
  * page-load core into more chunks (it splits shared code by which lazy entries use each file).
  */
 export {
-  connectExternal,
+  connect,
   connectingState,
   disconnect,
   getWalletProvider,
   reconnect,
+  type ConnectOptions,
   type ConnectTarget,
 } from './connect'
-export { switchNetwork, selectNetwork, switchingTo } from './switch-network'
+export { switchNetwork, switchingTo } from './switch-network'
 export { refreshBalances, refreshAccountData, watchBalancesOnNewBlocks, TOKEN_BALANCE_UNAVAILABLE } from './balances'
 export { signMessage, SIGNATURE_DECLINED } from './sign'
 export { waitForTransaction, type WaitForTransactionParameters } from './transaction'

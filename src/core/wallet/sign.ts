@@ -2,7 +2,7 @@
  * Signing a message with the connected wallet. LAZY: reached from hooks and views.
  */
 import { activeNamespace, getAccountState } from '../state/account'
-import { connectedProvider } from '../state/connected-connector'
+import { connectedProvider } from '../state/connection'
 import { showErrorToast } from '../modal/toasts'
 import type { ChainNamespace } from '../types'
 import { isUserRejection } from '../lib/wallet-errors'

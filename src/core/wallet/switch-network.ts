@@ -1,26 +1,16 @@
 /**
- * Switching networks (SPEC §4 "Network switching"). LAZY: reached from views and hooks.
+ * Switching networks (SPEC §4 "Network switching"): through the connector when it switches itself,
+ * else through the namespace's chain adapter. LAZY: reached from views and hooks.
  */
 import { signal } from '@preact/signals-core'
-import { activeNamespace, getAccountState, isConnected } from '../state/account'
+import { activeNamespace, getAccountState } from '../state/account'
 import { ALERTS, showAlert } from '../modal/alerts'
 import { announceNetwork, applyNetwork } from './connect'
-import { connectedProvider } from '../state/connected-connector'
+import { connectedConnector } from '../state/connection'
 import { refreshAccountData } from './balances'
-import { closeModal } from '../modal/modal'
-import {
-  activeCaipNetwork,
-  findRequestedNetwork,
-  getNetworkState,
-  isNetworkSupported,
-  setActiveCaipNetwork,
-} from '../state/network'
-import { pushView } from '../modal/router'
-import { showErrorToast } from '../modal/toasts'
+import { findRequestedNetwork, getNetworkState, setActiveCaipNetwork } from '../state/network'
 import type { CaipNetwork, CaipNetworkId } from '../types'
-import { describeWalletError, isUserRejection } from '../lib/wallet-errors'
 import { loadAdapter } from '../config/appkit-state'
-import { goBack } from '../modal/router'
 
 /** The network a switch is waiting on (the wallet is prompting), for the views. */
 export const switchingTo = signal<CaipNetworkId | undefined>(undefined)
@@ -51,12 +41,13 @@ export async function switchNetwork(target: CaipNetwork): Promise<void> {
     announceNetwork(namespace, network)
     return
   }
-  const provider = connectedProvider(namespace)
-  if (!provider) throw new Error('Provider not found')
-  const adapter = await loadAdapter(namespace)
+  const connector = connectedConnector(namespace)
+  const provider = connector?.provider(namespace)
+  if (!connector || !provider) throw new Error('Provider not found')
   switchingTo.value = network.caipNetworkId
   try {
-    await adapter.switchNetwork({ provider, network })
+    if (connector.switchNetwork) await connector.switchNetwork({ namespace, network })
+    else await (await loadAdapter(namespace)).switchNetwork({ provider, network })
   } finally {
     switchingTo.value = undefined
   }
@@ -67,31 +58,4 @@ export async function switchNetwork(target: CaipNetwork): Promise<void> {
     announceNetwork(namespace, network)
   }
   void refreshAccountData(namespace, { force: true })
-}
-
-/**
- * What the network list does when the visitor picks a network: SwitchActiveChain when they are
- * connected but not in the target's namespace; otherwise switch, then close the modal if the old
- * network was not a supported one, or go back; on failure go back and say why.
- *
- * @example
- * ```ts
- * <button onClick={() => selectNetwork(network)}>{network.name}</button>
- * ```
- */
-export async function selectNetwork(target: CaipNetwork): Promise<void> {
-  const namespace = target.chainNamespace
-  if (isConnected.peek() && getAccountState(namespace).status.peek() !== 'connected') {
-    pushView('SwitchActiveChain', { namespace, caipNetworkId: target.caipNetworkId })
-    return
-  }
-  const oldWasSupported = isNetworkSupported(activeCaipNetwork.peek())
-  try {
-    await switchNetwork(target)
-    if (oldWasSupported) goBack()
-    else closeModal()
-  } catch (error) {
-    goBack()
-    showErrorToast(isUserRejection(error) ? 'Network switch declined' : describeWalletError(error))
-  }
 }

@@ -3,6 +3,7 @@ import { currentData } from '../../core/modal/router'
 import { showSuccessToast } from '../../core/modal/toasts'
 import { startEmailLogin, verifyOtp } from '../../connectors/embedded'
 import { CodeEntry } from './code'
+import { finishLogin } from './finish-login'
 
 /**
  * EmailVerifyOtp (issue 14 point 2): the code the frame mailed. Success ends in the login: the
@@ -16,7 +17,10 @@ export default function EmailVerifyOtp() {
   const email = String(currentData.value?.['email'] ?? '')
   return (
     <CodeEntry
-      submit={verifyOtp}
+      submit={async (code) => {
+        await verifyOtp(code)
+        await finishLogin()
+      }}
       resend={async () => {
         await startEmailLogin(email)
         showSuccessToast('Code email resent')

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { pushView } from '../../core/modal/router'
 import { Button } from '../../ui/primitives/Button'
 import { EmailInput, ErrorText, Form } from './styles'
+import { finishLogin } from './finish-login'
 
 /** Loads the embedded wallet's connector (its own chunk: the email field alone does not need it). */
 const loadConnector = () => import('../../connectors/embedded')
@@ -31,7 +32,7 @@ export default function EmailSection() {
       const data = { email: email.value.trim() }
       if (action === 'VERIFY_OTP') pushView('EmailVerifyOtp', data)
       else if (action === 'VERIFY_DEVICE') pushView('EmailVerifyDevice', data)
-      else await embedded.completeLogin()
+      else await finishLogin()
     } catch (failure) {
       error.value = failure instanceof Error ? failure.message : String(failure)
     } finally {

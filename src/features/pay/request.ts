@@ -14,7 +14,7 @@ import { isUserRejection, describeWalletError } from '../../core/lib/wallet-erro
 import { modalState, openModal } from '../../core/modal/modal'
 import { resetView } from '../../core/modal/router'
 import { getAccountState } from '../../core/state/account'
-import { connectedProvider } from '../../core/state/connected-connector'
+import { connectedProvider } from '../../core/state/connection'
 import { findRequestedNetwork, getNetworkState } from '../../core/state/network'
 import type { ChainNamespace, TokenBalance } from '../../core/types'
 import { waitForTransaction } from '../../core/wallet/transaction'

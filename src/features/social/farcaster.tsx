@@ -2,12 +2,13 @@ import { useEffect } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { goBack } from '../../core/modal/router'
 import { showErrorToast, showSuccessToast } from '../../core/modal/toasts'
-import { isMobile } from '../../core/state/connectors'
+import { isMobile } from '../../core/lib/device'
 import { Button } from '../../ui/primitives/Button'
 import { Spinner } from '../../ui/primitives'
 import { QrCode } from '../../ui/views/ConnectingWalletConnect/QrCode'
 import { styled } from '../../ui/theme/stitches'
 import { Body, ErrorText, Muted, Text } from '../email/styles'
+import { finishLogin } from '../email/finish-login'
 
 const OpenLink = styled('a', {
   padding: '$2 $4',
@@ -49,7 +50,7 @@ export default function ConnectingFarcaster() {
       }
       try {
         // Success routes the modal (closed, or the next step such as sign-in).
-        await social.connectFarcaster()
+        await finishLogin(await social.approvedInFarcaster())
         connected = true
       } catch (failure) {
         if (current) error.value = failure instanceof Error ? failure.message : String(failure)

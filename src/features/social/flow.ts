@@ -12,6 +12,7 @@ import { sendEvent } from '../../core/analytics'
 import { currentView, pushView } from '../../core/modal/router'
 import type { SocialProvider } from '../../core/types'
 import { detectPlatform } from './platform'
+import { finishLogin } from '../email/finish-login'
 
 /** Where a social login stands; the ConnectingSocial view shows it. @internal */
 export interface SocialLoginState {
@@ -108,7 +109,7 @@ async function run(provider: SocialLoginState['provider'], popup: Window | null)
     if (!current()) return
     socialLogin.value = { provider, phase: 'connecting' }
     // Success routes the modal (closed, or the next step such as sign-in).
-    await social.connectSocial(provider, resultUri)
+    await finishLogin({ method: 'social', provider, socialUri: resultUri })
   } catch (error) {
     if (!current()) return
     popup?.close()

@@ -8,7 +8,7 @@ import { getAddress, parseEther, type Hex } from 'viem'
 import { subscribeEvents, type EventRecord } from '../../../src/core/analytics'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import { getAccountState } from '../../../src/core/state/account'
-import { connectExternal } from '../../../src/core/wallet'
+import { connect } from '../../../src/core/wallet'
 import { describeTransaction, groupByMonth, heldNfts } from '../../../src/features/activity/format'
 import {
   activeTarget,
@@ -55,7 +55,7 @@ test.before(async () => {
   subscribeEvents((record) => events.push(record))
   account = getAddress(sandbox.accounts.wallet)
   person.willApprove()
-  await connectExternal(CONNECTOR_ID)
+  await connect(CONNECTOR_ID)
 })
 test.after(() => sandbox?.stop())
 test.before.each(() => {

@@ -11,7 +11,7 @@ import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
 import {
   TOKEN_BALANCE_UNAVAILABLE,
-  connectExternal,
+  connect,
   refreshAccountData,
   refreshBalances,
   switchNetwork,
@@ -53,7 +53,7 @@ test.before(async () => {
   account = getAddress(sandbox.accounts.wallet)
   recipient = getAddress(sandbox.accounts.recipient)
   person.willApprove()
-  await connectExternal(CONNECTOR_ID)
+  await connect(CONNECTOR_ID)
   const expected = await ethBalanceText(sandbox, 31337, account)
   await waitFor(
     () =>

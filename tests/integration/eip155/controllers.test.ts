@@ -19,15 +19,15 @@ import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
 import { resetBalances } from '../../../src/core/wallet/balances'
 import { onCoreEvent } from '../../../src/core/lifecycle'
+import { selectNetwork } from '../../../src/ui/views/shared/select-network'
 import {
   SIGNATURE_DECLINED,
   TOKEN_BALANCE_UNAVAILABLE,
-  connectExternal,
+  connect,
   connectingState,
   disconnect,
   getWalletProvider,
   reconnect,
-  selectNetwork,
   signMessage,
   switchNetwork,
   switchingTo,
@@ -97,7 +97,7 @@ const numericBySymbol = (tokens: readonly TokenBalance[]) =>
 
 test('a declined connect: status back to disconnected, "Connection declined", nothing stored', async () => {
   person.willReject()
-  const error = await rejection(connectExternal(CONNECTOR_ID))
+  const error = await rejection(connect(CONNECTOR_ID))
   assert.is(codeOf(error), 4001)
   assert.is(eip155().status.peek(), 'disconnected')
   assert.is(eip155().address.peek(), undefined)
@@ -113,11 +113,11 @@ test('a declined connect: status back to disconnected, "Connection declined", no
   )
 })
 
-test('connectExternal: connected with the address, CAIP address, balances (native + 3 tokens) and the stored connector', async () => {
+test('connect: connected with the address, CAIP address, balances (native + 3 tokens) and the stored connector', async () => {
   const statuses: string[] = []
   const stop = effect(() => void statuses.push(eip155().status.value))
   person.willApprove()
-  await connectExternal(CONNECTOR_ID)
+  await connect(CONNECTOR_ID)
   stop()
   assert.equal(statuses, ['disconnected', 'connecting', 'connected'])
   assert.is(connectingState.error.peek(), undefined, 'the earlier error is cleared')
@@ -482,7 +482,7 @@ test('disconnect(): address, balances and connector id cleared, status disconnec
 
 test('accountsChanged [] from the wallet (locked) disconnects', async () => {
   person.willApprove()
-  await connectExternal(CONNECTOR_ID)
+  await connect(CONNECTOR_ID)
   assert.is(eip155().status.peek(), 'connected')
   assert.is(person.asked.at(-1)!.method, 'eth_requestAccounts', 'after a disconnect the wallet asks again')
   await balancesSettled(31337, account)
@@ -496,7 +496,7 @@ test('accountsChanged [] from the wallet (locked) disconnects', async () => {
 
 test('a disconnect event from the wallet (4900) disconnects', async () => {
   person.willApprove()
-  await connectExternal(CONNECTOR_ID)
+  await connect(CONNECTOR_ID)
   assert.is(eip155().status.peek(), 'connected')
   await balancesSettled(31337, account)
   wallet.testWallet.disconnect()

@@ -7,6 +7,8 @@ import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { createTestWalletProvider } from '../../../demo/test-wallet/provider.js'
 import { createMemoryStorage as createWalletStorage } from '../../../demo/test-wallet/storage.js'
 import { initCore } from '../../../src/core/config/appkit-state'
+import { createInjectedConnector } from '../../../src/connectors/injected/connector'
+import { startNavigation } from '../../../src/ui/navigation'
 import { addConnectors } from '../../../src/core/state/connectors'
 import { validateOptions } from '../../../src/core/config/options'
 import type { CaipNetwork, EIP1193Provider } from '../../../src/core/types'
@@ -110,7 +112,9 @@ export function configureCore(
   const endpoints = endpointsFor(sandbox)
   const resolved = validateOptions({ projectId: PROJECT_ID, networks, endpoints, features: { analytics: false } })
   initCore(resolved)
+  // As createAppKit wires it: the chain adapter and where the modal goes on core's moments.
   registerAdapter('eip155', async () => ({ createAdapter: createEip155Adapter }))
+  startNavigation()
   publishWallet(provider)
   return pageStorage
 }
@@ -118,14 +122,12 @@ export function configureCore(
 /** Publishes (or re-publishes) the test wallet as the EIP-6963 connector the demo announces. */
 export function publishWallet(provider: EIP1193Provider): void {
   addConnectors([
-    {
+    createInjectedConnector({
       id: CONNECTOR_ID,
       name: 'SigKit Test Wallet',
-      type: 'injected',
-      chains: ['eip155'],
       rdns: 'dev.sigkit.testwallet',
       providers: { eip155: provider },
-    },
+    }),
   ])
 }
 

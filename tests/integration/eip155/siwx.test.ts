@@ -16,7 +16,7 @@ import { currentView } from '../../../src/core/modal/router'
 import { resetSignIn, startSignIn } from '../../../src/features/siwx/sign-in'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../src/core/types'
-import { connectExternal, disconnect, switchNetwork } from '../../../src/core/wallet'
+import { connect, disconnect, switchNetwork } from '../../../src/core/wallet'
 import { cancelSignIn, signIn } from '../../../src/features/siwx/controller'
 import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/features/siwx/local-siwx'
 import { resetCore } from '../../unit/core/helpers/fixtures'
@@ -86,7 +86,7 @@ function setUp(siwx: { required?: boolean; signOutOnDisconnect?: boolean } = {})
 async function connectFromModal() {
   await openModal({ view: 'Connect' })
   person.willApprove()
-  await connectExternal(CONNECTOR_ID)
+  await connect(CONNECTOR_ID)
 }
 
 const storedSessions = (): SIWXSession[] => JSON.parse(sessionStorage.getItem(LOCAL_SIWX_STORAGE_KEY) ?? '[]')

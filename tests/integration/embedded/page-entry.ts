@@ -6,6 +6,7 @@ import * as embedded from '../../../src/connectors/embedded'
 import * as social from '../../../src/connectors/embedded/social'
 import * as embeddedAccount from '../../../src/connectors/embedded/account'
 import * as flow from '../../../src/features/social/flow'
+import { finishLogin } from '../../../src/features/email/finish-login'
 import { getAccountSnapshot } from '../../../src/core/state/account'
 import { modalState } from '../../../src/core/modal/modal'
 import { currentView } from '../../../src/core/modal/router'
@@ -24,6 +25,8 @@ const handle = {
   social,
   embeddedAccount,
   flow,
+  /** What the email and social sections do once the frame accepted a login: core connects it. */
+  finishLogin,
   account: (namespace: ChainNamespace) => {
     const { address, status, user } = getAccountSnapshot(namespace)
     return { address, status, user }

@@ -110,10 +110,13 @@ test('Farcaster: the URI is the stand-in page; approving it there connects with 
   const url = await sk((s) => s.social.farcasterLoginUri())
   assert.ok(url.startsWith(`${harness.sandbox.secureFrameUrl}/farcaster/`), url)
   await page.evaluate(() => {
-    ;(window as any).farcaster = (window as any).sk.social.connectFarcaster().then(
-      () => 'connected',
-      (error: Error) => error.message,
-    )
+    ;(window as any).farcaster = (window as any).sk.social
+      .approvedInFarcaster()
+      .then((login: unknown) => (window as any).sk.finishLogin(login))
+      .then(
+        () => 'connected',
+        (error: Error) => error.message,
+      )
   })
   const phone = await harness.browser!.newPage()
   await phone.goto(url)
@@ -129,7 +132,10 @@ test('update email: a code to the current address, one to the new; the same acco
   const before = 'before@example.com'
   const after = 'after@example.com'
   await sk((s, email) => s.embedded.startEmailLogin(email), before)
-  await sk((s, code) => s.embedded.verifyOtp(code), (await nthMail(harness.sandbox.secureFrameUrl, before, 1)).code)
+  await sk(
+    (s, code) => s.embedded.verifyOtp(code).then(() => s.finishLogin()),
+    (await nthMail(harness.sandbox.secureFrameUrl, before, 1)).code,
+  )
   const address = (await sk((s) => s.account('solana'))).address
   assert.is(await sk((s, email) => s.embeddedAccount.updateEmail(email), after), 'VERIFY_PRIMARY_OTP')
   const primary = await nthMail(harness.sandbox.secureFrameUrl, before, 2)
@@ -140,7 +146,10 @@ test('update email: a code to the current address, one to the new; the same acco
   await sk((s) => s.appKit.disconnect())
   // Signing in with the new address gives back the same keys.
   await sk((s, email) => s.embedded.startEmailLogin(email), after)
-  await sk((s, code) => s.embedded.verifyOtp(code), (await nthMail(harness.sandbox.secureFrameUrl, after, 2)).code)
+  await sk(
+    (s, code) => s.embedded.verifyOtp(code).then(() => s.finishLogin()),
+    (await nthMail(harness.sandbox.secureFrameUrl, after, 2)).code,
+  )
   assert.is((await sk((s) => s.account('solana'))).address, address)
   await sk((s) => s.appKit.disconnect())
 })

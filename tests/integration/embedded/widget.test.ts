@@ -53,7 +53,7 @@ const user = { evm: '' as Hex, solana: '' }
 test('email → the code from the mailbox → both namespaces connected through the frame', async () => {
   assert.is(await sk((s, email) => s.embedded.startEmailLogin(email), EMAIL), 'VERIFY_OTP')
   const mail = await nthMail(sandbox.secureFrameUrl, EMAIL, 1)
-  await sk((s, code) => s.embedded.verifyOtp(code), mail.code)
+  await sk((s, code) => s.embedded.verifyOtp(code).then(() => s.finishLogin()), mail.code)
   const evm = await sk((s) => s.account('eip155'))
   const solana = await sk((s) => s.account('solana'))
   const [listed] = sandbox.secureFrame.accounts()

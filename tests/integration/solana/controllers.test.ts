@@ -14,6 +14,7 @@ import { startInjectedDiscovery } from '../../../src/connectors/injected'
 import { activeNamespace, getAccountState } from '../../../src/core/state/account'
 import { initCore } from '../../../src/core/config/appkit-state'
 import { findConnector } from '../../../src/core/state/connectors'
+import type { Connector } from '../../../src/core/connector'
 import { validateOptions } from '../../../src/core/config/options'
 import { toastState } from '../../../src/core/modal/toasts'
 import * as core from '../../../src/core/wallet'
@@ -29,6 +30,12 @@ import {
   type Sandbox,
 } from '../eip155/helpers'
 import { registerAdapter } from '../../../src/core/config/appkit-state'
+
+/** The connector with this id once it has a provider for `namespace`. */
+function connectorWith(id: string, namespace: 'eip155' | 'solana'): Connector | undefined {
+  const connector = findConnector(id) as Connector | undefined
+  return connector?.provider?.(namespace) ? connector : undefined
+}
 
 // The wallet controllers and the send feature, as one namespace.
 const wallet = { ...core, ...send }
@@ -85,13 +92,13 @@ test.after(async () => {
 })
 
 test('the test wallet is one connector with an EVM and a Solana provider; connecting it grants the Solana account', async () => {
-  const connector = await waitFor(() => findConnector(CONNECTOR_ID)?.providers?.solana && findConnector(CONNECTOR_ID), {
+  const connector = await waitFor(() => connectorWith(CONNECTOR_ID, 'solana'), {
     what: 'the wallet',
     timeoutMs: 10_000,
   })
   assert.equal([...connector.chains].sort(), ['eip155', 'solana'])
   controller.approveNext()
-  await wallet.connectExternal(CONNECTOR_ID)
+  await wallet.connect(CONNECTOR_ID)
   const account = getAccountState('solana')
   assert.is(activeNamespace.value, 'solana', 'the active network is Solana, so the Solana side connected')
   assert.is(account.address.value, sandbox.solana.accounts.wallet)

@@ -10,7 +10,7 @@ import { loadAmmArtifact } from '../../../demo/sandbox/amm.mjs'
 import { createConvertApi, type ConvertApi } from '../../../src/api/convert-api'
 import { getAccountState } from '../../../src/core/state/account'
 import { setActiveCaipNetwork } from '../../../src/core/state/network'
-import { connectExternal } from '../../../src/core/wallet'
+import { connect } from '../../../src/core/wallet'
 import type { CaipNetwork } from '../../../src/core/types'
 import {
   SWAP_ERRORS,
@@ -68,7 +68,7 @@ test.before(async () => {
   configureCore(sandbox, [l1, networkFor(sandbox, 31338)], provider)
   account = getAddress(sandbox.accounts.wallet)
   person.willApprove()
-  await connectExternal(CONNECTOR_ID)
+  await connect(CONNECTOR_ID)
   // The first balance read goes through the emulator to anvil while other files start their own
   // sandboxes beside this one: slower than a single test's wait on a loaded 2-core machine.
   await waitFor(() => getAccountState('eip155').tokenBalance.value.length > 0, { what: 'balances', timeoutMs: 15_000 })

@@ -12,7 +12,12 @@ import { address as solanaAddress, createSolanaRpc, getBase58Encoder, getBase58D
 import { createPublicKey, verify } from 'node:crypto'
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createAdapter as createSolanaAdapter } from '../../../src/chains/solana'
-import { connectWalletConnect } from '../../../src/connectors/walletconnect'
+import { walletConnectConnector } from '../../../src/connectors/walletconnect'
+import { connect } from '../../../src/core/wallet/connect'
+import type { WalletListing } from '../../../src/core/types'
+
+/** Connects through WalletConnect as its view does (core's connect with the connector). */
+const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
 import { getAccountState } from '../../../src/core/state/account'
 import { initCore } from '../../../src/core/config/appkit-state'
 import { connectionState } from '../../../src/core/state/connection'

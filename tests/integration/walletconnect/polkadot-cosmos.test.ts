@@ -22,7 +22,12 @@ import { Secp256k1, Secp256k1Signature, sha256 } from '@cosmjs/crypto'
 import { fromBase64, toBase64 } from '@cosmjs/encoding'
 import { startRelay } from '../../../demo/sandbox/relay.mjs'
 import { createWalletConnectWallet } from '../../../demo/walletconnect-wallet/node.mjs'
-import { connectWalletConnect } from '../../../src/connectors/walletconnect'
+import { walletConnectConnector } from '../../../src/connectors/walletconnect'
+import { connect } from '../../../src/core/wallet/connect'
+import type { WalletListing } from '../../../src/core/types'
+
+/** Connects through WalletConnect as its view does (core's connect with the connector). */
+const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
 import { getAccountState } from '../../../src/core/state/account'
 import { initCore } from '../../../src/core/config/appkit-state'
 import { connectionState } from '../../../src/core/state/connection'

@@ -11,7 +11,12 @@ import { getAddress, verifyMessage, type Hex } from 'viem'
 import { createWalletConnectWallet } from '../../../demo/walletconnect-wallet/node.mjs'
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createAdapter as createSolanaAdapter } from '../../../src/chains/solana'
-import { connectWalletConnect } from '../../../src/connectors/walletconnect'
+import { walletConnectConnector } from '../../../src/connectors/walletconnect'
+import { connect } from '../../../src/core/wallet/connect'
+import type { WalletListing } from '../../../src/core/types'
+
+/** Connects through WalletConnect as its view does (core's connect with the connector). */
+const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
 import { activeNamespace, getAccountState } from '../../../src/core/state/account'
 import { initCore } from '../../../src/core/config/appkit-state'
 import { startSignIn } from '../../../src/features/siwx/sign-in'

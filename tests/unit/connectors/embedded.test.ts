@@ -5,25 +5,24 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
-  completeLogin,
+  embeddedConnector,
   emailThrottleRemaining,
   frameStats,
   resetEmbedded,
-  restoreEmbedded,
   startEmailLogin,
   verifyOtp,
+  type LoginMethod,
 } from '../../../src/connectors/embedded'
 import { base58Decode, base58Encode, embeddedProvider } from '../../../src/connectors/embedded/rpc'
 import {
-  connectFarcaster,
-  connectSocial,
+  approvedInFarcaster,
   farcasterLoginUri,
   resetFarcaster,
   resultError,
   withReturnUrl,
 } from '../../../src/connectors/embedded/social'
+import { canSwitchAccountType } from '../../../src/features/email/account-type'
 import {
-  canSwitchAccountType,
   setPreferredAccountType,
   updateEmail,
   verifyCurrentEmailCode,
@@ -32,7 +31,7 @@ import {
 import { declinedSignatureText } from '../../../src/core/wallet/sign'
 import { cancelSocialLogin, POPUP_CLOSED, socialLogin, startSocialLogin } from '../../../src/features/social/flow'
 import { EMBEDDED_KEYS } from '../../../src/connectors/embedded/storage'
-import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
+import { initCore, registerAdapter, registerConnector } from '../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../src/core/config/options'
 import { loadRemoteConfig, resetRemoteConfig } from '../../../src/core/config/remote-config'
 import { createManualClock, setClock, type ManualClock } from '../../../src/core/lib/clock'
@@ -45,7 +44,8 @@ import { getAccountState, setAccount } from '../../../src/core/state/account'
 import { connectorsState } from '../../../src/core/state/connectors'
 import { getConnectedConnectorIds, setConnectedConnectorId } from '../../../src/core/lib/storage'
 import { resetBalances } from '../../../src/core/wallet/balances'
-import { disconnect } from '../../../src/core/wallet/connect'
+import { connect, disconnect, reconnect } from '../../../src/core/wallet/connect'
+import { startNavigation } from '../../../src/ui/navigation'
 import type { ChainAdapter } from '../../../src/core/state/adapters'
 import { resetCore } from '../core/helpers/fixtures'
 import { sendJson, startServer, type TestServer } from '../core/helpers/server'
@@ -61,6 +61,21 @@ const rejection = (promise: Promise<unknown>): Promise<any> =>
   promise.then(() => {
     throw new Error('expected a rejection')
   }, caught)
+
+/** Finishes a login as the email and social sections do: core connects the embedded connector. */
+const connectEmbedded = (login?: LoginMethod) => connect(embeddedConnector, login ? { login } : {})
+
+/** Social login with a provider's result URI. */
+const connectSocial = (provider: 'google' | 'x', socialUri: string) =>
+  connectEmbedded({ method: 'social', provider, socialUri })
+
+/** A page load's restore (core's, with the stored session): whether the embedded session came back. */
+async function restoreSession(): Promise<boolean> {
+  await reconnect()
+  return (
+    getAccountState('eip155').status.peek() === 'connected' || getAccountState('solana').status.peek() === 'connected'
+  )
+}
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const SOL = '7RiFeMYVRxNNAeWbXDmnznt6UxYQNbWcGXSr4yk6YPqX'
@@ -123,6 +138,8 @@ test.before.each(async () => {
     }),
   )
   registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))
+  registerConnector('auth', async () => embeddedConnector)
+  startNavigation()
   registerAdapter('solana', async () => ({
     createAdapter: () => ({ ...adapter, namespace: 'solana' }) as ChainAdapter,
   }))
@@ -255,6 +272,7 @@ const types = () => frame.posted.map((entry) => entry.message.type.replace('@w3m
 async function login() {
   assert.is(await run(startEmailLogin(EMAIL)), 'VERIFY_OTP')
   await run(verifyOtp('123456'))
+  await run(connectEmbedded())
 }
 
 /** Replies to the oldest held approval as the person's click in the frame would. */
@@ -310,6 +328,7 @@ test('a wrong code rejects with the frame message and the same email can try aga
   assert.is(wrong.message, 'Invalid code')
   assert.is(getAccountState('eip155').status.value, 'disconnected')
   await run(verifyOtp('123456'))
+  await run(connectEmbedded())
   assert.is(getAccountState('eip155').status.value, 'connected')
 })
 
@@ -470,7 +489,7 @@ test('restore after a reload: with the flag stored the frame is asked, nothing i
   localStorage.setItem(EMBEDDED_KEYS.emailLoginUsed, 'true')
   setConnectedConnectorId('eip155', 'auth')
   setConnectedConnectorId('solana', 'auth')
-  assert.is(await run(restoreEmbedded()), true)
+  assert.is(await run(restoreSession()), true)
   assert.equal(types().slice(2), ['IS_CONNECTED', 'GET_USER', 'GET_USER'])
   assert.is(getAccountState('eip155').address.value, EVM)
   assert.is(getAccountState('solana').address.value, SOL)
@@ -481,7 +500,7 @@ test('restore when the frame says signed out: the namespaces end and the cache g
   setConnectedConnectorId('eip155', 'auth')
   const original = console.warn
   console.warn = () => undefined
-  assert.is(await run(restoreEmbedded()), false)
+  assert.is(await run(restoreSession()), false)
   console.warn = original
   assert.equal(getConnectedConnectorIds(), {})
   assert.is(localStorage.getItem(EMBEDDED_KEYS.emailLoginUsed), null)
@@ -503,7 +522,7 @@ test('a failure after the code: the init-failed toast and the wallet disconnecte
     message.type === '@w3m-app/GET_USER' && String(message.payload?.chainId).startsWith('solana')
       ? { payload: { email: EMAIL, address: EVM, chainId: 31337 } } // the wrong namespace
       : answer(message)
-  const error = await rejection(run(completeLogin()))
+  const error = await rejection(run(connectEmbedded()))
   assert.is(error.message, 'The secure frame sent an invalid reply')
   assert.is(toastState.message.value, 'A problem occurred while trying initialize authentication')
   assert.is(getAccountState('eip155').status.value, 'disconnected')
@@ -582,7 +601,7 @@ test('a social login restored after a reload keeps its provider and username', a
   localStorage.setItem(EMBEDDED_KEYS.connectedSocial, '"github"')
   localStorage.setItem(EMBEDDED_KEYS.socialUsername, `"${USERNAME}"`)
   setConnectedConnectorId('eip155', 'auth')
-  assert.is(await run(restoreEmbedded()), true)
+  assert.is(await run(restoreSession()), true)
   assert.equal(getAccountState('eip155').connectedWalletInfo.value, {
     name: 'GitHub',
     identifier: USERNAME,
@@ -626,7 +645,7 @@ test('the redirect flow: the page that comes back with result_uri finishes the l
   setConnectedConnectorId('eip155', 'auth')
   const resultUri = `${FRAME_ORIGIN}/oauth/result?state=s1&code=c1`
   history.replaceState(null, '', `/app?tab=2&result_uri=${encodeURIComponent(resultUri)}`)
-  assert.is(await run(restoreEmbedded()), true)
+  assert.is(await run(restoreSession()), true)
   assert.is(location.search, '?tab=2')
   assert.is(localStorage.getItem(EMBEDDED_KEYS.redirectSocial), null)
   assert.is(getAccountState('eip155').connectedWalletInfo.value?.social, 'discord')
@@ -637,7 +656,7 @@ test('the redirect flow coming back with an error: a toast, and the namespace ma
   localStorage.setItem(EMBEDDED_KEYS.redirectSocial, '"google"')
   setConnectedConnectorId('eip155', 'auth')
   history.replaceState(null, '', `/app?result_uri=${encodeURIComponent(`${FRAME_ORIGIN}/r?error=access_denied`)}`)
-  assert.is(await run(restoreEmbedded()), false)
+  assert.is(await run(restoreSession()), false)
   assert.is(toastState.message.value, 'The sign-in was cancelled')
   assert.equal(getConnectedConnectorIds(), {})
   assert.is(location.search, '')
@@ -655,7 +674,7 @@ test('Farcaster: the URI once, the approval, then GET_USER; leaving unconnected 
   await pump(() => types().filter((type) => type === 'SYNC_DAPP_DATA').length === 2)
   assert.equal(types().slice(-2), ['RELOAD', 'SYNC_DAPP_DATA'])
   await run(farcasterLoginUri())
-  await run(connectFarcaster())
+  await run(connectEmbedded(await run(approvedInFarcaster())))
   assert.equal(types().filter((type) => type === 'GET_FARCASTER_URI').length, 2, 'a new channel after the reset')
   assert.equal(getAccountState('eip155').user.value, { username: 'ada' })
   assert.is(getAccountState('eip155').connectedWalletInfo.value?.social, 'farcaster')

@@ -2,6 +2,7 @@ import '../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parseAnnouncement, startInjectedDiscovery } from '../../../src/connectors/injected'
+import { listWalletEntries } from '../../../src/ui/views/Connect/wallet-entries'
 import { initCore } from '../../../src/core/config/appkit-state'
 import {
   connectorsState,
@@ -24,8 +25,6 @@ test('an EIP-6963 announcement becomes a connector; malformed ones are ignored',
   assert.equal(parseAnnouncement({ info, provider }), {
     id: 'io.rabbit',
     name: 'Rabbit Wallet',
-    type: 'injected',
-    chains: ['eip155'],
     rdns: 'io.rabbit',
     providers: { eip155: provider },
     imageUrl: 'data:image/svg+xml,x',
@@ -79,8 +78,10 @@ test('discovery asks wallets to announce, lists each once, and drops the legacy 
   window.addEventListener('eip6963:requestProvider', () =>
     window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) })),
   )
+  // What the modal's first open starts: discovery, and the entries that need nothing installed.
   startInjectedDiscovery()
   startInjectedDiscovery()
+  listWalletEntries()
   const ids = connectorsState.value.map((connector) => connector.id)
   assert.equal(ids.filter((id) => id === 'io.rabbit').length, 1)
   assert.ok(!ids.includes('injected'), 'window.ethereum is the announced wallet: no second entry')

@@ -2,7 +2,8 @@ import '../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder } from '@solana/kit'
-import { publishWallet, startInjectedDiscovery } from '../../../src/connectors/injected'
+import { publishWallet, startInjectedDiscovery, type InstalledWallet } from '../../../src/connectors/injected'
+import type { Connector } from '../../../src/core/connector'
 import { parseStandardWallet } from '../../../src/connectors/injected/wallet-standard'
 import { initCore } from '../../../src/core/config/appkit-state'
 import {
@@ -73,11 +74,9 @@ function standardWallet(name = 'Rabbit Wallet', { decline = false } = {}) {
   return { wallet, calls, listeners }
 }
 
-const evmTwin = (name = 'Rabbit Wallet'): ConnectorInfo => ({
+const evmTwin = (name = 'Rabbit Wallet'): InstalledWallet => ({
   id: 'io.rabbit',
   name,
-  type: 'injected',
-  chains: ['eip155'],
   rdns: 'io.rabbit',
   providers: { eip155: { request: async () => null } },
 })
@@ -92,8 +91,6 @@ test('a Wallet Standard wallet with a Solana chain becomes a Solana connector; a
   assert.equal(connector && { ...connector, providers: Object.keys(connector.providers ?? {}) }, {
     id: 'wallet-standard:Rabbit Wallet',
     name: 'Rabbit Wallet',
-    type: 'injected',
-    chains: ['solana'],
     providers: ['solana'],
     imageUrl: 'data:image/svg+xml,x',
   })
@@ -140,7 +137,7 @@ test('discovery finds wallets registered before and after it starts (wallet-stan
 test('one wallet with an EVM and a Solana provider is listed once, whichever announces first, and keeps its EIP-6963 id', () => {
   for (const order of ['evm first', 'solana first']) {
     connectorsState.value = []
-    const solana = parseStandardWallet(standardWallet('rabbit wallet').wallet) as ConnectorInfo
+    const solana = parseStandardWallet(standardWallet('rabbit wallet').wallet) as InstalledWallet
     const evm = evmTwin()
     if (order === 'evm first') [evm, solana].forEach(publishWallet)
     else [solana, evm].forEach(publishWallet)
@@ -149,10 +146,10 @@ test('one wallet with an EVM and a Solana provider is listed once, whichever ann
     publishWallet(solana)
     const listed = orderedConnectors.value.filter((connector) => connector.type === 'injected')
     assert.is(listed.length, 1, order)
-    const [one] = listed as [ConnectorInfo]
+    const [one] = listed as [Connector]
     assert.is(one.id, 'io.rabbit', order)
     assert.equal([...one.chains].sort(), ['eip155', 'solana'], order)
-    assert.ok(one.providers?.eip155 && one.providers.solana, order)
+    assert.ok(one.provider('eip155') && one.provider('solana'), order)
     assert.is(
       findConnector('wallet-standard:rabbit wallet'),
       one,

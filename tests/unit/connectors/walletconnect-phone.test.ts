@@ -12,7 +12,7 @@ import { connectionSignals } from '../../../src/core/state/pairing'
 import { addConnectors, connectorsState } from '../../../src/core/state/connectors'
 import { addRecentWallet } from '../../../src/core/state/wallet-storage'
 import type { WalletListing } from '../../../src/core/types'
-import { fetchPhoneWallets, openOnPhone } from '../../../src/connectors/walletconnect/phone'
+import { fetchPhoneWallets, openOnPhone } from '../../../src/ui/views/Connect/phone-wallets'
 import { sendJson, startServer, type TestServer } from '../core/helpers/server'
 import { localhost } from '../../helpers/networks'
 

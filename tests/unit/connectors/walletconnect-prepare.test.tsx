@@ -8,7 +8,12 @@ import { validateOptions } from '../../../src/core/config/options'
 import { openModal } from '../../../src/core/modal/modal'
 import { connectionState } from '../../../src/core/state/connection'
 import { connectorsState } from '../../../src/core/state/connectors'
-import { connectWalletConnect, prepareWalletConnect } from '../../../src/connectors/walletconnect'
+import { walletConnectConnector, prepareWalletConnect } from '../../../src/connectors/walletconnect'
+import { connect } from '../../../src/core/wallet/connect'
+import type { WalletListing } from '../../../src/core/types'
+
+/** Connects through WalletConnect as its view does (core's connect with the connector). */
+const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
 import { resetCore, validInput } from '../core/helpers/fixtures'
 import { installFakeUniversalProvider } from '../../helpers/fake-universal-provider'
 

@@ -16,6 +16,8 @@ import { setAccount } from '../../../src/core/state/account'
 import type { ChainAdapter } from '../../../src/core/state/adapters'
 import { addConnectors } from '../../../src/core/state/connectors'
 import { setConnectedConnectorId } from '../../../src/core/lib/storage'
+import { setConnections } from '../../../src/core/state/connection'
+import { createInjectedConnector } from '../../../src/connectors/injected/connector'
 import type { EIP1193Provider } from '../../../src/core/types'
 import { base, mainnet } from '../core/helpers/fixtures'
 import { waitFor } from '../helpers/dom'
@@ -55,16 +57,15 @@ registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))
 
 function connect() {
   addConnectors([
-    {
+    createInjectedConnector({
       id: 'dev.sigkit.testwallet',
       name: 'SigKit Test Wallet',
-      type: 'injected',
-      chains: ['eip155'],
       providers: { eip155: provider },
       imageUrl: 'data:image/svg+xml,x',
-    },
+    }),
   ])
   setConnectedConnectorId('eip155', 'dev.sigkit.testwallet')
+  setConnections('eip155', [{ connectorId: 'dev.sigkit.testwallet', chainId: 8453, accounts: [{ address }] }])
   setAccount('eip155', {
     address,
     caipAddress: `eip155:8453:${address}`,

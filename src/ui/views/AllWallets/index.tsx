@@ -24,7 +24,7 @@ import {
 } from './store'
 import { Body, Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
-import { openOnPhone, preparePairingAfterPaint } from '../../../connectors/walletconnect/phone'
+import { openOnPhone, preparePairingAfterPaint } from '../Connect/phone-wallets'
 
 /** A search that was answered (or failed). */
 interface Search {

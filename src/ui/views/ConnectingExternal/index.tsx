@@ -2,31 +2,15 @@ import { useEffect, useRef } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { connectorsState } from '../../../core/state/connectors'
 import { currentData } from '../../../core/modal/router'
-import { connectExternal, connectingState, type ConnectTarget } from '../../../core/wallet'
+import { connect, connectingState } from '../../../core/wallet/connect'
 import type { ChainNamespace } from '../../../core/types'
 import { Button } from '../../primitives/Button'
 import { Spinner } from '../../primitives'
 import { Body, Heading, IconFrame, Status, WalletImage, WalletInitial } from './styles'
 
-const pending = new Map<string, Promise<void>>()
-
 /**
- * One wallet prompt per connector at a time. React StrictMode runs the mount effect twice, and a
- * visitor can go back and pick the same wallet while it is still prompting; both join the attempt
- * in flight instead of asking the wallet again (which most wallets refuse while a prompt is open).
- */
-function attemptConnection(connectorId: string, target: ConnectTarget | undefined): Promise<void> {
-  let attempt = pending.get(connectorId)
-  if (!attempt) {
-    attempt = connectExternal(connectorId, target).finally(() => pending.delete(connectorId))
-    pending.set(connectorId, attempt)
-  }
-  return attempt
-}
-
-/**
- * Waits for the chosen wallet to approve the connection. On success core closes the modal (or
- * shows UnsupportedChain); on failure the wallet's reason is shown with a retry.
+ * Waits for the chosen wallet to approve the connection. On success the modal closes (or shows
+ * UnsupportedChain); on failure the wallet's reason is shown with a retry.
  * @internal
  */
 export default function ConnectingExternalView() {
@@ -43,7 +27,8 @@ export default function ConnectingExternalView() {
 
   const start = () => {
     failed.value = false
-    attemptConnection(connectorId, target).catch(() => {
+    // Core joins the attempt in flight (StrictMode's second mount, a visitor back on the same wallet).
+    connect(connectorId, target).catch(() => {
       failed.value = true
     })
   }

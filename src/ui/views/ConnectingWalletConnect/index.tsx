@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { connectionState } from '../../../core/state/connection'
 import { connectionSignals } from '../../../core/state/pairing'
-import { isMobile } from '../../../core/state/connectors'
+import { isMobile } from '../../../core/lib/device'
 import { currentData } from '../../../core/modal/router'
 import { showSuccessToast } from '../../../core/modal/toasts'
 import type { WalletListing } from '../../../core/types'
@@ -12,6 +12,7 @@ import { Spinner } from '../../primitives'
 import { styled } from '../../theme/stitches'
 import { Body, Heading, Status } from '../ConnectingExternal/styles'
 import { QrCode } from './QrCode'
+import { connect as connectWith } from '../../../core/wallet/connect'
 import { toWalletConnectError, type WalletConnectError } from '../../../connectors/walletconnect/failure'
 
 const Actions = styled('div', { display: 'flex', gap: '$2', flexWrap: 'wrap', justifyContent: 'center' })
@@ -31,7 +32,7 @@ const LinkButton = styled('a', {
 /** Starts (or rejoins) the WalletConnect connection; the heavy provider loads here, not before. */
 function connect(wallet: WalletListing | undefined): Promise<void> {
   return import('../../../connectors/walletconnect').then(
-    (walletConnect) => walletConnect.connectWalletConnect(wallet),
+    (walletConnect) => connectWith(walletConnect.walletConnectConnector, wallet ? { wallet } : {}),
     // The connector's code did not load: WalletConnect never started.
     (error: unknown) => Promise.reject(toWalletConnectError(error, false)),
   )

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { activeCaipNetwork, requestedNetworks } from '../../../core/state/network'
 import type { CaipNetwork } from '../../../core/types'
-import { selectNetwork, switchingTo } from '../../../core/wallet'
+import { switchingTo } from '../../../core/wallet/switch-network'
+import { selectNetwork } from './select-network'
 import { ListItem, Spinner } from '../../primitives'
 import { styled } from '../../theme/stitches'
 import { NetworkBadge } from './NetworkBadge'
@@ -52,8 +53,8 @@ function NetworkRow({ network, active, pending, locked }: RowProps) {
 }
 
 /**
- * The dapp's networks; picking one asks the wallet to switch (core then goes back or closes the
- * modal). Shared by SwitchNetwork and UnsupportedChain.
+ * The dapp's networks; picking one asks the wallet to switch, then goes back or closes the modal.
+ * Shared by SwitchNetwork and UnsupportedChain.
  * @internal
  */
 export function NetworkList() {

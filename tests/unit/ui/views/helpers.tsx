@@ -14,7 +14,10 @@ import { validateOptions } from '../../../../src/core/config/options'
 import { resetBalances } from '../../../../src/core/wallet/balances'
 import { connectingState } from '../../../../src/core/wallet/connect'
 import { addConnectors, connectorsState, type ConnectorInfo } from '../../../../src/core/state/connectors'
+import { setConnections } from '../../../../src/core/state/connection'
+import { createInjectedConnector, type InstalledWallet } from '../../../../src/connectors/injected/connector'
 import { closeModal, openModal, setModalRenderer } from '../../../../src/core/modal/modal'
+import { startNavigation } from '../../../../src/ui/navigation'
 import { resetAllNetworks, setActiveCaipNetwork, setRequestedNetworks } from '../../../../src/core/state/network'
 import { viewHistory } from '../../../../src/core/modal/history'
 import { resetSend } from '../../../../src/features/send/controller'
@@ -146,17 +149,15 @@ export function useFakeAdapter(): FakeAdapter {
 /** A provider that answers nothing; the fake adapter never asks it. */
 export const fakeProvider: EIP1193Provider = { request: async () => null }
 
-export function addTestWallet(extra: Partial<ConnectorInfo> = {}): ConnectorInfo {
-  const connector: ConnectorInfo = {
+export function addTestWallet(extra: Partial<InstalledWallet> = {}): ConnectorInfo {
+  const connector = createInjectedConnector({
     id: CONNECTOR_ID,
     name: 'SigKit Test Wallet',
-    type: 'injected',
-    chains: ['eip155'],
     rdns: CONNECTOR_ID,
     providers: { eip155: fakeProvider },
     imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
     ...extra,
-  }
+  })
   addConnectors([connector])
   return connector
 }
@@ -172,6 +173,7 @@ export function connectAccount(values: Parameters<typeof setAccount>[1] = {}): v
   setNetworks()
   addTestWallet()
   setConnectedConnectorId('eip155', CONNECTOR_ID)
+  setConnections('eip155', [{ connectorId: CONNECTOR_ID, chainId: 31337, accounts: [{ address: ADDRESS }] }])
   setAccount('eip155', {
     address: ADDRESS,
     caipAddress: `eip155:31337:${ADDRESS}`,
@@ -183,9 +185,10 @@ export function connectAccount(values: Parameters<typeof setAccount>[1] = {}): v
   })
 }
 
-/** The real modal, loaded the way createAppKit registers it. */
+/** The real modal, loaded the way createAppKit registers it, with its navigation policy. */
 export function installModal(): void {
   setModalRenderer(() => import('../../../../src/ui/modal/mount').then((ui) => ui.mountModal()))
+  startNavigation()
 }
 
 /** Opens the modal at a view and waits for its chunk to render. */
@@ -204,6 +207,7 @@ export async function resetViews(): Promise<void> {
   connectingState.connectorId.value = undefined
   connectingState.error.value = undefined
   removeConnectedConnectorId('eip155')
+  for (const namespace of ['eip155', 'solana'] as const) setConnections(namespace, [])
   resetAllAccounts()
   resetAllNetworks()
   resetBalances()

@@ -15,6 +15,7 @@ import {
   waitFor,
 } from './helpers'
 import { test } from 'uvu'
+import { createInjectedConnector } from '../../../../src/connectors/injected/connector'
 import * as assert from 'uvu/assert'
 import { activeNamespace, getAccountState } from '../../../../src/core/state/account'
 import type { ChainAdapter } from '../../../../src/core/state/adapters'
@@ -63,13 +64,11 @@ test.before.each(() => {
   setRequestedNetworks([...requestedNetworks.value, solanaLocal])
   // The EVM-only test wallet, and a wallet that has only a Solana provider.
   addConnectors([
-    {
+    createInjectedConnector({
       id: 'sol.wallet',
       name: 'Sol Wallet',
-      type: 'injected',
-      chains: ['solana'],
       providers: { solana: { request: async () => null } },
-    },
+    }),
   ])
 })
 

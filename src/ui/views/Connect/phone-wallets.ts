@@ -1,22 +1,23 @@
 /**
- * Phones. A tap on a wallet must open it in that same tap (iOS Safari blocks a navigation that
- * follows an await), so the pairing URI is made before any tap; and the Connect view lists the
- * wallets a phone user picks from (recent, featured, recommended: SPEC §9's order, after the
- * installed ones) with their logos, each opened by its deep link. The pairing starts only once
- * those rows and their logos have painted: its provider is ~150 KB gzip that would otherwise race
- * them on a phone network.
+ * The Connect list on a phone. A tap on a wallet must open it in that same tap (iOS Safari blocks
+ * a navigation that follows an await), so the pairing URI is made before any tap; and the Connect
+ * view lists the wallets a phone user picks from (recent, featured, recommended: SPEC §9's order,
+ * after the installed ones) with their logos, each opened by its deep link with WalletConnect.
+ * The pairing starts only once those rows and their logos have painted: its provider is ~150 KB
+ * gzip that would otherwise race them on a phone network.
  */
-import { createWalletApi, type WalletApi } from '../../api/wallet-api'
-import { getResolvedOptions } from '../../core/config/appkit-state'
-import { clock } from '../../core/lib/clock'
-import { CHAIN_NAMESPACES, WALLET_LIST } from '../../core/constants'
-import { connectionState } from '../../core/state/connection'
-import { addConnectors, connectorsState, isMobile, type ConnectorInfo } from '../../core/state/connectors'
-import { requestedNetworks } from '../../core/state/network'
-import { connectionSignals, hasValidPairing } from '../../core/state/pairing'
-import { getRecentWallets } from '../../core/state/wallet-storage'
-import type { ChainNamespace, WalletListing } from '../../core/types'
-import { inAppBrowserLink, isTelegram, walletLink } from './links'
+import { createWalletApi, type WalletApi } from '../../../api/wallet-api'
+import { getResolvedOptions } from '../../../core/config/appkit-state'
+import { clock } from '../../../core/lib/clock'
+import { isMobile } from '../../../core/lib/device'
+import { CHAIN_NAMESPACES, WALLET_LIST } from '../../../core/constants'
+import { connectionState } from '../../../core/state/connection'
+import { addConnectors, connectorsState, type ConnectorInfo } from '../../../core/state/connectors'
+import { requestedNetworks } from '../../../core/state/network'
+import { connectionSignals, hasValidPairing } from '../../../core/state/pairing'
+import { getRecentWallets } from '../../../core/state/wallet-storage'
+import type { ChainNamespace, WalletListing } from '../../../core/types'
+import { inAppBrowserLink, isTelegram, walletLink } from '../../../connectors/walletconnect/links'
 
 /** The longest the pairing waits for logos: a logo that never loads must not keep it from starting. */
 const LOGO_WAIT_MS = 3000
@@ -27,7 +28,9 @@ const LOGO_WAIT_MS = 3000
  */
 export function preparePairing(): void {
   if (!isMobile() || hasValidPairing()) return
-  void import('./index').then((walletConnect) => walletConnect.connectWalletConnect()).catch(() => undefined)
+  void Promise.all([import('../../../connectors/walletconnect'), import('../../../core/wallet/connect')])
+    .then(([walletConnect, wallet]) => wallet.connect(walletConnect.walletConnectConnector))
+    .catch(() => undefined)
 }
 
 /**
