@@ -7,6 +7,9 @@ import {
   setThemeMode,
   setThemeVariables,
   themeState,
+  registerAdapter,
+  registerConnector,
+  registerInstalledWallets,
 } from './core/config/appkit-state'
 import {
   closeModal,
@@ -29,7 +32,6 @@ import type {
   ThemeVariables,
   ThemeVariablesInput,
 } from './core/types'
-import { registerAdapter, registerConnector, registerInstalledWallets } from './core/config/appkit-state'
 import { startNavigation } from './ui/navigation'
 
 // Written in by the CDN build (build.mjs): the first-open chunks' shared chunks. `null` in the
@@ -131,7 +133,7 @@ export function createAppKitWith(
       import('./connectors/injected').then((injected) => injected.startInjectedDiscovery()),
     )
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
-    if (Object.keys(stored).length) void loadWallet().then((wallet) => wallet.reconnect())
+    if (Object.keys(stored).length) void import('./core/wallet/connect').then((connection) => connection.reconnect())
     // Sign-in reacts from the first connection (or the restore above), so it loads with the page.
     if (resolved.siwx) void import('./features/siwx/start')
     if (typeof customElements !== 'undefined') void defineButton()
@@ -162,8 +164,6 @@ export function readAppKitState(): AppKitState {
   }
 }
 
-const loadWallet = () => import('./core/wallet')
-
 function createHandle(): AppKit {
   return {
     open: (options) => openModal(options),
@@ -179,7 +179,8 @@ function createHandle(): AppKit {
     getCaipNetwork: () => activeCaipNetwork.value,
     getEvent: () => eventsState.last.value,
     subscribeEvents,
-    switchNetwork: (network) => loadWallet().then((wallet) => wallet.switchNetwork(network)),
-    disconnect: (namespace) => loadWallet().then((wallet) => wallet.disconnect(namespace)),
+    switchNetwork: (network) =>
+      import('./core/wallet/switch-network').then((switching) => switching.switchNetwork(network)),
+    disconnect: (namespace) => import('./core/wallet/connect').then((connection) => connection.disconnect(namespace)),
   }
 }

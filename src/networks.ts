@@ -9,6 +9,7 @@
  * Solana and Bitcoin are SPEC §3's; polkadot and cosmos connect through WalletConnect only.
  */
 import type { CaipNetwork } from './core/types'
+import { NATIVE_DECIMALS } from './core/constants'
 import type { EvmChain } from './core/config/options'
 
 /**
@@ -504,9 +505,7 @@ export const monadTestnet: CaipNetwork = /* @__PURE__ */ evmNetwork(
   true,
 )
 
-// SPEC §3's native decimals (constants.ts NATIVE_DECIMALS), written out: importing core here would
-// tie this file to the page-load chunks.
-const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 }
+const SOL = { name: 'Solana', symbol: 'SOL', decimals: NATIVE_DECIMALS.solana }
 
 function solanaNetwork(
   reference: string,

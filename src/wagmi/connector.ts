@@ -17,8 +17,6 @@ export const SIGKIT_CONNECTOR_ID = 'sigkit'
 /** How long a reconnect waits for SigKit's own restore before wagmi gives up on it. */
 const RESTORE_WAIT_MS = 10_000
 
-const loadWallet = () => import('../core/wallet')
-
 /** Resolves with the first value `read` returns that is not undefined (read inside an effect). */
 function when<T>(read: () => T | undefined, timeoutMs?: number): Promise<T | undefined> {
   return new Promise((resolve) => {
@@ -46,8 +44,8 @@ function when<T>(read: () => T | undefined, timeoutMs?: number): Promise<T | und
  */
 function createBridgeProvider(): EIP1193Provider {
   const request = async (args: { method: string; params?: unknown }) => {
-    const wallet = await loadWallet()
-    const found = await wallet.getWalletProvider('eip155')
+    const { getWalletProvider } = await import('../core/wallet/connect')
+    const found = await getWalletProvider('eip155')
     if (!found) throw Object.assign(new Error('Connector not connected'), { code: 4900 })
     return found.provider.request(args as { method: string; params?: unknown[] })
   }
@@ -122,8 +120,8 @@ export function sigkitConnector(hooks: SigKitConnectorHooks) {
         return { accounts: connection.accounts, chainId: connection.chainId } as never
       },
       async disconnect() {
-        const wallet = await loadWallet()
-        await wallet.disconnect('eip155')
+        const { disconnect } = await import('../core/wallet/connect')
+        await disconnect('eip155')
       },
       async getAccounts() {
         return readEvmConnection()?.accounts ?? []
@@ -146,9 +144,9 @@ export function sigkitConnector(hooks: SigKitConnectorHooks) {
         const chain = chainOf(chainId)
         const network = findRequestedNetwork(`eip155:${chainId}`)
         if (!chain || !network) throw new SwitchChainError(new Error(`Chain ${chainId} is not among the networks`))
-        const wallet = await loadWallet()
+        const { switchNetwork } = await import('../core/wallet/switch-network')
         try {
-          await wallet.switchNetwork(network)
+          await switchNetwork(network)
         } catch (error) {
           if ((error as { code?: number })?.code === 4001) throw new UserRejectedRequestError(error as Error)
           throw new SwitchChainError(error as Error)

@@ -3,7 +3,7 @@
  * (`/v1/?chainId=..&projectId=..`) with the network's own RPC URLs as fallbacks.
  */
 import { createPublicClient, defineChain, fallback, http, type Chain, type PublicClient, type Transport } from 'viem'
-import { POLLING_INTERVAL_MS, RPC_RETRY, RPC_TIMEOUT_MS } from '../../core/limits'
+import { POLLING_INTERVAL_MS, RPC_RETRY, RPC_TIMEOUT_MS } from '../../core/constants'
 import type { CaipNetwork } from '../../core/types'
 import { rpcUrlsFor, type RpcConfig } from '../rpc-urls'
 

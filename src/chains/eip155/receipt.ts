@@ -5,7 +5,7 @@
  */
 import { BaseError, decodeErrorResult, type Hex, type PublicClient, type TransactionReceipt } from 'viem'
 import type { ReceiptOutcome } from '../../core/state/adapters'
-import { RECEIPT_WAIT } from '../../core/limits'
+import { RECEIPT_WAIT } from '../../core/constants'
 
 /**
  * Waits for `hash` to be mined and reports how it ended.

@@ -6,7 +6,7 @@
  */
 import { encodeFunctionData, erc20Abi, numberToHex, parseUnits, type PublicClient } from 'viem'
 import type { SendParameters } from '../../core/state/adapters'
-import { SEND_TRANSACTION_FALLBACK_CACHE_SIZE } from '../../core/limits'
+import { SEND_TRANSACTION_FALLBACK_CACHE_SIZE } from '../../core/constants'
 import type { EIP1193Provider } from '../../core/types'
 import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/lib/wallet-errors'
 import { assertTransactionRules } from './transaction-rules'

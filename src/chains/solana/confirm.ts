@@ -5,7 +5,7 @@
 import type { Signature } from '@solana/kit'
 import type { ReceiptOutcome } from '../../core/state/adapters'
 import { clock, sleep } from '../../core/lib/clock'
-import { RECEIPT_WAIT } from '../../core/limits'
+import { RECEIPT_WAIT } from '../../core/constants'
 import type { SolanaRpc } from './rpc'
 
 const MAX_POLL_DELAY_MS = 2000

@@ -7,7 +7,7 @@ import { address as toAddress, getBase58Decoder, getUtf8Encoder, isAddress, isSi
 import { createBlockchainApi } from '../../api/blockchain-api'
 import type { AdapterConfig, ChainAdapter } from '../../core/state/adapters'
 import { clock } from '../../core/lib/clock'
-import { POLLING_INTERVAL_MS } from '../../core/limits'
+import { POLLING_INTERVAL_MS } from '../../core/constants'
 import { isRecord } from '../../core/lib/validate'
 import { connect, disconnect, reconnect, watch } from './connect'
 import { waitForConfirmation } from './confirm'

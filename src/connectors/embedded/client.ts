@@ -7,6 +7,7 @@
  * another window cannot answer a request or push a user into the page.
  * @internal
  */
+import { randomId } from '../../core/lib/ids'
 import { clock, type TimerHandle } from '../../core/lib/clock'
 import { isRecord } from '../../core/lib/validate'
 import {
@@ -79,18 +80,6 @@ export interface FrameClient {
   pending(): number
   /** Stops listening, rejects what is pending and removes the iframe. */
   destroy(): void
-}
-
-/**
- * A random UUID v4 for a request id. Not core's randomId: a lazy chunk sharing lib/ids.ts with
- * remote config would split that module into a first-open chunk of its own.
- */
-function requestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
 
 interface Pending {
@@ -210,7 +199,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     await readyPromise
     if (signal?.aborted) throw aborted()
     return new Promise<T>((resolve, reject) => {
-      const id = requestId()
+      const id = randomId()
       let timer: TimerHandle | undefined
       const onAbort = () => entry.reject(aborted())
       const entry: Pending = {
@@ -256,7 +245,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     request,
     notify(type, payload) {
       if (failure || !readyFired) return
-      const id = requestId()
+      const id = randomId()
       notified.add(id)
       post(payload === undefined ? { type: `${APP_PREFIX}${type}`, id } : { type: `${APP_PREFIX}${type}`, id, payload })
     },

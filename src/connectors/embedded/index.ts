@@ -14,7 +14,7 @@ import {
   type NamespaceConnection,
 } from '../../core/connector'
 import { clock, type TimerHandle } from '../../core/lib/clock'
-import { SOCIAL_NAMES } from '../../core/socials'
+import { SOCIAL_NAMES } from '../../core/constants'
 import type { ChainNamespace, SocialProvider } from '../../core/types'
 import type { FrameClient, FrameStats } from './client'
 import { emitter } from './emitter'

@@ -10,9 +10,8 @@ import { clock } from '../../core/lib/clock'
 import type { SocialProvider } from '../../core/types'
 import { checkOrigin, EMBEDDED_ID, register, type LoginMethod } from './index'
 import { farcasterUri, farcasterUser, noPayload, redirectUri } from './protocol'
-import { getFrame, syncDappData } from './session'
+import { getFrame, syncDappData, EMBEDDED_NAMESPACES } from './session'
 import { redirectSocial, storeRedirectSocial } from './storage'
-import { EMBEDDED_NAMESPACES } from './session'
 
 /**
  * The provider's sign-in page for `provider` (GET_SOCIAL_REDIRECT_URI), once the page's origin is

@@ -5,12 +5,8 @@
  */
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit'
 
-// Codes of core/wallet-errors, written out: importing core's shared helpers from this lazy entry
-// would make esbuild split the page-load chunks that hold them (one more request at page load).
-const UNSUPPORTED_METHOD = 4200
-const UNAUTHORIZED = 4100
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+import { isRecord } from '../../core/lib/validate'
+import { WALLET_ERROR_CODES } from '../../core/lib/wallet-errors'
 import type { StandardWallet } from './wallet-standard'
 
 type Account = StandardWallet['accounts'][number]
@@ -64,14 +60,18 @@ export async function request(
       return { signature: getBase58Decoder().decode(bytes(sent?.signature)) }
     }
     default:
-      throw Object.assign(new Error(`The wallet does not support ${method}`), { code: UNSUPPORTED_METHOD })
+      throw Object.assign(new Error(`The wallet does not support ${method}`), {
+        code: WALLET_ERROR_CODES.unsupportedMethod,
+      })
   }
 }
 
 function feature(wallet: StandardWallet, name: string, method: string): (...args: unknown[]) => Promise<any> {
   const found = wallet.features[name] as Feature | undefined
   if (typeof found?.[method] !== 'function') {
-    throw Object.assign(new Error(`The wallet does not support ${name}`), { code: UNSUPPORTED_METHOD })
+    throw Object.assign(new Error(`The wallet does not support ${name}`), {
+      code: WALLET_ERROR_CODES.unsupportedMethod,
+    })
   }
   return found[method].bind(found)
 }
@@ -85,7 +85,7 @@ function addresses(accounts: unknown): string[] {
 /** The wallet's account object for `address`, else its first (the one SigKit connected). */
 function account(wallet: StandardWallet, address: unknown): Account {
   const found = wallet.accounts.find((item) => item.address === address) ?? wallet.accounts[0]
-  if (!found) throw Object.assign(new Error('The wallet is not connected'), { code: UNAUTHORIZED })
+  if (!found) throw Object.assign(new Error('The wallet is not connected'), { code: WALLET_ERROR_CODES.unauthorized })
   return found
 }
 

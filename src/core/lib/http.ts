@@ -4,7 +4,7 @@
  */
 import { ofetch } from 'ofetch'
 import { sleep as clockSleep } from './clock'
-import { QUERY_RETRY } from '../limits'
+import { QUERY_RETRY } from '../constants'
 
 /** Query parameter values; `undefined`, `null` and `''` are left out of the URL. */
 export type QueryParams = Record<string, string | number | boolean | readonly string[] | undefined | null>

@@ -5,6 +5,7 @@
 import { batch, signal } from '@preact/signals-core'
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import { removeDeepLink, storeConnectionStatus } from '../lib/storage'
+import { clock } from '../lib/clock'
 import type { ChainNamespace, Connection, ConnectionStatus, EIP1193Provider, WalletListing } from '../types'
 import type { Connector } from '../connector'
 import { findConnector } from './connectors'
@@ -121,4 +122,42 @@ export function connectedConnector(namespace: ChainNamespace | undefined): Conne
  */
 export function connectedProvider(namespace: ChainNamespace | undefined): EIP1193Provider | undefined {
   return namespace ? connectedConnector(namespace)?.provider(namespace) : undefined
+}
+
+// ── the WalletConnect pairing ──────────────────────────────────────────────────────────────
+
+/**
+ * The connection state, writable, for the connectors and the connecting views (everyone else reads
+ * the read-only `connectionState`; it is the same object).
+ * @internal
+ */
+export const connectionSignals = connectionState as WritableConnectionSignals
+
+/**
+ * Records a fresh WalletConnect pairing URI and when it expires.
+ *
+ * @example
+ * ```ts
+ * setWcUri('wc:abc@2?relay-protocol=irn&symKey=…', clock.now() + 300_000)
+ * ```
+ */
+export function setWcUri(uri: string, expiresAt: number | undefined): void {
+  batch(() => {
+    connectionSignals.wcUri.value = uri
+    connectionSignals.wcPairingExpiry.value = expiresAt
+    connectionSignals.wcError.value = false
+  })
+}
+
+/**
+ * Whether the current pairing URI can still be reused (SPEC: an unexpired pairing is reused).
+ *
+ * @example
+ * ```ts
+ * if (!hasValidPairing()) await connector.connect()
+ * ```
+ */
+export function hasValidPairing(): boolean {
+  const expiry = connectionState.wcPairingExpiry.peek()
+  return Boolean(connectionState.wcUri.peek()) && expiry !== undefined && expiry > clock.now()
 }

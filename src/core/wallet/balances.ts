@@ -13,14 +13,14 @@
 import { effect } from '@preact/signals-core'
 import { activeAddress, getAccountState, setAccount } from '../state/account'
 import { clock } from '../lib/clock'
-import { CHAIN_NAMESPACES } from '../constants'
 import {
+  CHAIN_NAMESPACES,
   BALANCE_CACHE_MS,
   BALANCE_NAMESPACES,
   IDENTITY_CACHE_MS,
   NATIVE_BALANCE_CACHE_MS,
   TOKEN_BALANCE_RETRY_WINDOW_MS,
-} from '../limits'
+} from '../constants'
 import { activeCaipNetwork, getNetworkState, isNetworkSupported } from '../state/network'
 import { showErrorToast } from '../modal/toasts'
 import type { CaipNetwork, ChainNamespace, TokenBalance } from '../types'

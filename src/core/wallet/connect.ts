@@ -20,8 +20,7 @@ import {
   type WritableConnectionSignals,
 } from '../state/connection'
 import { connectorsState, findConnector, isConnector } from '../state/connectors'
-import { CHAIN_NAMESPACES } from '../constants'
-import { DISCONNECT_WAIT_MS } from '../limits'
+import { CHAIN_NAMESPACES, DISCONNECT_WAIT_MS } from '../constants'
 import { emitCoreEvent } from '../lifecycle'
 import { sendEvent } from '../analytics'
 import { showErrorToast } from '../modal/toasts'
@@ -40,8 +39,9 @@ import {
   getConnectedConnectorIds,
   getConnectionStatus,
   setConnectedConnectorId,
+  addRecentWallet,
+  storeDeepLink,
 } from '../lib/storage'
-import { addRecentWallet, storeDeepLink } from '../state/wallet-storage'
 import { describeWalletError, isUserRejection } from '../lib/wallet-errors'
 import { isConnectorWithBehaviour, type Connector, type ConnectorEvent, type NamespaceConnection } from '../connector'
 import type { ConnectionResult } from '../connector'

@@ -7,9 +7,8 @@ import { disconnect } from '../../core/wallet/connect'
 import { sendEvent } from '../../core/analytics'
 import { resetView } from '../../core/modal/router'
 import { signMessage } from '../../core/wallet/sign'
-import { endSignInRequest, isSignInRequired, signInTarget } from './sign-in'
+import { endSignInRequest, isSignInRequired, signInTarget, getSIWX } from './sign-in'
 import { type SIWXMessage, type SIWXMessageData } from '../../core/config/siwx'
-import { getSIWX } from './sign-in'
 
 /** The message fields SPEC §3 lists, copied from the dapp's message (its methods stay behind). */
 const DATA_FIELDS = [

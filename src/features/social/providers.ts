@@ -4,7 +4,7 @@ import type { SocialProvider } from '../../core/types'
 import { startSocialLogin } from './flow'
 import { detectPlatform, socialsForPlatform } from './platform'
 
-export { SOCIAL_NAMES } from '../../core/socials'
+export { SOCIAL_NAMES } from '../../core/constants'
 
 /**
  * The providers to offer: the project's list (local option or remote config, already ordered)

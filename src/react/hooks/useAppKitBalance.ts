@@ -38,8 +38,8 @@ async function fetchBalance(): Promise<FetchBalanceResult> {
   if (!namespace || getAccountState(namespace).status.peek() !== 'connected') {
     return { data: undefined, error: 'No account connected', isSuccess: false, isError: true }
   }
-  const wallet = await import('../../core/wallet')
-  await wallet.refreshBalances(namespace, { force: true })
+  const { refreshBalances } = await import('../../core/wallet/balances')
+  await refreshBalances(namespace, { force: true })
   const state = getAccountState(namespace)
   const balance = state.balance.peek()
   const symbol = state.balanceSymbol.peek()

@@ -31,5 +31,5 @@ export function useAppKitNetwork(): UseAppKitNetworkReturnType {
 }
 
 function switchNetwork(network: CaipNetwork): Promise<void> {
-  return import('../../core/wallet').then((wallet) => wallet.switchNetwork(network))
+  return import('../../core/wallet/switch-network').then((switching) => switching.switchNetwork(network))
 }

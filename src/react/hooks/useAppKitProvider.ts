@@ -36,8 +36,8 @@ export function useAppKitProvider<T = EIP1193Provider>(namespace: ChainNamespace
       setResult({ walletProvider: undefined, walletProviderType: undefined })
       return
     }
-    void import('../../core/wallet').then(async (wallet) => {
-      const found = await wallet.getWalletProvider(namespace)
+    void import('../../core/wallet/connect').then(async (connection) => {
+      const found = await connection.getWalletProvider(namespace)
       if (current) setResult({ walletProvider: found?.provider as T | undefined, walletProviderType: found?.type })
     })
     return () => {

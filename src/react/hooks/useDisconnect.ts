@@ -19,5 +19,5 @@ export function useDisconnect(): UseDisconnectReturnType {
 }
 
 function disconnect(parameters: { namespace?: ChainNamespace } = {}): Promise<void> {
-  return import('../../core/wallet').then((wallet) => wallet.disconnect(parameters.namespace))
+  return import('../../core/wallet/connect').then((connection) => connection.disconnect(parameters.namespace))
 }

@@ -8,7 +8,7 @@ import { getAddress, parseEther, type Hex } from 'viem'
 import { subscribeEvents, type EventRecord } from '../../../src/core/analytics'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import { getAccountState } from '../../../src/core/state/account'
-import { connect } from '../../../src/core/wallet'
+import { connect } from '../../../src/core/wallet/connect'
 import { describeTransaction, groupByMonth, heldNfts } from '../../../src/features/activity/format'
 import {
   activeTarget,

@@ -9,13 +9,9 @@ import { getAccountState } from '../../../src/core/state/account'
 import { setClock } from '../../../src/core/lib/clock'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
-import {
-  TOKEN_BALANCE_UNAVAILABLE,
-  connect,
-  refreshAccountData,
-  refreshBalances,
-  switchNetwork,
-} from '../../../src/core/wallet'
+import { TOKEN_BALANCE_UNAVAILABLE, refreshAccountData, refreshBalances } from '../../../src/core/wallet/balances'
+import { connect } from '../../../src/core/wallet/connect'
+import { switchNetwork } from '../../../src/core/wallet/switch-network'
 import { activeCaipNetwork } from '../../../src/core/state/network'
 import {
   CONNECTOR_ID,

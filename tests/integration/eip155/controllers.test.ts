@@ -17,21 +17,12 @@ import { currentView } from '../../../src/core/modal/router'
 import { getActiveCaipNetworkId, getConnectedConnectorIds } from '../../../src/core/lib/storage'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
-import { resetBalances } from '../../../src/core/wallet/balances'
+import { resetBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../../src/core/wallet/balances'
 import { onCoreEvent } from '../../../src/core/lifecycle'
 import { selectNetwork } from '../../../src/ui/views/shared/select-network'
-import {
-  SIGNATURE_DECLINED,
-  TOKEN_BALANCE_UNAVAILABLE,
-  connect,
-  connectingState,
-  disconnect,
-  getWalletProvider,
-  reconnect,
-  signMessage,
-  switchNetwork,
-  switchingTo,
-} from '../../../src/core/wallet'
+import { SIGNATURE_DECLINED, signMessage } from '../../../src/core/wallet/sign'
+import { connect, connectingState, disconnect, getWalletProvider, reconnect } from '../../../src/core/wallet/connect'
+import { switchNetwork, switchingTo } from '../../../src/core/wallet/switch-network'
 import { resetCore } from '../../unit/core/helpers/fixtures'
 import type { MemoryStorage } from '../../unit/core/helpers/memory-storage'
 import {

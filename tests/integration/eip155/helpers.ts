@@ -6,7 +6,7 @@ import { createPublicClient, erc20Abi, formatEther, http, type Hex, type PublicC
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { createTestWalletProvider } from '../../../demo/test-wallet/provider.js'
 import { createMemoryStorage as createWalletStorage } from '../../../demo/test-wallet/storage.js'
-import { initCore } from '../../../src/core/config/appkit-state'
+import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import { createInjectedConnector } from '../../../src/connectors/injected/connector'
 import { startNavigation } from '../../../src/ui/navigation'
 import { addConnectors } from '../../../src/core/state/connectors'
@@ -45,7 +45,6 @@ export function endpointsFor(sandbox: Sandbox) {
 
 // The same scripted person the test wallet's own tests use.
 import { scriptedPerson } from '../test-wallet/helpers'
-import { registerAdapter } from '../../../src/core/config/appkit-state'
 export { scriptedPerson }
 export type Person = ReturnType<typeof scriptedPerson>
 

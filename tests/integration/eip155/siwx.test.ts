@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { getAccountState } from '../../../src/core/state/account'
-import { initCore } from '../../../src/core/config/appkit-state'
+import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import { subscribeEvents, type EventRecord } from '../../../src/core/analytics'
 import { closeModal, modalState, openModal } from '../../../src/core/modal/modal'
 import { validateOptions } from '../../../src/core/config/options'
@@ -16,7 +16,8 @@ import { currentView } from '../../../src/core/modal/router'
 import { resetSignIn, startSignIn } from '../../../src/features/siwx/sign-in'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../src/core/types'
-import { connect, disconnect, switchNetwork } from '../../../src/core/wallet'
+import { connect, disconnect } from '../../../src/core/wallet/connect'
+import { switchNetwork } from '../../../src/core/wallet/switch-network'
 import { cancelSignIn, signIn } from '../../../src/features/siwx/controller'
 import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/features/siwx/local-siwx'
 import { resetCore } from '../../unit/core/helpers/fixtures'
@@ -35,7 +36,6 @@ import {
   type TestWallet,
 } from './helpers'
 import type { SIWXSession } from '../../../src/core/config/siwx'
-import { registerAdapter } from '../../../src/core/config/appkit-state'
 
 let sandbox: Sandbox
 let l1: CaipNetwork

@@ -12,12 +12,14 @@ import { installTestWallet } from '../../../demo/test-wallet/install.js'
 import { createAdapter } from '../../../src/chains/solana'
 import { startInjectedDiscovery } from '../../../src/connectors/injected'
 import { activeNamespace, getAccountState } from '../../../src/core/state/account'
-import { initCore } from '../../../src/core/config/appkit-state'
+import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import { findConnector } from '../../../src/core/state/connectors'
 import type { Connector } from '../../../src/core/connector'
 import { validateOptions } from '../../../src/core/config/options'
 import { toastState } from '../../../src/core/modal/toasts'
-import * as core from '../../../src/core/wallet'
+import * as connection from '../../../src/core/wallet/connect'
+import * as balances from '../../../src/core/wallet/balances'
+import * as sign from '../../../src/core/wallet/sign'
 import * as send from '../../../src/features/send/controller'
 
 import {
@@ -29,7 +31,6 @@ import {
   waitFor,
   type Sandbox,
 } from '../eip155/helpers'
-import { registerAdapter } from '../../../src/core/config/appkit-state'
 
 /** The connector with this id once it has a provider for `namespace`. */
 function connectorWith(id: string, namespace: 'eip155' | 'solana'): Connector | undefined {
@@ -38,7 +39,7 @@ function connectorWith(id: string, namespace: 'eip155' | 'solana'): Connector | 
 }
 
 // The wallet controllers and the send feature, as one namespace.
-const wallet = { ...core, ...send }
+const wallet = { ...connection, ...balances, ...sign, ...send }
 
 let sandbox: Sandbox
 let controller: any

@@ -10,7 +10,7 @@ import { loadAmmArtifact } from '../../../demo/sandbox/amm.mjs'
 import { createConvertApi, type ConvertApi } from '../../../src/api/convert-api'
 import { getAccountState } from '../../../src/core/state/account'
 import { setActiveCaipNetwork } from '../../../src/core/state/network'
-import { connect } from '../../../src/core/wallet'
+import { connect } from '../../../src/core/wallet/connect'
 import type { CaipNetwork } from '../../../src/core/types'
 import {
   SWAP_ERRORS,

@@ -14,22 +14,20 @@ import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createAdapter as createSolanaAdapter } from '../../../src/chains/solana'
 import { walletConnectConnector } from '../../../src/connectors/walletconnect'
 import { connect } from '../../../src/core/wallet/connect'
-import type { WalletListing } from '../../../src/core/types'
+import type { WalletListing, CaipNetwork } from '../../../src/core/types'
 
 /** Connects through WalletConnect as its view does (core's connect with the connector). */
 const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
 import { getAccountState } from '../../../src/core/state/account'
-import { initCore } from '../../../src/core/config/appkit-state'
+import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import { connectionState } from '../../../src/core/state/connection'
 import { validateOptions } from '../../../src/core/config/options'
 import { getConnectedConnectorIds } from '../../../src/core/lib/storage'
-import type { CaipNetwork } from '../../../src/core/types'
-import { signMessage } from '../../../src/core/wallet'
+import { signMessage } from '../../../src/core/wallet/sign'
 import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
 import { endpointsFor, networkFor, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
 import { closeSigKitProvider, exitSoon, sandboxSolanaSecretKey } from './helpers'
 import { sendFromForm, sendState } from '../../../src/features/send/controller'
-import { registerAdapter } from '../../../src/core/config/appkit-state'
 
 const bitcoin: CaipNetwork = {
   id: '000000000019d6689c085ae165831e93',
@@ -135,7 +133,7 @@ test('one session connects eip155, solana and bip122; SigKit signs and sends ove
   const lamportsOf = async (owner: string) =>
     (await rpc.getBalance(solanaAddress(owner), { commitment: 'confirmed' }).send()).value
   const before = await lamportsOf(sandbox.solana.accounts.recipient)
-  const { switchNetwork } = await import('../../../src/core/wallet')
+  const { switchNetwork } = await import('../../../src/core/wallet/switch-network')
   await switchNetwork(solanaLocal)
   sendState.amount.value = '0.25'
   sendState.receiverAddress.value = sandbox.solana.accounts.recipient

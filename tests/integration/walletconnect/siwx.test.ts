@@ -12,13 +12,13 @@ import { createWalletConnectWallet } from '../../../demo/walletconnect-wallet/no
 import { createEip155Adapter } from '../../../src/chains/eip155'
 import { createAdapter as createSolanaAdapter } from '../../../src/chains/solana'
 import { walletConnectConnector } from '../../../src/connectors/walletconnect'
-import { connect } from '../../../src/core/wallet/connect'
-import type { WalletListing } from '../../../src/core/types'
+import { connect, disconnect } from '../../../src/core/wallet/connect'
+import type { WalletListing, CaipNetwork } from '../../../src/core/types'
 
 /** Connects through WalletConnect as its view does (core's connect with the connector). */
 const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
 import { activeNamespace, getAccountState } from '../../../src/core/state/account'
-import { initCore } from '../../../src/core/config/appkit-state'
+import { initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import { startSignIn } from '../../../src/features/siwx/sign-in'
 import { connectionState } from '../../../src/core/state/connection'
 import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/features/siwx/local-siwx'
@@ -26,13 +26,11 @@ import { closeModal, modalState, openModal } from '../../../src/core/modal/modal
 import { validateOptions } from '../../../src/core/config/options'
 import { currentView } from '../../../src/core/modal/router'
 import type { SIWXSession } from '../../../src/core/config/siwx'
-import type { CaipNetwork } from '../../../src/core/types'
-import { disconnect, signMessage } from '../../../src/core/wallet'
+import { signMessage } from '../../../src/core/wallet/sign'
 import { signIn } from '../../../src/features/siwx/controller'
 import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
 import { endpointsFor, networkFor, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
 import { closeSigKitProvider, exitSoon, rejection, sandboxSolanaSecretKey } from './helpers'
-import { registerAdapter } from '../../../src/core/config/appkit-state'
 
 type Wallet = Awaited<ReturnType<typeof createWalletConnectWallet>>
 

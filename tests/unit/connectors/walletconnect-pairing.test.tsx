@@ -11,12 +11,11 @@ import { connectionState } from '../../../src/core/state/connection'
 import { setConnectedConnectorId } from '../../../src/core/lib/storage'
 import { createManualClock, setClock } from '../../../src/core/lib/clock'
 import { walletConnectConnector } from '../../../src/connectors/walletconnect'
-import { connect } from '../../../src/core/wallet/connect'
+import { connect, reconnect } from '../../../src/core/wallet/connect'
 import type { WalletListing } from '../../../src/core/types'
 
 /** Connects through WalletConnect as its view does (core's connect with the connector). */
 const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
-import { reconnect } from '../../../src/core/wallet/connect'
 import { resetCore, validInput } from '../core/helpers/fixtures'
 import { installFakeUniversalProvider } from '../../helpers/fake-universal-provider'
 

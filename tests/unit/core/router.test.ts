@@ -11,9 +11,9 @@ import {
   replaceView,
   resetView,
   routerState,
+  goBack,
 } from '../../../src/core/modal/router'
 import { mainnet, resetCore } from './helpers/fixtures'
-import { goBack } from '../../../src/core/modal/router'
 
 const views = () => routerState.history.value.map((entry) => entry.view)
 

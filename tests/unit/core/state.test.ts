@@ -18,8 +18,10 @@ import {
   resetWcConnection,
   setConnectionStatus,
   setConnections,
+  connectionSignals,
+  hasValidPairing,
+  setWcUri,
 } from '../../../src/core/state/connection'
-import { connectionSignals, hasValidPairing, setWcUri } from '../../../src/core/state/pairing'
 import {
   UNKNOWN_NETWORK_NAME,
   activeCaipNetwork,
@@ -37,8 +39,9 @@ import {
   getConnectedConnectorIds,
   getConnectionStatus,
   setConnectedConnectorId,
+  getDeepLink,
+  storeDeepLink,
 } from '../../../src/core/lib/storage'
-import { getDeepLink, storeDeepLink } from '../../../src/core/state/wallet-storage'
 import { base, clone, mainnet, resetCore, solana } from './helpers/fixtures'
 import { createMemoryStorage, installStorage } from './helpers/memory-storage'
 import type { MemoryStorage } from './helpers/memory-storage'

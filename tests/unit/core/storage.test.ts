@@ -17,8 +17,11 @@ import {
   storeActiveNamespace,
   storeConnectionStatus,
   writeStorage,
+  addRecentWallet,
+  getDeepLink,
+  getRecentWallets,
+  storeDeepLink,
 } from '../../../src/core/lib/storage'
-import { addRecentWallet, getDeepLink, getRecentWallets, storeDeepLink } from '../../../src/core/state/wallet-storage'
 import { createMemoryStorage, createThrowingStorage, installStorage } from './helpers/memory-storage'
 import type { MemoryStorage } from './helpers/memory-storage'
 

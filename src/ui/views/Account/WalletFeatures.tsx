@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { featuresState } from '../../../core/config/features'
-import { SEND_NAMESPACES } from '../../../core/limits'
+import { SEND_NAMESPACES } from '../../../core/constants'
 import { pushView } from '../../../core/modal/router'
 import type { ChainNamespace, ResolvedFeatures, ViewName } from '../../../core/types'
 import { Button } from '../../primitives/Button'

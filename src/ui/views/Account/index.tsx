@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { activeNamespace, getAccountState } from '../../../core/state/account'
-import { refreshBalances, watchBalancesOnNewBlocks } from '../../../core/wallet'
+import { refreshBalances, watchBalancesOnNewBlocks } from '../../../core/wallet/balances'
 import { DisconnectButton } from '../shared/DisconnectButton'
 import { NetworkButton } from './NetworkButton'
 import { Profile } from './Profile'

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
-import { connectionState } from '../../../core/state/connection'
-import { connectionSignals } from '../../../core/state/pairing'
+import { connectionState, connectionSignals } from '../../../core/state/connection'
 import { isMobile } from '../../../core/lib/device'
 import { currentData } from '../../../core/modal/router'
 import { showSuccessToast } from '../../../core/modal/toasts'

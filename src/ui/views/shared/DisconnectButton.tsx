@@ -1,7 +1,7 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { closeModal } from '../../../core/modal/modal'
 import { showErrorToast } from '../../../core/modal/toasts'
-import { disconnect } from '../../../core/wallet'
+import { disconnect } from '../../../core/wallet/connect'
 import { Button } from '../../primitives/Button'
 
 /**

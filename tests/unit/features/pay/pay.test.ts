@@ -13,6 +13,7 @@ import {
   useFakeAdapter,
   userRejection,
   type FakeAdapter,
+  usdc,
 } from '../../ui/views/helpers'
 import { localFeatures } from '../../../../src/core/config/features'
 import { closeModal, modalState } from '../../../../src/core/modal/modal'
@@ -22,7 +23,6 @@ import { subscribeEvents, type EventRecord } from '../../../../src/core/analytic
 import { PayError, parsePayArguments, type PayArguments } from '../../../../src/features/pay/arguments'
 import { openPay } from '../../../../src/features/pay/open'
 import { balanceOfAsset, confirmPayment, payState, resetPay } from '../../../../src/features/pay/request'
-import { usdc } from '../../ui/views/helpers'
 
 const USDC_ADDRESS = usdc.address!.split(':').at(-1)!
 const FIVE_USDC: PayArguments = {

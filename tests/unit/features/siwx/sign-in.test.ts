@@ -19,12 +19,12 @@ import {
   routeToSignIn,
   signOutOnDisconnect,
   watchSignIn,
+  getSIWX,
 } from '../../../../src/features/siwx/sign-in'
 import type { CaipNetwork, CaipNetworkId } from '../../../../src/core/types'
 import { base, mainnet, resetCore, solana, validInput } from '../../core/helpers/fixtures'
 import { deferred } from '../../../helpers/async'
 import { type SIWXConfig, type SIWXMessageInput, type SIWXSession } from '../../../../src/core/config/siwx'
-import { getSIWX } from '../../../../src/features/siwx/sign-in'
 
 const ADDRESS = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B'
 const OTHER_ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'

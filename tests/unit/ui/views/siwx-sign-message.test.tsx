@@ -19,6 +19,8 @@ import {
   userRejection,
   waitFor,
   type FakeAdapter,
+  localhost,
+  localL2,
 } from './helpers'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -29,7 +31,6 @@ import { modalState } from '../../../../src/core/modal/modal'
 import { validateOptions } from '../../../../src/core/config/options'
 import { currentView } from '../../../../src/core/modal/router'
 import { resetSignIn } from '../../../../src/features/siwx/sign-in'
-import { localhost, localL2 } from './helpers'
 import {
   type SIWXConfig,
   type SIWXMessage,
