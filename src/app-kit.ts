@@ -135,7 +135,7 @@ export function createAppKitWith(
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
     if (Object.keys(stored).length) void import('./core/wallet/connect').then((connection) => connection.reconnect())
     // Sign-in reacts from the first connection (or the restore above), so it loads with the page.
-    if (resolved.siwx) void import('./features/siwx/start')
+    if (resolved.siwx) void import('./features/siwx/sign-in').then((signIn) => signIn.startSignIn())
     if (typeof customElements !== 'undefined') void defineButton()
     const appKit = createHandle()
     setAppKitInstance(appKit)

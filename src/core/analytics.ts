@@ -95,14 +95,13 @@ export function sendEvent(event: TrackedEvent): void {
   if (target) postToPulse(target, { ...event }, record.timestamp).catch(() => undefined)
 }
 
-// Times of the error reports in the rolling window; error-report.ts keeps it, resetEvents empties it.
+// Times of the error reports in the rolling window; resetEvents empties it.
 const reportTimes: number[] = []
 
 /**
  * Reports an error to the pulse service: at most 5 per rolling 60 s (further ones are dropped), and
  * only when analytics is enabled and a project id is set; like events, a report made before the
- * project's analytics setting is known waits for it (then goes or is dropped). Never throws. The
- * report's code loads with the first report (error-report.ts): page load carries only this call.
+ * project's analytics setting is known waits for it (then goes or is dropped). Never throws.
  *
  * @param context the event name, e.g. `iframe_load_failed`.
  * @returns whether the report was sent, or held for the analytics setting.
@@ -113,19 +112,22 @@ const reportTimes: number[] = []
  */
 export async function reportError(error: unknown, context: string): Promise<boolean> {
   const target = pulseTarget()
+  if (!target) return false
   const now = clock.now()
-  // error-report.ts imports nothing: what it needs comes from here, so it adds no page-load chunk.
-  return (
-    !!target &&
-    (await import('./error-report')).sendErrorReport(
-      target,
-      now,
-      error,
-      context,
-      reportTimes,
-      ERROR_REPORTS,
-      postToPulse,
-    )
+  reportTimes.splice(0, reportTimes.length, ...reportTimes.filter((time) => now - time < ERROR_REPORTS.windowMs))
+  if (reportTimes.length >= ERROR_REPORTS.max) return false
+  reportTimes.push(now)
+  const err = error instanceof Error ? error : new Error(String(error))
+  const report = {
+    type: 'error',
+    event: context,
+    errorType: err.name,
+    errorMessage: err.message,
+    stackTrace: err.stack ?? '',
+  }
+  return postToPulse(target, report, now).then(
+    () => true,
+    () => false,
   )
 }
 

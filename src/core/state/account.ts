@@ -43,32 +43,23 @@ export interface AccountStateValue {
 /** One namespace's account state, a signal per field: read here, changed with {@link setAccount}. */
 export type AccountSignals = { readonly [K in keyof AccountStateValue]: ReadonlySignal<AccountStateValue[K]> }
 
-// The fields that start unset, named once: an object literal spelling out each `undefined` costs
-// page-load bytes.
-const UNSET_FIELDS = [
-  'caipAddress',
-  'address',
-  'balance',
-  'balanceSymbol',
-  'profileName',
-  'profileImage',
-  'user',
-  'connectedWalletInfo',
-  'socialProvider',
-  'lastRetry',
-] as const satisfies readonly (keyof AccountStateValue)[]
-
 function initialAccount(namespace: ChainNamespace): AccountStateValue {
   return {
-    ...(Object.fromEntries(UNSET_FIELDS.map((field) => [field, undefined])) as Pick<
-      AccountStateValue,
-      (typeof UNSET_FIELDS)[number]
-    >),
+    caipAddress: undefined,
+    address: undefined,
+    balance: undefined,
+    balanceSymbol: undefined,
+    profileName: undefined,
+    profileImage: undefined,
+    user: undefined,
     tokenBalance: [],
     allAccounts: [],
+    connectedWalletInfo: undefined,
+    socialProvider: undefined,
     preferredAccountType: DEFAULT_ACCOUNT_TYPES[namespace],
     status: 'disconnected',
     balanceLoading: false,
+    lastRetry: undefined,
   }
 }
 
