@@ -42,6 +42,7 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { cdnAliasPlugin } from './build/cdn-aliases.mjs'
+import { buildWithKernel } from './build/chunk-plan.mjs'
 import { acquireRunLock } from './build/lock.mjs'
 import { contentsOf, moduleStatus, outputForEntryPoint, staticClosure } from './build/metafile.mjs'
 
@@ -164,6 +165,8 @@ const BUILDS = {
     entries: { sigkit: 'src/cdn.ts', pay: 'src/cdn-pay.ts' },
     // Entries a page imports only when it wants them: not page load.
     optionalEntries: ['pay'],
+    // Page load is built on its own (build/chunk-plan.mjs): the kernel, dist/cdn/kernel.js.
+    chunkPlan: true,
     options: {
       // Every chunk name is spelled in the imports that load it: short names are bytes a CDN page
       // does not download (about 80 B gzip at page load, 40 B on first open).
@@ -180,6 +183,8 @@ const BUILDS = {
     outdir: `${SIZE_DIR}/react-bundle`,
     entries: { index: 'src/index.ts', react: 'src/react.ts', pay: 'src/pay.ts' },
     optionalEntries: ['pay'],
+    // Measured like the CDN build: page load on its own, whatever the lazy modules import.
+    chunkPlan: true,
     options: {
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
       define: {
@@ -280,16 +285,25 @@ async function linkCdnVendors(metafile, vendors) {
 const MEASURED = { cdn: 'cdn', react: 'react-bundle' }
 
 async function runPass(name) {
-  const { outdir, entries, options } = BUILDS[name]
-  let metafile
-  if (name === 'cdn') {
-    const [vendors] = await Promise.all([buildCdnVendors(), buildCdnStandalone()])
-    const plugins = [cdnVendorPlugin, ...options.plugins]
-    const result = await esbuild.build({ ...common, ...options, plugins, outdir, entryPoints: entries })
-    metafile = await linkCdnVendors(result.metafile, vendors)
-  } else {
-    metafile = (await esbuild.build({ ...common, ...options, outdir, entryPoints: entries })).metafile
-  }
+  const { outdir, entries, optionalEntries = [], chunkPlan, options } = BUILDS[name]
+  const cdn = name === 'cdn'
+  const plugins = [...(cdn ? [cdnVendorPlugin] : []), ...(options.plugins ?? [])]
+  const select = (optional) =>
+    Object.fromEntries(Object.entries(entries).filter(([entry]) => optionalEntries.includes(entry) === optional))
+  const [built, vendors] = await Promise.all([
+    chunkPlan
+      ? buildWithKernel({
+          options: { ...common, ...options, plugins },
+          outdir,
+          pageLoad: select(false),
+          lazyEntries: select(true),
+        })
+      : esbuild
+          .build({ ...common, ...options, plugins, outdir, entryPoints: entries })
+          .then(({ metafile }) => metafile),
+    cdn ? Promise.all([buildCdnVendors(), buildCdnStandalone()]).then(([merged]) => merged) : undefined,
+  ])
+  const metafile = cdn ? await linkCdnVendors(built, vendors) : built
   await writeFile(join(root, outdir, 'meta.json'), JSON.stringify(metafile))
   const report = analyse(name, metafile)
   if (name === 'cdn') await writeFirstOpenShared(metafile, report)
