@@ -5,18 +5,19 @@
 // files, more cross-chunk imports and exports, a page-load size that moves for a change outside
 // page load, and source files bent to steer it. Here page load is built on its own:
 //
-// 1. The graph. One esbuild pass over every entry, as if there were no plan (nothing written),
-//    says which modules page load is (those statically reachable from the page-load entries), which
-//    `import()` targets outside it are the lazy roots, which chunk each lazy module lands in, and
-//    what each import resolves to.
+// 1. Page load is exactly the modules statically reachable from the page-load entries (found by
+//    bundling them with every `import()` left external). The `import()` targets outside it are the
+//    lazy roots.
 // 2. The lazy pass bundles the lazy roots and the lazy entries (the CDN's pay.js) with code
-//    splitting, and no page-load module: within each chunk, an import of one resolves to a facade,
-//    a module listing the page-load module's exports, each from an external of its own (side-effect
-//    free, so esbuild drops the names nobody uses, and sees the names an `export *` re-exports).
-//    One facade per chunk, so a name the chunk's modules share is one import. The pass runs once to
-//    read which names lazy code imports, which then get short kernel names, and again with those in
-//    the externals' paths (so esbuild's content hashes cover them) for the files it writes, whose
-//    imports of page-load names become one import of the kernel.
+//    splitting, and no page-load module: an import of one resolves to a facade, a module listing
+//    the page-load module's exports, each from an external of its own (side-effect free, so
+//    esbuild drops the names nobody uses, and knows the names an `export *` of it re-exports). The
+//    pass runs twice. First each page-load module loads as its own facade: that tells which names
+//    lazy code imports (they get short kernel names), which chunk each lazy module is in and what
+//    each import resolves to. Then, for the files written, an import resolves to the module's
+//    facade for the importer's chunk, so a name the chunk's modules share is one import, and the
+//    externals' paths carry the kernel names (esbuild's content hashes cover them). Each file's
+//    imports of page-load names then become one import of the kernel.
 // 3. The kernel (`kernel.js` in the output folder) is page load in one file. It exports the
 //    entries' public names, and exactly the names lazy code imports under short ones: page load
 //    keeps its tree-shaking, and each module has one instance, shared by page load and lazy code.
@@ -42,7 +43,10 @@ export const KERNEL_NAME = 'kernel'
 const PLACEHOLDER = 'sigkit-kernel:'
 const FACADE_NAMESPACE = 'sigkit-kernel-facade'
 const ROOTS_NAMESPACE = 'sigkit-lazy-roots'
+const ROOTS_ENTRY = `${ROOTS_NAMESPACE}:${ROOTS_NAMESPACE}:` // how the metafile names it
 const KERNEL_ENTRY_NAMESPACE = 'sigkit-kernel-entry'
+/** Marks a resolution this module asks esbuild for, so its own callback lets it through. */
+const NESTED = Symbol('chunk-plan nested resolve')
 
 /**
  * Builds the page-load entries into a kernel and one-line entry files, and what they load later into
@@ -58,29 +62,54 @@ const KERNEL_ENTRY_NAMESPACE = 'sigkit-kernel-entry'
  */
 export async function buildWithKernel({ options, outdir, pageLoad, lazyEntries = {} }) {
   const root = options.absWorkingDir
-  const kernelFile = `${outdir}/${KERNEL_NAME}.js`
-  const toRelative = (path) => relative(root, path).split('\\').join('/')
-
-  const graph = await readGraph({ options, outdir, pageLoad, lazyEntries })
-  const exportsOf = await exportNames([...new Set(graph.resolved.values())].sort(), { options, outdir, root })
-
-  // The lazy pass: first to read the names lazy code imports, then with their kernel names.
-  let digestOf = () => ''
-  const lazyContext = await esbuild.context({
-    ...options,
-    entryPoints: { ...lazyEntries, [ROOTS_NAMESPACE]: `${ROOTS_NAMESPACE}:` },
+  const context = {
+    options,
     outdir,
+    root,
+    kernelFile: `${outdir}/${KERNEL_NAME}.js`,
+    toRelative: (path) => relative(root, path).split('\\').join('/'),
+  }
+  const pageLoadGraph = await findPageLoad(pageLoad, context)
+  const exportsOf = await exportNames([...pageLoadGraph.modules].sort(), context)
+  const { lazy, names } = await buildLazy({ lazyEntries, pageLoadGraph, exportsOf }, context)
+  const written = linkLazyFiles(lazy, names, context)
+  const kernel = await buildKernel({ pageLoad, pageLoadGraph, lazy, names }, context)
+  for (const file of kernel.outputFiles) written[context.toRelative(file.path)] = { code: file.text }
+  // The entries a page imports: their names, from the kernel.
+  for (const entry of Object.keys(pageLoad)) {
+    const path = `${outdir}/${entry}.js`
+    const list = names.publicNames[entry].map(([name, as]) => (name === as ? name : `${as} as ${name}`)).join(',')
+    written[path] = { code: `export{${list}}from${JSON.stringify(relativeUrl(path, context.kernelFile))};\n` }
+  }
+  await Promise.all(
+    Object.entries(written).map(async ([path, { code }]) => {
+      await mkdir(join(root, dirname(path)), { recursive: true })
+      await writeFile(join(root, path), code)
+    }),
+  )
+  return mergeMetafiles({ kernel: kernel.metafile, lazy: lazy.metafile, written, pageLoad, names })
+}
+
+/**
+ * The lazy pass, twice in one esbuild context (the second reuses what the first parsed): first to
+ * read which names lazy code imports, which chunk each lazy module is in and what each import
+ * resolves to; then with one facade per chunk and the kernel names, its result to be written.
+ */
+async function buildLazy({ lazyEntries, pageLoadGraph, exportsOf }, context) {
+  const plan = { mode: 'discover', digest: () => '', chunkOf: new Map(), resolved: new Map() }
+  const lazyContext = await esbuild.context({
+    ...context.options,
+    entryPoints: { ...lazyEntries, [ROOTS_NAMESPACE]: `${ROOTS_NAMESPACE}:` },
+    outdir: context.outdir,
     splitting: true,
     write: false,
     metafile: true,
     plugins: [
-      lazyRootsPlugin(graph.roots, root),
-      facadesPlugin({ graph, exportsOf, digest: (module) => digestOf(module), toRelative }),
-      ...(options.plugins ?? []),
+      lazyRootsPlugin(pageLoadGraph.roots, context.root),
+      facadesPlugin({ plan, modules: pageLoadGraph.modules, exportsOf }, context),
+      ...(context.options.plugins ?? []),
     ],
   })
-  let lazy
-  let names
   try {
     const first = await lazyContext.rebuild()
     const used = new Map() // module → Set of the names lazy code imports from it
@@ -89,133 +118,129 @@ export async function buildWithKernel({ options, outdir, pageLoad, lazyEntries =
         if (!used.has(module)) used.set(module, new Set())
         used.get(module).add(name)
       }
-    names = kernelNames(graph.publicExports, used)
-    digestOf = (module) => names.digests.get(module) ?? ''
-    lazy = await lazyContext.rebuild()
+    Object.assign(plan, readLazyGraph(first.metafile, pageLoadGraph.modules))
+    const names = kernelNames(pageLoadGraph.publicExports, used)
+    plan.mode = 'link'
+    plan.digest = (module) => names.digests.get(module) ?? ''
+    const lazy = await lazyContext.rebuild()
+    return { lazy, names }
   } finally {
     await lazyContext.dispose()
   }
+}
 
-  const rootsOutput = Object.keys(lazy.metafile.outputs).find(
-    (path) => lazy.metafile.outputs[path].entryPoint === `${ROOTS_NAMESPACE}:${ROOTS_NAMESPACE}:`,
-  )
+/**
+ * The lazy files' code as written (output path → { code, importsKernel, dropped }): imports of
+ * page-load names linked to the kernel, and no bare import of esbuild's helper chunk.
+ */
+function linkLazyFiles(lazy, names, { kernelFile, toRelative }) {
   // esbuild has every entry import the chunk of its runtime helpers, even one that uses none of
   // them (evanw/esbuild#1892): in one pass that chunk was page load, here it would be one more file
   // on the first open. It runs nothing, so a file that imports none of its names does not load it.
   const helperChunks = Object.entries(lazy.metafile.outputs)
-    .filter(([path, output]) => path !== rootsOutput && Object.keys(output.inputs).length === 0)
+    .filter(([, output]) => output.entryPoint !== ROOTS_ENTRY && Object.keys(output.inputs).length === 0)
     .map(([path]) => path)
-  const written = {} // output path → text
-  const importsKernel = new Set() // the lazy files that import the kernel
-  const dropped = new Set() // "file\0helper chunk" for each bare import of a helper chunk removed
+  const written = {}
   for (const file of lazy.outputFiles) {
     const path = toRelative(file.path)
-    if (path === rootsOutput) continue
+    if (lazy.metafile.outputs[path]?.entryPoint === ROOTS_ENTRY) continue
     if (!path.endsWith('.js')) {
-      written[path] = file.text
+      written[path] = { code: file.text }
       continue
     }
     const linked = linkKernelImports(file.text, relativeUrl(path, kernelFile), names.byModule)
-    let code = linked.code
+    const dropped = new Set()
     for (const helpers of helperChunks) {
       const bare = `import${JSON.stringify(relativeUrl(path, helpers))};`
-      if (!code.includes(bare)) continue
-      code = code.replace(bare, '')
-      dropped.add(`${path}\0${helpers}`)
+      if (!linked.code.includes(bare)) continue
+      linked.code = linked.code.replace(bare, '')
+      dropped.add(helpers)
     }
-    written[path] = code
-    if (linked.importsKernel) importsKernel.add(path)
+    written[path] = { ...linked, dropped }
   }
+  return written
+}
 
-  // The kernel: page load in one file.
+/** The kernel: page load in one file, its `import()` calls pointing at the lazy files. */
+async function buildKernel({ pageLoad, pageLoadGraph, lazy, names }, context) {
   const lazyFiles = new Map() // lazy root (source) → its file
   for (const [path, output] of Object.entries(lazy.metafile.outputs))
-    if (output.entryPoint && path !== rootsOutput) lazyFiles.set(output.entryPoint, path)
-  const kernelSource = [
-    ...Object.entries(pageLoad).map(([entry, source]) => reexport(join(root, source), names.publicNames[entry])),
-    ...[...names.byModule].map(([module, pairs]) => reexport(join(root, module), [...pairs])),
+    if (output.entryPoint && output.entryPoint !== ROOTS_ENTRY) lazyFiles.set(output.entryPoint, path)
+  const source = [
+    ...Object.entries(pageLoad).map(([entry, module]) =>
+      reexport(join(context.root, module), names.publicNames[entry]),
+    ),
+    ...[...names.byModule].map(([module, pairs]) => reexport(join(context.root, module), [...pairs])),
   ].join('\n')
-  const kernel = await esbuild.build({
-    ...options,
+  return esbuild.build({
+    ...context.options,
     entryPoints: { [KERNEL_NAME]: `${KERNEL_ENTRY_NAMESPACE}:` },
-    outdir,
+    outdir: context.outdir,
     splitting: false,
     write: false,
     metafile: true,
     plugins: [
-      kernelEntryPlugin(kernelSource, root),
-      lazyImportsPlugin({ graph, lazyFiles, kernelFile, toRelative }),
-      ...(options.plugins ?? []),
+      kernelEntryPlugin(source, context.root),
+      lazyImportsPlugin({ pageLoadGraph, lazyFiles }, context),
+      ...(context.options.plugins ?? []),
     ],
-  })
-  for (const file of kernel.outputFiles) written[toRelative(file.path)] = file.text
-
-  // The entries a page imports: their names, from the kernel.
-  for (const entry of Object.keys(pageLoad)) {
-    const path = `${outdir}/${entry}.js`
-    const list = names.publicNames[entry].map(([name, as]) => (name === as ? name : `${as} as ${name}`)).join(',')
-    written[path] = `export{${list}}from${JSON.stringify(relativeUrl(path, kernelFile))};\n`
-  }
-
-  await Promise.all(
-    Object.entries(written).map(async ([path, text]) => {
-      await mkdir(join(root, dirname(path)), { recursive: true })
-      await writeFile(join(root, path), text)
-    }),
-  )
-  return mergeMetafiles({
-    kernel: kernel.metafile,
-    lazy: lazy.metafile,
-    rootsOutput,
-    written,
-    importsKernel,
-    dropped,
-    pageLoad,
-    names,
   })
 }
 
 /**
- * One esbuild pass over every entry, as without a plan, read for: `modules` (page load: what the
- * page-load entries reach through static imports), `roots` (the `import()` targets
- * outside it), `dynamicImports` (importer, specifier and kind of a page-load module's `import()` →
- * its target), `publicExports` (each page-load entry's export names), `chunkOf` (lazy module → a
- * name for its chunk: the modules esbuild groups in one file, which the lazy pass groups the same
- * way) and `resolved` (importer, specifier and kind of each lazy module's import of a page-load
- * module → that module).
+ * Page load, from esbuild bundling the page-load entries with every `import()` left external:
+ * `modules` (relative paths of what the entries reach through static imports), `roots` (the
+ * `import()` targets outside it), `dynamicImports` (importer, specifier and kind of each `import()`
+ * in page load → its target) and `publicExports` (each entry's export names).
  */
-async function readGraph({ options, outdir, pageLoad, lazyEntries }) {
+async function findPageLoad(pageLoad, { options, outdir, toRelative }) {
+  const dynamicImports = new Map()
+  /** @type {import('esbuild').Plugin} */
+  const leaveDynamicImports = {
+    name: 'sigkit-chunk-plan-page-load',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.[NESTED]) return undefined
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          namespace: args.namespace,
+          resolveDir: args.resolveDir,
+          pluginData: { [NESTED]: true },
+        })
+        if (resolved.errors.length > 0) return { errors: resolved.errors }
+        if (!resolved.external && resolved.namespace === 'file')
+          dynamicImports.set(importKey(toRelative(args.importer), args.path, args.kind), toRelative(resolved.path))
+        return { path: resolved.path, external: true }
+      })
+    },
+  }
   const { metafile } = await esbuild.build({
     ...options,
-    entryPoints: { ...pageLoad, ...lazyEntries },
+    entryPoints: pageLoad,
     outdir,
-    splitting: true,
+    splitting: false,
     write: false,
     metafile: true,
+    plugins: [leaveDynamicImports, ...(options.plugins ?? [])],
   })
-  const { inputs, outputs } = metafile
-  const modules = new Set()
-  const queue = Object.values(pageLoad)
-  while (queue.length > 0) {
-    const module = queue.pop()
-    if (modules.has(module) || !inputs[module]) continue
-    modules.add(module)
-    for (const edge of inputs[module].imports)
-      if (edge.kind !== 'dynamic-import' && !edge.external && inputs[edge.path]) queue.push(edge.path)
-  }
-  const roots = new Set()
-  const dynamicImports = new Map()
-  for (const module of modules)
-    for (const edge of inputs[module].imports) {
-      if (edge.kind !== 'dynamic-import' || edge.external) continue
-      dynamicImports.set(importKey(module, edge.original ?? edge.path, edge.kind), edge.path)
-      if (!modules.has(edge.path)) roots.add(edge.path)
-    }
+  // `<define:…>` inputs are esbuild's own: any pass that uses the define makes its own.
+  const modules = new Set(Object.keys(metafile.inputs).filter((input) => !input.startsWith('<')))
+  const roots = [...new Set(dynamicImports.values())].filter((module) => !modules.has(module)).sort()
   const publicExports = {}
   for (const [entry, source] of Object.entries(pageLoad)) {
-    const output = Object.values(outputs).find((o) => o.entryPoint === source)
+    const output = Object.values(metafile.outputs).find((o) => o.entryPoint === source)
     publicExports[entry] = [...output.exports].sort()
   }
+  return { modules, roots, dynamicImports, publicExports }
+}
+
+/**
+ * From the first lazy pass's metafile: `chunkOf` (lazy module → a name for its chunk, the modules
+ * esbuild writes in one file) and `resolved` (importer, specifier and kind of each lazy module's
+ * import of a page-load module → that module).
+ */
+function readLazyGraph({ inputs, outputs }, modules) {
   const chunkOf = new Map()
   for (const [path, output] of Object.entries(outputs)) {
     const members = Object.keys(output.inputs).filter((input) => !modules.has(input))
@@ -229,12 +254,12 @@ async function readGraph({ options, outdir, pageLoad, lazyEntries }) {
       if (!modules.has(edge.path)) continue
       if (edge.kind !== 'import-statement')
         throw new Error(
-          `${importer} loads the page-load module ${edge.path} with ${edge.kind}: import it statically (page load has already run it)`,
+          `chunk plan: ${importer} loads the page-load module ${edge.path} with ${edge.kind}: import it statically (page load has already run it)`,
         )
       resolved.set(importKey(importer, edge.original ?? edge.path, edge.kind), edge.path)
     }
   }
-  return { modules, roots: [...roots].sort(), dynamicImports, publicExports, chunkOf, resolved }
+  return { chunkOf, resolved }
 }
 
 const importKey = (importer, specifier, kind) => `${importer}\0${specifier}\0${kind}`
@@ -244,11 +269,23 @@ async function exportNames(modules, { options, outdir, root }) {
   if (modules.length === 0) return new Map()
   const { metafile } = await esbuild.build({
     ...options,
-    entryPoints: modules.map((module) => join(root, module)),
+    // Named by index: two modules may share a file name.
+    entryPoints: Object.fromEntries(modules.map((module, index) => [`m${index}`, join(root, module)])),
     outdir,
     splitting: true,
     write: false,
     metafile: true,
+    plugins: [
+      {
+        name: 'sigkit-chunk-plan-export-names',
+        // Their lazy imports have no say in what they export.
+        setup: (build) =>
+          build.onResolve({ filter: /.*/ }, (args) =>
+            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+          ),
+      },
+      ...(options.plugins ?? []),
+    ],
   })
   return new Map(
     modules.map((module) => {
@@ -289,10 +326,19 @@ function readPlaceholder(text) {
 }
 
 /**
- * @returns {import('esbuild').Plugin} In the lazy pass, a lazy module's import of a page-load
- * module resolves to that module's facade for the importer's chunk.
+ * @returns {import('esbuild').Plugin} Keeps page-load modules out of the lazy pass. When
+ * `plan.mode` is 'discover', a page-load module loads as a facade of itself; when 'link', an import
+ * of one resolves to its facade for the importer's chunk, and the module itself must not load.
  */
-function facadesPlugin({ graph, exportsOf, digest, toRelative }) {
+function facadesPlugin({ plan, modules, exportsOf }, { root, toRelative }) {
+  const facade = (module) =>
+    exportsOf
+      .get(module)
+      .map((name) => `export { ${name} } from ${JSON.stringify(placeholder(module, name, plan.digest(module)))}`)
+      .join('\n')
+  const pageLoadFiles = new RegExp(
+    `^(?:${[...modules].map((module) => join(root, module).replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')).join('|')})$`,
+  )
   return {
     name: 'sigkit-chunk-plan-facades',
     setup(build) {
@@ -302,21 +348,20 @@ function facadesPlugin({ graph, exportsOf, digest, toRelative }) {
         sideEffects: false,
       }))
       build.onResolve({ filter: /.*/ }, (args) => {
-        if (args.namespace !== 'file') return undefined
+        if (plan.mode !== 'link' || args.namespace !== 'file') return undefined
         const importer = toRelative(args.importer)
-        const module = graph.resolved.get(importKey(importer, args.path, args.kind))
+        const module = plan.resolved.get(importKey(importer, args.path, args.kind))
         if (!module) return undefined
-        return { path: `${module}\0${graph.chunkOf.get(importer)}`, namespace: FACADE_NAMESPACE }
+        return { path: `${module}\0${plan.chunkOf.get(importer)}`, namespace: FACADE_NAMESPACE }
       })
-      build.onLoad({ filter: /.*/, namespace: FACADE_NAMESPACE }, (args) => {
-        const [module] = args.path.split('\0')
-        return {
-          contents: exportsOf
-            .get(module)
-            .map((name) => `export { ${name} } from ${JSON.stringify(placeholder(module, name, digest(module)))}`)
-            .join('\n'),
-          loader: 'js',
-        }
+      build.onLoad({ filter: /.*/, namespace: FACADE_NAMESPACE }, (args) => ({
+        contents: facade(args.path.split('\0')[0]),
+        loader: 'js',
+      }))
+      build.onLoad({ filter: pageLoadFiles, namespace: 'file' }, (args) => {
+        const module = toRelative(args.path)
+        if (plan.mode === 'discover') return { contents: facade(module), loader: 'js' }
+        return { errors: [{ text: `chunk plan: the page-load module ${module} was reached without its facade` }] }
       })
     },
   }
@@ -341,17 +386,16 @@ function kernelEntryPlugin(contents, root) {
 }
 
 /** @returns {import('esbuild').Plugin} Points the kernel's `import()` calls at the lazy files. */
-function lazyImportsPlugin({ graph, lazyFiles, kernelFile, toRelative }) {
+function lazyImportsPlugin({ pageLoadGraph, lazyFiles }, { kernelFile, toRelative }) {
   return {
     name: 'sigkit-chunk-plan-lazy-imports',
     setup(build) {
       build.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind !== 'dynamic-import' || args.namespace !== 'file') return undefined
-        const importer = toRelative(args.importer)
-        const edge = graph.dynamicImports.get(importKey(importer, args.path, args.kind))
-        if (!edge || graph.modules.has(edge)) return undefined
-        const file = lazyFiles.get(edge)
-        if (!file) return { errors: [{ text: `chunk plan: the lazy pass wrote no file for import() of ${edge}` }] }
+        const target = pageLoadGraph.dynamicImports.get(importKey(toRelative(args.importer), args.path, args.kind))
+        if (!target || pageLoadGraph.modules.has(target)) return undefined
+        const file = lazyFiles.get(target)
+        if (!file) return { errors: [{ text: `chunk plan: the lazy pass wrote no file for import() of ${target}` }] }
         return { path: relativeUrl(kernelFile, file), external: true }
       })
     },
@@ -483,15 +527,15 @@ function linkKernelImports(code, url, byModule) {
 }
 
 /** One metafile for the kernel, the entries and the lazy files, with edges between real paths. */
-function mergeMetafiles({ kernel, lazy, rootsOutput, written, importsKernel, dropped, pageLoad, names }) {
+function mergeMetafiles({ kernel, lazy, written, pageLoad, names }) {
   const isVirtual = (path) =>
     [ROOTS_NAMESPACE, KERNEL_ENTRY_NAMESPACE, FACADE_NAMESPACE].some((namespace) => path.startsWith(`${namespace}:`))
   const [kernelPath, kernelOutput] = Object.entries(kernel.outputs).find(([, output]) => output.entryPoint)
   const outdir = dirname(kernelPath)
+  const fileOfUrl = (url) => join(outdir, url).split('\\').join('/')
   const lazyRootOf = new Map() // lazy file → the module it was built from
   for (const [path, output] of Object.entries(lazy.outputs))
-    if (output.entryPoint && path !== rootsOutput) lazyRootOf.set(path, output.entryPoint)
-  const fileOfUrl = (url) => join(outdir, url).split('\\').join('/')
+    if (output.entryPoint && output.entryPoint !== ROOTS_ENTRY) lazyRootOf.set(path, output.entryPoint)
 
   const inputs = {}
   for (const [path, input] of Object.entries(kernel.inputs)) {
@@ -505,7 +549,7 @@ function mergeMetafiles({ kernel, lazy, rootsOutput, written, importsKernel, dro
   }
   for (const [path, input] of Object.entries(lazy.inputs)) {
     if (isVirtual(path)) continue
-    // An import of a page-load module (through its facade) names the module.
+    // An import of a page-load module (through a facade) names the module.
     const imports = input.imports.map((edge) =>
       edge.path.startsWith(`${FACADE_NAMESPACE}:`)
         ? {
@@ -525,27 +569,30 @@ function mergeMetafiles({ kernel, lazy, rootsOutput, written, importsKernel, dro
     imports: kernelRest.imports.map((edge) =>
       edge.external && edge.kind === 'dynamic-import' ? { path: fileOfUrl(edge.path), kind: edge.kind } : edge,
     ),
-    bytes: Buffer.byteLength(written[kernelPath]),
   }
   for (const [entry, source] of Object.entries(pageLoad)) {
-    const path = `${outdir}/${entry}.js`
-    outputs[path] = {
+    outputs[`${outdir}/${entry}.js`] = {
       imports: [{ path: kernelPath, kind: 'import-statement' }],
       exports: names.publicNames[entry].map(([name]) => name),
       entryPoint: source,
       inputs: {},
-      bytes: Buffer.byteLength(written[path]),
     }
   }
   for (const [path, output] of Object.entries(lazy.outputs)) {
-    if (path === rootsOutput) continue
+    if (output.entryPoint === ROOTS_ENTRY) continue
+    const { importsKernel, dropped } = written[path]
     const imports = output.imports.filter(
       (edge) =>
-        !edge.path.startsWith(PLACEHOLDER) && edge.path !== rootsOutput && !dropped.has(`${path}\0${edge.path}`),
+        !edge.path.startsWith(PLACEHOLDER) &&
+        lazy.outputs[edge.path]?.entryPoint !== ROOTS_ENTRY &&
+        !dropped?.has(edge.path),
     )
-    if (importsKernel.has(path)) imports.unshift({ path: kernelPath, kind: 'import-statement' })
-    const inputsOf = Object.fromEntries(Object.entries(output.inputs).filter(([input]) => !isVirtual(input)))
-    outputs[path] = { ...output, imports, inputs: inputsOf, bytes: Buffer.byteLength(written[path] ?? '') }
+    if (importsKernel) imports.unshift({ path: kernelPath, kind: 'import-statement' })
+    const own = Object.fromEntries(Object.entries(output.inputs).filter(([input]) => !isVirtual(input)))
+    outputs[path] = { ...output, imports, inputs: own }
   }
+  // Sizes as written (linking changed the lazy files; the kernel's list of first-open files is
+  // written in by build.mjs later, as before).
+  for (const [path, output] of Object.entries(outputs)) output.bytes = Buffer.byteLength(written[path].code)
   return { inputs, outputs }
 }
