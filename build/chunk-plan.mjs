@@ -566,6 +566,7 @@ function mergeMetafiles({ kernel, lazy, written, pageLoad, names }) {
   const { entryPoint: _kernelEntry, ...kernelRest } = kernelOutput
   outputs[kernelPath] = {
     ...kernelRest,
+    inputs: Object.fromEntries(Object.entries(kernelRest.inputs).filter(([input]) => !isVirtual(input))),
     imports: kernelRest.imports.map((edge) =>
       edge.external && edge.kind === 'dynamic-import' ? { path: fileOfUrl(edge.path), kind: edge.kind } : edge,
     ),
