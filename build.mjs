@@ -25,7 +25,8 @@
 //    So a lazy module may import any page-load module: page load keeps its files and modules
 //    (the kernel exports the names lazy code uses, nothing more), and every module keeps one
 //    instance, its state shared by page load and lazy code. Under esbuild's own splitting such an
-//    import moved modules out of page load into chunks shared with the lazy module.
+//    import re-split page load: the module moved from sigkit.js into a chunk shared with the lazy
+//    module, one more file and more cross-chunk imports and exports at page load.
 //    WalletConnect's CommonJS-heavy code is a file of its own (CDN_VENDORS), and so are
 //    networks.js and siwx.js.
 //
