@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // SigKit build: `node build.mjs [--no-types | --types-only]`
 //
-// One source, three esbuild passes (all ESM, code splitting, minified, target es2020), each
+// One source, three esbuild passes (all ESM, code splitting, minified, target es2022), each
 // writing its metafile beside its output as `meta.json`:
 //
 // 1. React build → dist/  (`sigkit`, `sigkit/react`)
@@ -10,12 +10,25 @@
 //    react-dom are peer dependencies, and @preact/signals-core, @preact/signals-react,
 //    @stitches/react and ofetch are npm dependencies of the package, so the app's bundler
 //    resolves them once and dedupes them with the app's own copies. Inlining them here would
-//    ship a second signals runtime to any app that already uses signals.
+//    ship a second signals runtime to any app that already uses signals. The app's bundler
+//    chunks this build again, so it keeps esbuild's own code splitting.
 //
 // 2. CDN build → dist/cdn/  (one file a page can import with a plain <script type="module">)
-//    src/cdn.ts → dist/cdn/sigkit.js, chunks in dist/cdn/chunks/ (loaded by relative URL, so
+//    src/cdn.ts → dist/cdn/sigkit.js, lazy chunks in dist/cdn/c/ (loaded by relative URL, so
 //    the folder can be hosted anywhere). Everything is bundled; React is replaced by Preact
 //    through CDN_ALIASES (build/cdn-aliases.mjs), and process.env.NODE_ENV is "production".
+//    The build, not esbuild's code splitting, decides what page load is (the chunk plan,
+//    build/chunk-plan.mjs): page load is exactly the modules src/cdn.ts reaches through static
+//    imports, bundled into one file, dist/cdn/kernel.js, which sigkit.js re-exports. What they
+//    reach through import() (and dist/cdn/pay.js) is bundled by a second esbuild pass with code
+//    splitting, which imports page-load modules from the kernel instead of bundling them again.
+//    So a lazy module may import any page-load module: page load keeps its files and modules
+//    (the kernel exports the names lazy code uses, nothing more), and every module keeps one
+//    instance, its state shared by page load and lazy code. Under esbuild's own splitting such an
+//    import re-split page load: the module moved from sigkit.js into a chunk shared with the lazy
+//    module, one more file and more cross-chunk imports and exports at page load.
+//    WalletConnect's CommonJS-heavy code is a file of its own (CDN_VENDORS), and so are
+//    networks.js and siwx.js.
 //
 // 3. Size pass → dist/.size/react-bundle/  (never imported by anyone, only measured)
 //    The React build's budget is about what a visitor downloads, and that includes the npm
@@ -23,7 +36,9 @@
 //    dependency inlined except react/react-dom (which the app pays for anyway), the way an
 //    app's production bundler would. Rejected alternative: pointing @size-limit/esbuild at
 //    dist/react.js. That plugin bundles without code splitting, so every lazy chunk (modal,
-//    views, features) would be inlined and counted as page-load cost.
+//    views, features) would be inlined and counted as page-load cost. It is built with the
+//    chunk plan too (index.js and react.js re-export its kernel), so its page-load figure is
+//    the modules those entries reach, however the lazy modules import them.
 //
 // After the passes, the metafiles say which files each entry loads at page load (the entry
 // plus chunks reachable through static imports) and which files the first modal open adds
@@ -42,6 +57,7 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { cdnAliasPlugin } from './build/cdn-aliases.mjs'
+import { buildWithKernel, KERNEL_NAME } from './build/chunk-plan.mjs'
 import { acquireRunLock } from './build/lock.mjs'
 import { contentsOf, moduleStatus, outputForEntryPoint, staticClosure } from './build/metafile.mjs'
 
@@ -166,6 +182,8 @@ const BUILDS = {
     entries: { sigkit: 'src/cdn.ts', pay: 'src/cdn-pay.ts' },
     // Entries a page imports only when it wants them: not page load.
     optionalEntries: ['pay'],
+    // Page load is built on its own (build/chunk-plan.mjs): the kernel, dist/cdn/kernel.js.
+    chunkPlan: true,
     options: {
       // Every chunk name is spelled in the imports that load it: short names are bytes a CDN page
       // does not download (about 80 B gzip at page load, 40 B on first open).
@@ -182,6 +200,8 @@ const BUILDS = {
     outdir: `${SIZE_DIR}/react-bundle`,
     entries: { index: 'src/index.ts', react: 'src/react.ts', pay: 'src/pay.ts' },
     optionalEntries: ['pay'],
+    // Measured like the CDN build: page load on its own, whatever the lazy modules import.
+    chunkPlan: true,
     options: {
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
       define: {
@@ -282,16 +302,25 @@ async function linkCdnVendors(metafile, vendors) {
 const MEASURED = { cdn: 'cdn', react: 'react-bundle' }
 
 async function runPass(name) {
-  const { outdir, entries, options } = BUILDS[name]
-  let metafile
-  if (name === 'cdn') {
-    const [vendors] = await Promise.all([buildCdnVendors(), buildCdnStandalone()])
-    const plugins = [cdnVendorPlugin, ...options.plugins]
-    const result = await esbuild.build({ ...common, ...options, plugins, outdir, entryPoints: entries })
-    metafile = await linkCdnVendors(result.metafile, vendors)
-  } else {
-    metafile = (await esbuild.build({ ...common, ...options, outdir, entryPoints: entries })).metafile
-  }
+  const { outdir, entries, optionalEntries = [], chunkPlan, options } = BUILDS[name]
+  const cdn = name === 'cdn'
+  const plugins = [...(cdn ? [cdnVendorPlugin] : []), ...(options.plugins ?? [])]
+  const select = (optional) =>
+    Object.fromEntries(Object.entries(entries).filter(([entry]) => optionalEntries.includes(entry) === optional))
+  const [built, vendors] = await Promise.all([
+    chunkPlan
+      ? buildWithKernel({
+          options: { ...common, ...options, plugins },
+          outdir,
+          pageLoad: select(false),
+          lazyEntries: select(true),
+        })
+      : esbuild
+          .build({ ...common, ...options, plugins, outdir, entryPoints: entries })
+          .then(({ metafile }) => metafile),
+    cdn ? Promise.all([buildCdnVendors(), buildCdnStandalone()]).then(([merged]) => merged) : undefined,
+  ])
+  const metafile = cdn ? await linkCdnVendors(built, vendors) : built
   await writeFile(join(root, outdir, 'meta.json'), JSON.stringify(metafile))
   const report = analyse(name, metafile)
   if (name === 'cdn') await writeFirstOpenShared(metafile, report)
@@ -325,7 +354,7 @@ async function writeFirstOpenShared(metafile, report) {
 
 /** Initial and first-open file sets of one pass, from its metafile. */
 function analyse(name, metafile) {
-  const { outdir, entries, optionalEntries = [] } = BUILDS[name]
+  const { outdir, entries, optionalEntries = [], chunkPlan } = BUILDS[name]
   const entryReport = {}
   const initial = new Set()
   for (const [entryName, source] of Object.entries(entries)) {
@@ -386,6 +415,8 @@ function analyse(name, metafile) {
   return {
     outdir,
     metafile: `${outdir}/meta.json`,
+    // The page-load file of a pass built with the chunk plan (tests/build/chunk-plan.test.mjs).
+    ...(chunkPlan ? { kernel: `${outdir}/${KERNEL_NAME}.js` } : {}),
     entries: entryReport,
     initial: { files: initialFiles, gzip: gzipTotal(initialFiles), ...contentsOf(metafile, initialFiles) },
     firstOpen: { modules, files: firstOpenFiles, gzip: gzipTotal(firstOpenFiles) },

@@ -48,7 +48,9 @@ export const cdnAliasPlugin = {
       if (target.startsWith('./')) return { path: join(root, target) }
       const resolved = await build.resolve(target, { kind: args.kind, resolveDir: root })
       if (resolved.errors.length > 0) return { errors: resolved.errors }
-      return { path: resolved.path, sideEffects: resolved.sideEffects }
+      // The whole answer, as another plugin may have made the target external (build/chunk-plan.mjs).
+      const { path, external, namespace, sideEffects, pluginData } = resolved
+      return { path, external, namespace, sideEffects, pluginData }
     })
   },
 }
