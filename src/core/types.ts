@@ -93,7 +93,7 @@ export interface RouterEntry {
 export type ThemeMode = 'dark' | 'light'
 
 /** The CSS custom properties a dapp may override, and their value types. */
-interface ThemeVariableValues {
+export interface ThemeVariableValues {
   '--sk-font-family': string
   '--sk-accent': string
   '--sk-color-mix': string
