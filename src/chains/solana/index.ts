@@ -7,13 +7,13 @@ import { address as toAddress, getBase58Decoder, getUtf8Encoder, isAddress, isSi
 import { createBlockchainApi } from '../../api/blockchain-api'
 import type { AdapterConfig, ChainAdapter } from '../../core/state/adapters'
 import { clock } from '../../core/lib/clock'
+import { fromBaseUnits } from '../../core/lib/units'
 import { POLLING_INTERVAL_MS } from '../../core/limits'
 import { isRecord } from '../../core/lib/validate'
 import { connect, disconnect, reconnect, watch } from './connect'
 import { waitForConfirmation } from './confirm'
 import { createRpcCache } from './rpc'
 import { buildTransfer, submitTransaction } from './send-transaction'
-import { fromBaseUnits } from './units'
 
 /**
  * Creates the solana adapter.

@@ -11,7 +11,7 @@ import { getAccountState } from '../../core/state/account'
 import { findRequestedNetwork } from '../../core/state/network'
 import { switchNetwork } from '../../core/wallet/switch-network'
 import { describeWalletError } from '../../core/lib/wallet-errors'
-import { fromBaseUnits, toBaseUnits } from '../../chains/solana/units'
+import { fromBaseUnits, toBaseUnitsExact } from '../../core/lib/units'
 import { Button } from '../../ui/primitives/Button'
 import { shortAddress } from '../../ui/format'
 import { Body, ErrorText, Note, Summary } from '../onramp/styles'
@@ -34,10 +34,10 @@ export default function PayView() {
   const account = getAccountState(namespace)
   const connected = account.status.value === 'connected'
   const balance = balanceOfAsset(request)
-  const wanted = toBaseUnits(amount, asset.metadata.decimals)
+  const wanted = toBaseUnitsExact(amount, asset.metadata.decimals)
   let held: bigint | undefined
   try {
-    held = balance === undefined ? undefined : toBaseUnits(balance, asset.metadata.decimals)
+    held = balance === undefined ? undefined : toBaseUnitsExact(balance, asset.metadata.decimals)
   } catch {
     held = undefined
   }

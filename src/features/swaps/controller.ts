@@ -20,14 +20,8 @@ import { connectedProvider } from '../../core/state/connected-connector'
 import { getNetworkState } from '../../core/state/network'
 import type { CaipNetwork } from '../../core/types'
 import { waitForTransaction } from '../../core/wallet/transaction'
-import {
-  SWAP_INITIAL_GAS,
-  SWAP_SLIPPAGE_PERCENT,
-  maxSpendable,
-  minimumReceived,
-  fromBaseUnits,
-  toBaseUnits,
-} from './math'
+import { fromBaseUnits, toBaseUnits } from '../../core/lib/units'
+import { SWAP_INITIAL_GAS, SWAP_SLIPPAGE_PERCENT, maxSpendable, minimumReceived } from './math'
 import { accountSwapTokens, findToken, nativeAddress, sameToken, type SwapToken } from './tokens'
 
 /** What the visitor is told (SPEC §8 'Network not supported for Swaps'; HOSTED-API §4.5). */

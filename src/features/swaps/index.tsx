@@ -30,14 +30,8 @@ import {
   type SwapArguments,
   type SwapProgress,
 } from './controller'
-import {
-  SWAP_INITIAL_GAS,
-  SWAP_SLIPPAGE_PERCENT,
-  exchangeRate,
-  fromBaseUnits,
-  networkFeeUsd,
-  priceImpact,
-} from './math'
+import { fromBaseUnits } from '../../core/lib/units'
+import { SWAP_INITIAL_GAS, SWAP_SLIPPAGE_PERCENT, exchangeRate, networkFeeUsd, priceImpact } from './math'
 import { swapTokenList, type SwapToken } from './tokens'
 import {
   AmountInput,
