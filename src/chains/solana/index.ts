@@ -4,7 +4,8 @@
  * WalletConnect session and the Wallet Standard connector both answer.
  */
 import { address as toAddress, getBase58Decoder, getUtf8Encoder, isAddress, isSignature } from '@solana/kit'
-import { createBlockchainApi } from '../../api/blockchain-api'
+import { BLOCKCHAIN_API } from '../../api/blockchain-api'
+import { apiClient } from '../../api/client'
 import type { AdapterConfig, ChainAdapter } from '../../core/state/adapters'
 import { clock } from '../../core/lib/clock'
 import { fromBaseUnits } from '../../core/lib/units'
@@ -25,7 +26,7 @@ import { buildTransfer, submitTransaction } from './send-transaction'
  */
 export function createSolanaAdapter(config: AdapterConfig): ChainAdapter {
   const rpcFor = createRpcCache({ rpcProxy: config.endpoints.rpc, projectId: config.projectId })
-  const api = createBlockchainApi({ baseUrl: config.endpoints.api, projectId: config.projectId })
+  const api = apiClient(BLOCKCHAIN_API, config)
   return {
     namespace: 'solana',
     connect,

@@ -4,7 +4,8 @@
 import { useEffect, useRef } from 'react'
 import { batch, effect } from '@preact/signals-core'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
-import { createWalletApi, type WalletApi } from '../../../api/wallet-api'
+import { apiClient } from '../../../api/client'
+import { WALLET_API, type WalletApi } from '../../../api/wallet-api'
 import { getResolvedOptions } from '../../../core/config/appkit-state'
 import { clock } from '../../../core/lib/clock'
 import { WALLET_LIST } from '../../../core/constants'
@@ -40,8 +41,8 @@ interface WalletSource {
 }
 
 /**
- * The API client and the query the dapp's options describe, made again only when the networks
- * change (a new key means another list).
+ * The wallet API's client and the query the dapp's options describe, looked up again only when
+ * the networks change (a new key means another list).
  */
 function useWalletSource(): WalletSource {
   const chains = requestedNetworks.value.map((network) => network.caipNetworkId).join(',')
@@ -57,7 +58,7 @@ function useWalletSource(): WalletSource {
       featured: options?.featuredWalletIds ?? [],
     }
     const key = JSON.stringify([baseUrl, projectId, query])
-    source.current = { chains, value: { api: createWalletApi({ baseUrl, projectId }), query, key } }
+    source.current = { chains, value: { api: apiClient(WALLET_API), query, key } }
   }
   return source.current.value
 }
