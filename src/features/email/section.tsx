@@ -1,8 +1,9 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { FormEvent } from 'react'
 import { pushView } from '../../core/modal/router'
-import { Button } from '../../ui/primitives/Button'
-import { EmailInput, ErrorText, Form } from './styles'
+import { Button } from '../../ui/kit/Button'
+import { ErrorNote } from '../../ui/kit/text'
+import { EmailInput, Form } from './styles'
 
 /** Loads the embedded wallet's connector (its own chunk: the email field alone does not need it). */
 const loadConnector = () => import('../../connectors/embedded')
@@ -60,9 +61,9 @@ export default function EmailSection() {
         </Button>
       </Form>
       {error.value && (
-        <ErrorText id="sk-email-error" role="alert">
+        <ErrorNote id="sk-email-error" role="alert">
           {error.value}
-        </ErrorText>
+        </ErrorNote>
       )}
     </section>
   )

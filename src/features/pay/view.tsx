@@ -12,9 +12,12 @@ import { findRequestedNetwork } from '../../core/state/network'
 import { switchNetwork } from '../../core/wallet/switch-network'
 import { describeWalletError } from '../../core/lib/wallet-errors'
 import { fromBaseUnits, toBaseUnitsExact } from '../../core/lib/units'
-import { Button } from '../../ui/primitives/Button'
 import { shortAddress } from '../../ui/format'
-import { Body, ErrorText, Note, Summary } from '../onramp/styles'
+import { Button } from '../../ui/kit/Button'
+import { Note } from '../../ui/kit/Note'
+import { Summary } from '../../ui/kit/Summary'
+import { ErrorText } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { balanceOfAsset, confirmPayment, namespaceOf, payState } from './request'
 
 /** The least a card purchase may be (SPEC §5), so a small shortfall still opens a valid amount. */
@@ -63,7 +66,7 @@ export default function PayView() {
   }
 
   return (
-    <Body>
+    <ViewBody>
       <Summary aria-label="Payment">
         <dt>Amount</dt>
         <dd data-pay-amount="">
@@ -140,6 +143,6 @@ export default function PayView() {
           </Button>
         )
       )}
-    </Body>
+    </ViewBody>
   )
 }

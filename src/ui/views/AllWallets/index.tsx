@@ -13,8 +13,9 @@ import { connectorsState } from '../../../core/state/connectors'
 import { requestedNetworks } from '../../../core/state/network'
 import { pushView } from '../../../core/modal/router'
 import type { WalletListing } from '../../../core/types'
-import { Spinner } from '../../primitives'
-import { Button } from '../../primitives/Button'
+import { Button } from '../../kit/Button'
+import { Spinner } from '../../kit/Spinner'
+import { ViewBody } from '../../kit/ViewBody'
 import {
   arrangeWallets,
   createPagedWallets,
@@ -23,7 +24,7 @@ import {
   type WalletEntry,
   type WalletQuery,
 } from './store'
-import { Body, Notice, SearchInput, Summary, VisuallyHidden } from './styles'
+import { Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
 import { openOnPhone, preparePairingAfterPaint } from '../../../connectors/walletconnect/phone'
 
@@ -270,7 +271,7 @@ export default function AllWalletsView() {
   }, [trimmed, api])
 
   return (
-    <Body>
+    <ViewBody spacing="tight">
       <VisuallyHidden htmlFor={SEARCH_ID}>Search wallet</VisuallyHidden>
       <SearchInput
         id={SEARCH_ID}
@@ -287,6 +288,6 @@ export default function AllWalletsView() {
       ) : (
         <PagedList list={list} busy={busy} imageUrl={api.walletImageUrl} />
       )}
-    </Body>
+    </ViewBody>
   )
 }

@@ -2,12 +2,12 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { orderedConnectors, type ConnectorInfo } from '../../../core/state/connectors'
 import { currentData, pushView } from '../../../core/modal/router'
 import type { ChainNamespace } from '../../../core/types'
-import { ListItem, WalletInitial, WalletLogo } from '../../primitives'
+import { List, ListItem } from '../../kit/rows'
+import { Text } from '../../kit/text'
+import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { styled } from '../../theme/stitches'
 
-const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$2' })
-
-const Empty = styled('p', { margin: 0, padding: '$3', color: '$textMuted', textAlign: 'center', fontSize: '$md' })
+const Empty = styled(Text, { padding: '$3', defaultVariants: { tone: 'muted', centered: true } })
 
 /** What Connect was opened for: a namespace to add (from SwitchActiveChain) and its network. */
 type Target = Record<string, unknown> | undefined
