@@ -12,13 +12,15 @@ export const WalletLogo = styled('img', {
 })
 
 /**
- * Stands in for a wallet logo that is missing or failed: the name's initial.
+ * Stands in for a wallet logo that is missing or failed: the name's initial, or a mark the row
+ * draws itself (WalletConnect, All Wallets), clipped to the logo's corners.
  * @internal
  */
 export const WalletInitial = styled('span', WalletLogo, {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
+  overflow: 'hidden',
   background: '$surfaceHover',
   color: '$textMuted',
   fontWeight: 600,

@@ -27,3 +27,36 @@ export const BackIcon = strokeIcon('M10 3L5 8l5 5')
 
 /** @internal */
 export const CloseIcon = strokeIcon('M4 4l8 8M12 4l-8 8')
+
+/**
+ * WalletConnect's mark, its bridge over a wave, white on its blue; it fills a logo's box (40 px).
+ * Decorative: the row beside it says "WalletConnect".
+ * @internal
+ */
+export function WalletConnectIcon() {
+  return (
+    <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true">
+      <rect width="40" height="40" fill="#3396ff" />
+      <g fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M11 16.5a13 13 0 0 1 18 0" />
+        <path d="M7.5 20.5l5.5 5.5 7-7 7 7 5.5-5.5" />
+      </g>
+    </svg>
+  )
+}
+
+/**
+ * "Every wallet": four tiles in the text colour, for the All Wallets row (40 px, on the box of a
+ * wallet without a logo). Decorative: the row beside it says "All Wallets".
+ * @internal
+ */
+export function AllWalletsIcon() {
+  return (
+    <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" fill="currentColor">
+      <rect x="11" y="11" width="8" height="8" rx="2" />
+      <rect x="21" y="11" width="8" height="8" rx="2" />
+      <rect x="11" y="21" width="8" height="8" rx="2" />
+      <rect x="21" y="21" width="8" height="8" rx="2" />
+    </svg>
+  )
+}
