@@ -102,7 +102,7 @@ function armOpen() {
 
 /**
  * In the page: arms the measurement of the click on "WalletConnect". Resolves with the click's
- * time and when the QR code (the SVG src/ui/views/ConnectingWalletConnect/QrCode.tsx draws) was
+ * time and when the QR code (the SVG src/ui/kit/QrCode.tsx draws) was
  * in the modal's shadow root and painted.
  */
 function armQr() {

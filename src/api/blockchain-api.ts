@@ -8,6 +8,7 @@ import type { Identity } from '../core/state/adapters'
 import type { TokenBalance } from '../core/types'
 import { isRecord } from '../core/lib/validate'
 import { InvalidResponseError } from './errors'
+import type { HostedApi } from './client'
 
 /** Where the API is and which project asks. */
 export interface BlockchainApiConfig {
@@ -22,6 +23,9 @@ export interface BlockchainApi {
   /** Name and avatar of an address. */
   getIdentity(parameters: { address: string; sender?: string }): Promise<Identity>
 }
+
+/** The blockchain API (balances, identity) at the `api` endpoint; `apiClient` makes its client. */
+export const BLOCKCHAIN_API: HostedApi<BlockchainApi, 'api'> = { endpoint: 'api', create: createBlockchainApi }
 
 /**
  * Creates a blockchain API client.

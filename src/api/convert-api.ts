@@ -10,6 +10,7 @@ import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { clock } from '../core/lib/clock'
 import { isRecord } from '../core/lib/validate'
 import { InvalidResponseError } from './errors'
+import type { HostedApi } from './client'
 
 /** A token the convert routes can swap (HOSTED-API §4.3 `SwapToken`). */
 export interface ConvertToken {
@@ -107,6 +108,9 @@ export class ConvertApiError extends Error {
 const CAIP10 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const INTEGER = /^\d{1,78}$/
+
+/** The blockchain API's convert (swap) routes, at the `api` endpoint; `apiClient` makes its client. */
+export const CONVERT_API: HostedApi<ConvertApi, 'api'> = { endpoint: 'api', create: createConvertApi }
 
 /**
  * Creates a convert API client.

@@ -9,6 +9,7 @@ import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { clock } from '../core/lib/clock'
 import { isRecord } from '../core/lib/validate'
 import { InvalidResponseError } from './errors'
+import type { HostedApi } from './client'
 
 /** Where a transaction stands (HOSTED-API §5 `metadata.status`). */
 export type TransactionStatus = 'confirmed' | 'failed' | 'pending'
@@ -84,6 +85,9 @@ export interface HistoryApi {
 
 /** How long a history request may take before it is abandoned. */
 export const HISTORY_TIMEOUT_MS = 10_000
+
+/** The blockchain API's history route, at the `api` endpoint; `apiClient` makes its client. */
+export const HISTORY_API: HostedApi<HistoryApi, 'api'> = { endpoint: 'api', create: createHistoryApi }
 
 /**
  * Creates a history API client. A non-OK answer throws `HTTP status code: {status}` (SPEC §7), a

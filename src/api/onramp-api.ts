@@ -10,6 +10,7 @@ import { isRecord } from '../core/lib/validate'
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { InvalidResponseError } from './errors'
 import { parseHistoryPage, type Transaction } from './history-api'
+import type { HostedApi } from './client'
 
 /** A network a purchase currency is sold on. */
 export interface PurchaseNetwork {
@@ -96,6 +97,9 @@ export interface OnrampApiConfig {
 export const ONRAMP_TIMEOUT_MS = 10_000
 
 const DECIMAL = /^\d+(\.\d+)?$/
+
+/** The blockchain API's on-ramp routes, at the `api` endpoint; `apiClient` makes its client. */
+export const ONRAMP_API: HostedApi<OnrampApi, 'api'> = { endpoint: 'api', create: createOnrampApi }
 
 /**
  * Creates an on-ramp API client. A non-OK answer throws `HTTP status code: {status}` (SPEC §7).

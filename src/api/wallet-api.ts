@@ -9,6 +9,7 @@ import { createHttpClient, type HttpClient, type QueryParams } from '../core/lib
 import type { WalletListing } from '../core/types'
 import { isRecord } from '../core/lib/validate'
 import { InvalidResponseError } from './errors'
+import type { HostedApi } from './client'
 
 /** Where the API is and which project asks. */
 export interface WalletApiConfig {
@@ -45,6 +46,9 @@ export interface WalletApi {
   /** The URL of a listing's image, for an `<img src>` (the browser fetches it only when shown). */
   walletImageUrl(imageId: string): string
 }
+
+/** The wallet API (wallet list, images) at the `walletApi` endpoint; `apiClient` makes its client. */
+export const WALLET_API: HostedApi<WalletApi, 'walletApi'> = { endpoint: 'walletApi', create: createWalletApi }
 
 /**
  * Creates a wallet API client.

@@ -2,7 +2,8 @@
  * The eip155 chain adapter, on viem. LAZY: loaded when an EVM connection starts or is restored.
  */
 import { formatUnits, isAddress, stringToHex } from 'viem'
-import { createBlockchainApi } from '../../api/blockchain-api'
+import { BLOCKCHAIN_API } from '../../api/blockchain-api'
+import { apiClient } from '../../api/client'
 import type { AdapterConfig, ChainAdapter } from '../../core/state/adapters'
 import { createClientCache } from './client'
 import { connect, disconnect, reconnect, watch } from './connect'
@@ -21,7 +22,7 @@ import { wrapProvider } from './wrap-provider'
  */
 export function createEip155Adapter(config: AdapterConfig): ChainAdapter {
   const clientFor = createClientCache({ rpcProxy: config.endpoints.rpc, projectId: config.projectId })
-  const api = createBlockchainApi({ baseUrl: config.endpoints.api, projectId: config.projectId })
+  const api = apiClient(BLOCKCHAIN_API, config)
   return {
     namespace: 'eip155',
     connect,

@@ -4,16 +4,17 @@
  * WalletConnect session and the Wallet Standard connector both answer.
  */
 import { address as toAddress, getBase58Decoder, getUtf8Encoder, isAddress, isSignature } from '@solana/kit'
-import { createBlockchainApi } from '../../api/blockchain-api'
+import { BLOCKCHAIN_API } from '../../api/blockchain-api'
+import { apiClient } from '../../api/client'
 import type { AdapterConfig, ChainAdapter } from '../../core/state/adapters'
 import { clock } from '../../core/lib/clock'
 import { POLLING_INTERVAL_MS } from '../../core/constants'
+import { fromBaseUnits } from '../../core/lib/units'
 import { isRecord } from '../../core/lib/validate'
 import { connect, disconnect, reconnect, watch } from './connect'
 import { waitForConfirmation } from './confirm'
 import { createRpcCache } from './rpc'
 import { buildTransfer, submitTransaction } from './send-transaction'
-import { fromBaseUnits } from './units'
 
 /**
  * Creates the solana adapter.
@@ -25,7 +26,7 @@ import { fromBaseUnits } from './units'
  */
 export function createSolanaAdapter(config: AdapterConfig): ChainAdapter {
   const rpcFor = createRpcCache({ rpcProxy: config.endpoints.rpc, projectId: config.projectId })
-  const api = createBlockchainApi({ baseUrl: config.endpoints.api, projectId: config.projectId })
+  const api = apiClient(BLOCKCHAIN_API, config)
   return {
     namespace: 'solana',
     connect,

@@ -26,10 +26,10 @@ import {
 } from '@solana-program/token'
 import type { SendParameters } from '../../core/state/adapters'
 import type { CaipNetworkId } from '../../core/types'
+import { toBaseUnitsExact } from '../../core/lib/units'
 import { isRecord } from '../../core/lib/validate'
 import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/lib/wallet-errors'
 import type { SolanaRpc } from './rpc'
-import { toBaseUnits } from './units'
 
 /**
  * Builds the transfer of `amount` from `from` to `to` (SOL, or the SPL token `token`) as a wire
@@ -50,14 +50,14 @@ export async function buildTransfer(rpc: SolanaRpc, parameters: SendParameters):
         payer,
         recipient,
         address(token.address.split(':').at(-1) ?? ''),
-        toBaseUnits(parameters.amount, Number(token.quantity.decimals)),
+        toBaseUnitsExact(parameters.amount, Number(token.quantity.decimals)),
         Number(token.quantity.decimals),
       )
     : [
         getTransferSolInstruction({
           source: createNoopSigner(payer),
           destination: recipient,
-          amount: toBaseUnits(parameters.amount, parameters.network.nativeCurrency.decimals),
+          amount: toBaseUnitsExact(parameters.amount, parameters.network.nativeCurrency.decimals),
         }),
       ]
   const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()

@@ -10,8 +10,9 @@ import { featuresState } from '../../core/config/features'
 import { clock } from '../../core/lib/clock'
 import { pushView } from '../../core/modal/router'
 import { getNetworkState } from '../../core/state/network'
-import { Button } from '../../ui/primitives/Button'
-import { Spinner } from '../../ui/primitives'
+import { Button } from '../../ui/kit/Button'
+import { Placeholder } from '../../ui/kit/Placeholder'
+import { Spinner } from '../../ui/kit/Spinner'
 import { groupByMonth, heldNfts } from './format'
 import { ActivityList, type ListFooter } from './list'
 import {
@@ -24,7 +25,7 @@ import {
   retryActivity,
   type ActivityTarget,
 } from './store'
-import { NftCard, NftGrid, Placeholder } from './styles'
+import { NftCard, NftGrid } from './styles'
 
 /** The clock the relative times count from, moved on while a tab is shown. */
 const now = signal(clock.now())
@@ -45,7 +46,7 @@ function useTicker(): void {
 
 function Loading({ text }: { text: string }) {
   return (
-    <Placeholder role="status">
+    <Placeholder stacked role="status">
       <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />
       {text}
     </Placeholder>
@@ -54,7 +55,7 @@ function Loading({ text }: { text: string }) {
 
 function Failed({ onRetry }: { onRetry(): void }) {
   return (
-    <Placeholder>
+    <Placeholder stacked>
       {FETCH_TRANSACTIONS_FAILED}
       <Button type="button" onClick={onRetry}>
         Retry
@@ -77,7 +78,7 @@ function ActivityContent({ target }: { target: ActivityTarget }) {
   if (transactions.length === 0 && failed) return <Failed onRetry={() => void retryActivity(target)} />
   if (transactions.length === 0 && !loading && !next)
     return (
-      <Placeholder>
+      <Placeholder stacked>
         No activity yet on {networkName(target)}
         {featuresState.value.receive && (
           <Button type="button" onClick={() => pushView('Receive')}>
@@ -128,7 +129,7 @@ function NftContent({ target }: { target: ActivityTarget }) {
   useEffect(loadAll, [])
   if (state.value.failed) return <Failed onRetry={() => void retryActivity(target).then(loadAll)} />
   if (!complete.value) return <Loading text="Loading NFTs…" />
-  if (nfts.value.length === 0) return <Placeholder>No NFTs yet on {networkName(target)}</Placeholder>
+  if (nfts.value.length === 0) return <Placeholder stacked>No NFTs yet on {networkName(target)}</Placeholder>
   return (
     <NftGrid aria-label="NFTs">
       {nfts.value.map((nft) => (

@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { Transaction } from '../../api/history-api'
-import { Button } from '../../ui/primitives/Button'
-import { Spinner } from '../../ui/primitives'
+import { Button } from '../../ui/kit/Button'
+import { Spinner } from '../../ui/kit/Spinner'
 import { describeTransaction, relativeTime, type ActivityRow } from './format'
 import {
   Amount,

@@ -14,9 +14,9 @@
  */
 import { computed, signal } from '@preact/signals-core'
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
-import { createHistoryApi, parseTransaction, type HistoryApi, type Transaction } from '../../api/history-api'
+import { apiClient } from '../../api/client'
+import { HISTORY_API, parseTransaction, type Transaction } from '../../api/history-api'
 import { sendEvent } from '../../core/analytics'
-import { getResolvedOptions } from '../../core/config/appkit-state'
 import { clock } from '../../core/lib/clock'
 import { isRecord } from '../../core/lib/validate'
 import { readStorage, STORAGE_PREFIX, writeStorage } from '../../core/lib/storage'
@@ -144,19 +144,13 @@ function update(record: ListRecord, values: Partial<ActivityState>): void {
   record.state.value = { ...record.state.peek(), ...values }
 }
 
-let client: { baseUrl: string; projectId: string; api: HistoryApi } | undefined
-
 /** One page for a target, through the support gate (SPEC §7: an unsupported network is empty). */
 async function fetchPage(target: ActivityTarget, cursor: string | undefined) {
-  const options = getResolvedOptions()
-  if (!options) throw new Error('createAppKit has not been called')
+  const api = apiClient(HISTORY_API)
   if (!isNetworkSupported(findRequestedNetwork(target.caipNetworkId)))
     return { transactions: [], next: undefined, dropped: 0 }
-  const { api: baseUrl } = options.endpoints
-  if (client?.baseUrl !== baseUrl || client.projectId !== options.projectId)
-    client = { baseUrl, projectId: options.projectId, api: createHistoryApi({ baseUrl, projectId: options.projectId }) }
   const { address, caipNetworkId } = target
-  return client.api.getHistory({ address, caipNetworkId, cursor })
+  return api.getHistory({ address, caipNetworkId, cursor })
 }
 
 /** SPEC §5: transactions of this network only, spam dropped. */
@@ -502,5 +496,4 @@ onCoreEvent('namespaceCleared', onNamespaceCleared)
 export function resetActivity(): void {
   for (const record of lists.values()) record.generation++
   lists.clear()
-  client = undefined
 }

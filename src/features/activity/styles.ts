@@ -138,20 +138,6 @@ export const Footer = styled('div', {
 })
 
 /** @internal */
-export const Placeholder = styled('div', {
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '$2',
-  margin: '$2 0 0',
-  padding: '$4',
-  color: '$textMuted',
-  fontSize: '$md',
-  textAlign: 'center',
-})
-
-/** @internal */
 export const NftGrid = styled('ul', {
   listStyle: 'none',
   margin: '$2 0 0',

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { approvalFrame, rejectPendingApprovals } from '../../connectors/embedded'
-import { Spinner } from '../../ui/primitives'
+import { Spinner } from '../../ui/kit/Spinner'
 import { FrameSlot } from './styles'
 
 /**

@@ -1,8 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { ClipboardEvent, KeyboardEvent } from 'react'
-import { Spinner } from '../../ui/primitives'
-import { Body, Digit, Digits, ErrorText, LinkButton, Muted, Text } from './styles'
+import { Spinner } from '../../ui/kit/Spinner'
+import { ErrorNote, Text } from '../../ui/kit/text'
+import { TextButton } from '../../ui/kit/TextButton'
+import { ViewBody } from '../../ui/kit/ViewBody'
+import { Digit, Digits } from './styles'
 
 const LENGTH = 6
 
@@ -89,7 +92,7 @@ export function CodeEntry({ children, submit: send, resend: askAgain }: CodeEntr
   }
 
   return (
-    <Body>
+    <ViewBody centered centerText>
       <Text>{children}</Text>
       <Digits role="group" aria-label="Verification code">
         {digits.value.map((digit, index) => (
@@ -117,20 +120,22 @@ export function CodeEntry({ children, submit: send, resend: askAgain }: CodeEntr
           />
         ))}
       </Digits>
-      {error.value && <ErrorText role="alert">{error.value}</ErrorText>}
+      {error.value && <ErrorNote role="alert">{error.value}</ErrorNote>}
       {busy.value ? (
         <Spinner role="status" aria-label="Verifying the code" />
       ) : (
-        <Muted>The code expires in 20 minutes</Muted>
+        <Text tone="muted" size="sm">
+          The code expires in 20 minutes
+        </Text>
       )}
       {askAgain && (
-        <Muted>
+        <Text tone="muted" size="sm">
           Didn't receive it?{' '}
-          <LinkButton type="button" onClick={() => void resend()} disabled={busy.value}>
+          <TextButton type="button" onClick={() => void resend()} disabled={busy.value}>
             Resend code
-          </LinkButton>
-        </Muted>
+          </TextButton>
+        </Text>
       )}
-    </Body>
+    </ViewBody>
   )
 }

@@ -2,9 +2,10 @@ import { useEffect } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { currentData, replaceView } from '../../core/modal/router'
 import { approveDevice } from '../../connectors/embedded'
-import { Button } from '../../ui/primitives/Button'
-import { Spinner } from '../../ui/primitives'
-import { Body, ErrorText, Muted, Text } from './styles'
+import { Button } from '../../ui/kit/Button'
+import { Spinner } from '../../ui/kit/Spinner'
+import { ErrorNote, Text } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
 
 /**
  * EmailVerifyDevice (issue 14 point 2): the frame does not know this device for the email yet and
@@ -33,14 +34,16 @@ export default function EmailVerifyDevice() {
   }, [attempt.value])
 
   return (
-    <Body>
+    <ViewBody centered centerText>
       <Text>
         Approve this device from the email we sent to <strong>{email}</strong>
       </Text>
-      <Muted>Open the link in it, then enter the code that follows.</Muted>
+      <Text tone="muted" size="sm">
+        Open the link in it, then enter the code that follows.
+      </Text>
       {error.value ? (
         <>
-          <ErrorText role="alert">{error.value}</ErrorText>
+          <ErrorNote role="alert">{error.value}</ErrorNote>
           <Button type="button" onClick={() => attempt.value++}>
             Try again
           </Button>
@@ -48,6 +51,6 @@ export default function EmailVerifyDevice() {
       ) : (
         <Spinner role="status" aria-label="Waiting for the approval" />
       )}
-    </Body>
+    </ViewBody>
   )
 }

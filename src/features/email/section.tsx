@@ -1,8 +1,9 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { FormEvent } from 'react'
 import { pushView } from '../../core/modal/router'
-import { Button } from '../../ui/primitives/Button'
-import { EmailInput, ErrorText, Form } from './styles'
+import { Button } from '../../ui/kit/Button'
+import { ErrorNote } from '../../ui/kit/text'
+import { EmailInput, Form } from './styles'
 import { finishLogin } from './finish-login'
 
 /** Loads the embedded wallet's connector (its own chunk: the email field alone does not need it). */
@@ -61,9 +62,9 @@ export default function EmailSection() {
         </Button>
       </Form>
       {error.value && (
-        <ErrorText id="sk-email-error" role="alert">
+        <ErrorNote id="sk-email-error" role="alert">
           {error.value}
-        </ErrorText>
+        </ErrorNote>
       )}
     </section>
   )

@@ -5,9 +5,9 @@ import { getAccountState } from '../../core/state/account'
 import type { ChainNamespace } from '../../core/types'
 import { setPreferredAccountType } from '../../connectors/embedded/account'
 import { canSwitchAccountType } from './account-type'
-import { Spinner } from '../../ui/primitives'
+import { Spinner } from '../../ui/kit/Spinner'
+import { TextButton } from '../../ui/kit/TextButton'
 import { styled } from '../../ui/theme/stitches'
-import { LinkButton } from './styles'
 
 const Row = styled('div', {
   display: 'flex',
@@ -56,16 +56,16 @@ export default function EmbeddedSettings({ namespace }: { namespace: ChainNamesp
           {busy.value ? (
             <Spinner role="status" aria-label="Switching the account" css={{ width: '16px', height: '16px' }} />
           ) : (
-            <LinkButton type="button" onClick={() => void switchType()}>
+            <TextButton type="button" onClick={() => void switchType()}>
               {type === 'smartAccount' ? 'Switch to EOA' : 'Switch to smart account'}
-            </LinkButton>
+            </TextButton>
           )}
         </>
       )}
       {email && (
-        <LinkButton type="button" onClick={() => pushView('UpdateEmailWallet')}>
+        <TextButton type="button" onClick={() => pushView('UpdateEmailWallet')}>
           Update email
-        </LinkButton>
+        </TextButton>
       )}
     </Row>
   )

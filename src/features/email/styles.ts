@@ -19,18 +19,6 @@ export const EmailInput = styled('input', {
 })
 
 /** @internal */
-export const Body = styled('div', { display: 'grid', justifyItems: 'center', gap: '$3', padding: '0 $3' })
-
-/** @internal */
-export const Text = styled('p', { margin: 0, color: '$text', fontSize: '$md', textAlign: 'center' })
-
-/** @internal */
-export const Muted = styled('p', { margin: 0, color: '$textMuted', fontSize: '$sm', textAlign: 'center' })
-
-/** The frame's error, or the widget's, under the field it is about. @internal */
-export const ErrorText = styled('p', { margin: '$2 0 0', color: '$error', fontSize: '$sm', textAlign: 'center' })
-
-/** @internal */
 export const Digits = styled('div', { display: 'flex', gap: '$2', justifyContent: 'center' })
 
 /** @internal */
@@ -44,18 +32,6 @@ export const Digit = styled('input', {
   fontSize: '$lg',
   textAlign: 'center',
   '&[aria-invalid="true"]': { borderColor: '$error' },
-})
-
-/** @internal */
-export const LinkButton = styled('button', {
-  padding: '$1 $2',
-  borderRadius: '$sm',
-  // The text colour, underlined: the accent on the dark background is below 4.5:1 for small text.
-  color: '$text',
-  textDecoration: 'underline',
-  fontSize: '$sm',
-  fontWeight: 600,
-  '&[disabled]': { color: '$textMuted', cursor: 'not-allowed' },
 })
 
 /**

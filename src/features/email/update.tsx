@@ -2,8 +2,10 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { FormEvent } from 'react'
 import { pushView } from '../../core/modal/router'
 import { activeNamespace, getAccountState } from '../../core/state/account'
-import { Button } from '../../ui/primitives/Button'
-import { Body, EmailInput, ErrorText, Form, Muted } from './styles'
+import { Button } from '../../ui/kit/Button'
+import { ErrorNote, Text } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
+import { EmailInput, Form } from './styles'
 
 const loadAccount = () => import('../../connectors/embedded/account')
 
@@ -42,8 +44,10 @@ export default function UpdateEmailWallet() {
   }
 
   return (
-    <Body>
-      <Muted>Your wallet stays the same; only the email you sign in with changes.</Muted>
+    <ViewBody centered centerText>
+      <Text tone="muted" size="sm">
+        Your wallet stays the same; only the email you sign in with changes.
+      </Text>
       <Form onSubmit={submit} noValidate css={{ width: '100%' }}>
         <EmailInput
           type="email"
@@ -61,10 +65,10 @@ export default function UpdateEmailWallet() {
         </Button>
       </Form>
       {error.value && (
-        <ErrorText id="sk-update-email-error" role="alert">
+        <ErrorNote id="sk-update-email-error" role="alert">
           {error.value}
-        </ErrorText>
+        </ErrorNote>
       )}
-    </Body>
+    </ViewBody>
   )
 }

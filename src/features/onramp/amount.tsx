@@ -6,11 +6,15 @@
 import { useEffect, type FormEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { replaceView } from '../../core/modal/router'
-import { Button } from '../../ui/primitives/Button'
-import { Spinner } from '../../ui/primitives'
+import { Button } from '../../ui/kit/Button'
+import { Field, Input, Label, Select } from '../../ui/kit/form'
+import { Note } from '../../ui/kit/Note'
+import { Spinner } from '../../ui/kit/Spinner'
+import { Summary } from '../../ui/kit/Summary'
+import { ErrorText, Hint } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { loadOnrampOptions, offeredPurchaseCurrencies, onrampState, openProvider, scheduleQuote } from './controller'
 import { amountProblem, limitsFor, PAYMENT_METHOD_LABELS } from './options'
-import { Body, ErrorText, Field, Hint, Input, Label, Note, Select, Summary } from './styles'
 import type { OnrampAmount } from '../../api/onramp-api'
 
 const ERROR_ID = 'sk-onramp-error'
@@ -102,9 +106,9 @@ export default function OnRampAmountView() {
 
   if (!options) {
     return (
-      <Body role="status" aria-label="Loading currencies">
+      <ViewBody role="status" aria-label="Loading currencies">
         <Spinner />
-      </Body>
+      </ViewBody>
     )
   }
 
@@ -115,7 +119,7 @@ export default function OnRampAmountView() {
       : undefined
 
   return (
-    <Body as="form" noValidate onSubmit={onSubmit} aria-describedby={problem ? ERROR_ID : undefined}>
+    <ViewBody as="form" noValidate onSubmit={onSubmit} aria-describedby={problem ? ERROR_ID : undefined}>
       {estimateNote && (
         <Note role="note" data-estimate="options">
           {estimateNote}
@@ -242,6 +246,6 @@ export default function OnRampAmountView() {
           {busy ? 'Waiting for the purchase…' : `Continue with ${provider?.label ?? 'the provider'}`}
         </Button>
       )}
-    </Body>
+    </ViewBody>
   )
 }

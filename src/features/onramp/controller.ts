@@ -6,8 +6,9 @@
  * events reset it.
  */
 import { batch, signal } from '@preact/signals-core'
+import { apiClient } from '../../api/client'
 import {
-  createOnrampApi,
+  ONRAMP_API,
   type OnrampApi,
   type OnrampOptions,
   type OnrampQuote,
@@ -74,7 +75,6 @@ export const onrampState = {
 }
 
 let apiOverride: OnrampApi | undefined
-let apiCache: { key: string; api: OnrampApi } | undefined
 
 /** @internal Uses `api` instead of the hosted one (tests); undefined restores it. */
 export function setOnrampApi(api: OnrampApi | undefined): void {
@@ -82,13 +82,7 @@ export function setOnrampApi(api: OnrampApi | undefined): void {
 }
 
 function onrampApi(): OnrampApi {
-  if (apiOverride) return apiOverride
-  const options = getResolvedOptions()
-  if (!options) throw new Error('Please call createAppKit before buying')
-  const key = `${options.endpoints.api}|${options.projectId}`
-  if (apiCache?.key !== key)
-    apiCache = { key, api: createOnrampApi({ baseUrl: options.endpoints.api, projectId: options.projectId }) }
-  return apiCache.api
+  return apiOverride ?? apiClient(ONRAMP_API)
 }
 
 // Every quote question gets the next number; only the answer to the latest one is kept.

@@ -8,10 +8,12 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { featuresState } from '../../core/config/features'
 import { currentData, pushView } from '../../core/modal/router'
 import { activeNamespace } from '../../core/state/account'
-import { ListItem } from '../../ui/primitives'
+import { Note } from '../../ui/kit/Note'
+import { ListItem } from '../../ui/kit/rows'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { onrampState } from './controller'
 import { providersFor } from './providers'
-import { Body, Note, ProviderMeta } from './styles'
+import { ProviderMeta } from './styles'
 
 /** @internal */
 export default function OnRampProvidersView() {
@@ -20,7 +22,7 @@ export default function OnRampProvidersView() {
   const preset = currentData.value?.['amount']
   if (providers.length === 0) return <Note role="note">No on-ramp provider is available for this network.</Note>
   return (
-    <Body role="list" aria-label="On-ramp providers">
+    <ViewBody role="list" aria-label="On-ramp providers">
       {providers.map((provider) => (
         <div role="listitem" key={provider.id}>
           <ListItem
@@ -37,6 +39,6 @@ export default function OnRampProvidersView() {
           </ListItem>
         </div>
       ))}
-    </Body>
+    </ViewBody>
   )
 }

@@ -11,10 +11,13 @@ import { getAccountState } from '../../core/state/account'
 import { findRequestedNetwork } from '../../core/state/network'
 import { switchNetwork } from '../../core/wallet/switch-network'
 import { describeWalletError } from '../../core/lib/wallet-errors'
-import { fromBaseUnits, toBaseUnits } from '../../chains/solana/units'
-import { Button } from '../../ui/primitives/Button'
+import { fromBaseUnits, toBaseUnitsExact } from '../../core/lib/units'
 import { shortAddress } from '../../ui/format'
-import { Body, ErrorText, Note, Summary } from '../onramp/styles'
+import { Button } from '../../ui/kit/Button'
+import { Note } from '../../ui/kit/Note'
+import { Summary } from '../../ui/kit/Summary'
+import { ErrorText } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { balanceOfAsset, confirmPayment, namespaceOf, payState } from './request'
 
 /** The least a card purchase may be (SPEC §5), so a small shortfall still opens a valid amount. */
@@ -34,10 +37,10 @@ export default function PayView() {
   const account = getAccountState(namespace)
   const connected = account.status.value === 'connected'
   const balance = balanceOfAsset(request)
-  const wanted = toBaseUnits(amount, asset.metadata.decimals)
+  const wanted = toBaseUnitsExact(amount, asset.metadata.decimals)
   let held: bigint | undefined
   try {
-    held = balance === undefined ? undefined : toBaseUnits(balance, asset.metadata.decimals)
+    held = balance === undefined ? undefined : toBaseUnitsExact(balance, asset.metadata.decimals)
   } catch {
     held = undefined
   }
@@ -63,7 +66,7 @@ export default function PayView() {
   }
 
   return (
-    <Body>
+    <ViewBody>
       <Summary aria-label="Payment">
         <dt>Amount</dt>
         <dd data-pay-amount="">
@@ -140,6 +143,6 @@ export default function PayView() {
           </Button>
         )
       )}
-    </Body>
+    </ViewBody>
   )
 }

@@ -10,12 +10,13 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { getResolvedOptions } from '../../core/config/appkit-state'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { getNetworkState } from '../../core/state/network'
-import { showErrorToast, showSuccessToast } from '../../core/modal/toasts'
 import type { AccountType, CaipNetwork, ChainNamespace } from '../../core/types'
-import { Button } from '../../ui/primitives/Button'
-import { QrCode } from '../../ui/views/ConnectingWalletConnect/QrCode'
-import { NetworkBadge } from '../../ui/views/shared/NetworkBadge'
-import { AddressText, Body, NetworkItem, NetworkItems, Note, SectionTitle } from './styles'
+import { Button } from '../../ui/kit/Button'
+import { copyAddress } from '../../ui/kit/copy-address'
+import { NetworkBadge } from '../../ui/kit/NetworkBadge'
+import { QrCode } from '../../ui/kit/QrCode'
+import { ViewBody } from '../../ui/kit/ViewBody'
+import { AddressText, NetworkItem, NetworkItems, SectionTitle, WarningNote } from './styles'
 
 /** SPEC §3: a smart account exists only where it was deployed; sending elsewhere would not reach it. */
 export const SMART_ACCOUNT_NOTE =
@@ -45,16 +46,6 @@ export function receiveNetworks(namespace: ChainNamespace, smartAccount: boolean
   return networks.filter((network) => enabled.has(String(network.id)) || enabled.has(network.caipNetworkId))
 }
 
-async function copy(address: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(address)
-    showSuccessToast('Address copied')
-  } catch {
-    // Clipboard access can be refused (permissions, insecure context); say so instead of pretending.
-    showErrorToast('Could not copy the address')
-  }
-}
-
 /**
  * The Receive view.
  * @internal
@@ -68,17 +59,17 @@ export default function ReceiveView() {
   const smart = accountType(namespace, address) === 'smartAccount'
   const networks = receiveNetworks(namespace, smart)
   return (
-    <Body>
+    <ViewBody centered>
       <QrCode value={address} label={`QR code of your address ${address}`} />
       <AddressText data-address="">{address}</AddressText>
-      <Button type="button" onClick={() => void copy(address)}>
+      <Button type="button" onClick={() => void copyAddress(address)}>
         Copy address
       </Button>
       <section aria-labelledby="sk-receive-networks">
         <SectionTitle id="sk-receive-networks">
           {smart ? 'Networks this smart account is on' : 'Receive on these networks'}
         </SectionTitle>
-        {smart && <Note role="note">{SMART_ACCOUNT_NOTE}</Note>}
+        {smart && <WarningNote role="note">{SMART_ACCOUNT_NOTE}</WarningNote>}
         <NetworkItems>
           {networks.map((network) => (
             <NetworkItem key={network.caipNetworkId}>
@@ -88,6 +79,6 @@ export default function ReceiveView() {
           ))}
         </NetworkItems>
       </section>
-    </Body>
+    </ViewBody>
   )
 }

@@ -1,7 +1,5 @@
+import { Note } from '../../ui/kit/Note'
 import { styled } from '../../ui/theme/stitches'
-
-/** @internal */
-export const Body = styled('div', { display: 'grid', justifyItems: 'center', gap: '$3', padding: '0 $3' })
 
 /** @internal */
 export const AddressText = styled('p', {
@@ -24,16 +22,8 @@ export const SectionTitle = styled('h3', {
   textAlign: 'center',
 })
 
-/** @internal */
-export const Note = styled('p', {
-  margin: '0 0 $2',
-  padding: '$2 $3',
-  borderRadius: '$md',
-  background: '$surface',
-  color: '$text',
-  fontSize: '$sm',
-  boxShadow: 'inset 0 0 0 1px $colors$warning',
-})
+/** The smart-account warning above its networks. @internal */
+export const WarningNote = styled(Note, { marginBottom: '$2', boxShadow: 'inset 0 0 0 1px $colors$warning' })
 
 /** @internal */
 export const NetworkItems = styled('ul', {

@@ -4,10 +4,13 @@ import { activeNamespace } from '../../core/state/account'
 import { currentView, replaceView } from '../../core/modal/router'
 import { showSuccessToast } from '../../core/modal/toasts'
 import { describeWalletError } from '../../core/lib/wallet-errors'
-import { Button } from '../../ui/primitives/Button'
+import { Button } from '../../ui/kit/Button'
+import { Field, Input, Label, Select } from '../../ui/kit/form'
+import { ErrorText, Hint } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { formatQuantity, formatUsd, tokenKey } from '../../ui/token-balances'
 import { sendableTokens } from './tokens'
-import { AmountRow, ErrorText, Field, Form, Hint, Input, Label, MaxButton, Select } from './styles'
+import { AmountRow, MaxButton } from './styles'
 import { sendFromForm, sendState } from './controller'
 
 const ERROR_ID = 'sk-send-error'
@@ -61,7 +64,7 @@ export default function SendView() {
   }
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-describedby={error.value ? ERROR_ID : undefined}>
+    <ViewBody as="form" noValidate onSubmit={onSubmit} aria-describedby={error.value ? ERROR_ID : undefined}>
       <Field>
         <Label htmlFor="sk-send-token">Token</Label>
         <Select
@@ -127,6 +130,6 @@ export default function SendView() {
       <Button type="submit" wide busy={busy}>
         {busy ? 'Sending…' : 'Send'}
       </Button>
-    </Form>
+    </ViewBody>
   )
 }

@@ -1,23 +1,8 @@
+import { SmallButton } from '../../ui/kit/SmallButton'
 import { styled } from '../../ui/theme/stitches'
-
-export { ErrorText, Field, Input, Label, Select } from '../../ui/primitives/form'
-
-/** @internal */
-export const Form = styled('form', { display: 'grid', gap: '$3', padding: '0 $3' })
 
 /** @internal */
 export const AmountRow = styled('div', { display: 'flex', gap: '$2' })
 
-/** @internal */
-export const MaxButton = styled('button', {
-  padding: '0 $3',
-  borderRadius: '$md',
-  background: '$surfaceHover',
-  color: '$text',
-  fontSize: '$sm',
-  fontWeight: 600,
-  '&[disabled]': { opacity: 0.5, cursor: 'not-allowed' },
-})
-
-/** @internal */
-export const Hint = styled('span', { minHeight: '1.2em', color: '$textMuted', fontSize: '$sm' })
+/** Max, as tall as the amount field beside it. @internal */
+export const MaxButton = styled(SmallButton, { padding: '0 $3', borderRadius: '$md' })

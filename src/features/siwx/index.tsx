@@ -4,10 +4,12 @@ import { getResolvedOptions } from '../../core/config/appkit-state'
 import { getNetworkState } from '../../core/state/network'
 import { isSignInRequired, signInTarget } from './sign-in'
 import { describeWalletError, isUserRejection } from '../../core/lib/wallet-errors'
-import { Button } from '../../ui/primitives/Button'
 import { shortAddress } from '../../ui/format'
+import { Button } from '../../ui/kit/Button'
+import { ErrorText, Heading, Text } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { cancelSignIn, signIn } from './controller'
-import { Account, Actions, Body, ErrorText, Heading, QuietButton, Text } from './styles'
+import { Account, Actions, QuietButton } from './styles'
 
 const ERROR_ID = 'sk-siwx-error'
 
@@ -53,9 +55,9 @@ export default function SIWXSignMessageView() {
   }
 
   return (
-    <Body aria-describedby={error.value ? ERROR_ID : undefined}>
+    <ViewBody centerText aria-describedby={error.value ? ERROR_ID : undefined}>
       <Heading>{dappName} wants you to sign in</Heading>
-      <Text>
+      <Text tone="muted">
         Sign a message in your wallet to prove this account is yours. Signing is free and sends no transaction.
       </Text>
       {target && (
@@ -63,10 +65,14 @@ export default function SIWXSignMessageView() {
           {shortAddress(target.accountAddress)} on {network?.name}
         </Account>
       )}
-      {signing.value && <Text role="status">Open your wallet to sign the message.</Text>}
-      {required && <Text>This app needs you signed in: cancelling disconnects your wallet.</Text>}
+      {signing.value && (
+        <Text tone="muted" role="status">
+          Open your wallet to sign the message.
+        </Text>
+      )}
+      {required && <Text tone="muted">This app needs you signed in: cancelling disconnects your wallet.</Text>}
       {error.value && (
-        <ErrorText id={ERROR_ID} role="alert">
+        <ErrorText id={ERROR_ID} role="alert" size="sm">
           {error.value}
         </ErrorText>
       )}
@@ -78,6 +84,6 @@ export default function SIWXSignMessageView() {
           {signing.value ? 'Signing…' : 'Sign'}
         </Button>
       </Actions>
-    </Body>
+    </ViewBody>
   )
 }

@@ -2,9 +2,10 @@ import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { currentData } from '../../core/modal/router'
 import type { SocialProvider } from '../../core/types'
-import { Button } from '../../ui/primitives/Button'
-import { Spinner } from '../../ui/primitives'
-import { Body, ErrorText, Muted, Text } from '../email/styles'
+import { Button } from '../../ui/kit/Button'
+import { Spinner } from '../../ui/kit/Spinner'
+import { ErrorNote, Text } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { cancelSocialLogin, socialLogin, startSocialLogin } from './flow'
 import { SocialLogo } from './icons'
 import { SOCIAL_NAMES } from './providers'
@@ -24,19 +25,19 @@ export default function ConnectingSocial() {
 
   if (state?.phase === 'error') {
     return (
-      <Body>
+      <ViewBody centered centerText>
         <SocialLogo provider={provider} size={48} />
         <Text>Sign-in with {name} did not finish</Text>
-        <ErrorText role="alert">{state.message}</ErrorText>
+        <ErrorNote role="alert">{state.message}</ErrorNote>
         <Button type="button" onClick={() => startSocialLogin(provider)}>
           Try again
         </Button>
-      </Body>
+      </ViewBody>
     )
   }
   const connecting = state?.phase === 'connecting'
   return (
-    <Body>
+    <ViewBody centered centerText>
       <SocialLogo provider={provider} size={48} />
       <Spinner role="status" aria-label={connecting ? 'Retrieving user data' : `Waiting for ${name}`} />
       <Text>
@@ -46,7 +47,11 @@ export default function ConnectingSocial() {
             ? `Taking you to ${name}…`
             : `Continue in the ${name} window`}
       </Text>
-      {!connecting && <Muted>Sign in there; this window follows once you are done.</Muted>}
-    </Body>
+      {!connecting && (
+        <Text tone="muted" size="sm">
+          Sign in there; this window follows once you are done.
+        </Text>
+      )}
+    </ViewBody>
   )
 }

@@ -3,22 +3,13 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { goBack } from '../../core/modal/router'
 import { showErrorToast, showSuccessToast } from '../../core/modal/toasts'
 import { isMobile } from '../../core/lib/device'
-import { Button } from '../../ui/primitives/Button'
-import { Spinner } from '../../ui/primitives'
-import { QrCode } from '../../ui/views/ConnectingWalletConnect/QrCode'
-import { styled } from '../../ui/theme/stitches'
-import { Body, ErrorText, Muted, Text } from '../email/styles'
+import { Button } from '../../ui/kit/Button'
+import { LinkButton } from '../../ui/kit/LinkButton'
+import { QrCode } from '../../ui/kit/QrCode'
+import { Spinner } from '../../ui/kit/Spinner'
+import { ErrorNote, Text } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { finishLogin } from '../email/finish-login'
-
-const OpenLink = styled('a', {
-  padding: '$2 $4',
-  borderRadius: '$full',
-  background: '$accent',
-  color: '$accentText',
-  fontWeight: 600,
-  textDecoration: 'none',
-  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
-})
 
 const loadSocial = () => import('../../connectors/embedded/social')
 
@@ -64,9 +55,9 @@ export default function ConnectingFarcaster() {
 
   if (error.value) {
     return (
-      <Body>
+      <ViewBody centered centerText>
         <Text>Farcaster sign-in did not finish</Text>
-        <ErrorText role="alert">{error.value}</ErrorText>
+        <ErrorNote role="alert">{error.value}</ErrorNote>
         <Button
           type="button"
           onClick={() => {
@@ -76,20 +67,22 @@ export default function ConnectingFarcaster() {
         >
           Try again
         </Button>
-      </Body>
+      </ViewBody>
     )
   }
   if (!url.value) return <Spinner role="status" aria-label="Preparing the Farcaster sign-in" />
   const link = url.value
   return (
-    <Body>
+    <ViewBody centered centerText>
       {!mobile && <QrCode value={link} label="QR code to sign in with Farcaster" />}
       <Text role="status">{mobile ? 'Continue in Farcaster' : 'Scan this QR code with your phone'}</Text>
-      <Muted>Approve the sign-in in Farcaster; this window follows.</Muted>
+      <Text tone="muted" size="sm">
+        Approve the sign-in in Farcaster; this window follows.
+      </Text>
       {mobile ? (
-        <OpenLink href={link} target="_blank" rel="noreferrer">
+        <LinkButton href={link} target="_blank" rel="noreferrer">
           Open Farcaster
-        </OpenLink>
+        </LinkButton>
       ) : (
         <Button
           type="button"
@@ -103,6 +96,6 @@ export default function ConnectingFarcaster() {
           Copy link
         </Button>
       )}
-    </Body>
+    </ViewBody>
   )
 }

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { SocialLogo } from './icons'
 import { SOCIAL_NAMES, useSocialLogin, visibleSocials } from './providers'
-import { ErrorText, Grid, GridButton } from './styles'
+import { ErrorNote } from '../../ui/kit/text'
+import { Grid, GridButton } from './styles'
 
 /**
  * The ConnectSocials view: every provider the section offers (the ones its row had no room for
@@ -23,7 +24,7 @@ export default function ConnectSocials() {
           </li>
         ))}
       </Grid>
-      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {error && <ErrorNote role="alert">{error}</ErrorNote>}
     </>
   )
 }

@@ -2,7 +2,8 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { pushView } from '../../core/modal/router'
 import { SocialLogo } from './icons'
 import { SOCIAL_NAMES, useSocialLogin, visibleSocials } from './providers'
-import { Dots, ErrorText, IconTile, Row, WideButton } from './styles'
+import { ErrorNote } from '../../ui/kit/text'
+import { Dots, IconTile, Row, WideButton } from './styles'
 
 /** Icon buttons that fit in the row under the first provider. */
 const ROW_SLOTS = 4
@@ -51,7 +52,7 @@ export default function SocialSection() {
           )}
         </Row>
       )}
-      {error && <ErrorText role="alert">{error}</ErrorText>}
+      {error && <ErrorNote role="alert">{error}</ErrorNote>}
     </section>
   )
 }

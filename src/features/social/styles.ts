@@ -1,4 +1,4 @@
-import { ListItem } from '../../ui/primitives'
+import { ListItem } from '../../ui/kit/rows'
 import { styled } from '../../ui/theme/stitches'
 
 const providerButton = {
@@ -41,9 +41,6 @@ export const GridButton = styled('button', {
   padding: '$3 $2',
   fontSize: '$sm',
 })
-
-/** Why the login could not start, under the buttons. @internal */
-export const ErrorText = styled('p', { margin: '$2 0 0', color: '$error', fontSize: '$sm', textAlign: 'center' })
 
 /** The three dots of "More social logins". @internal */
 export const Dots = styled('span', {

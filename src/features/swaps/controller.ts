@@ -8,10 +8,11 @@
  */
 import { batch, computed, signal } from '@preact/signals-core'
 import type { ReadonlySignal } from '@preact/signals-core'
-import { ConvertApiError, createConvertApi, type ConvertApi, type ConvertToken } from '../../api/convert-api'
+import { apiClient } from '../../api/client'
+import { CONVERT_API, ConvertApiError, type ConvertApi, type ConvertToken } from '../../api/convert-api'
 import { InvalidResponseError } from '../../api/errors'
 import { sendEvent } from '../../core/analytics'
-import { getResolvedOptions, loadAdapter } from '../../core/config/appkit-state'
+import { loadAdapter } from '../../core/config/appkit-state'
 import { clock, type TimerHandle } from '../../core/lib/clock'
 import { isUserRejection, describeWalletError } from '../../core/lib/wallet-errors'
 import { onCoreEvent } from '../../core/lifecycle'
@@ -20,14 +21,8 @@ import { connectedProvider } from '../../core/state/connection'
 import { getNetworkState } from '../../core/state/network'
 import type { CaipNetwork } from '../../core/types'
 import { waitForTransaction } from '../../core/wallet/transaction'
-import {
-  SWAP_INITIAL_GAS,
-  SWAP_SLIPPAGE_PERCENT,
-  maxSpendable,
-  minimumReceived,
-  fromBaseUnits,
-  toBaseUnits,
-} from './math'
+import { fromBaseUnits, toBaseUnits } from '../../core/lib/units'
+import { SWAP_INITIAL_GAS, SWAP_SLIPPAGE_PERCENT, maxSpendable, minimumReceived } from './math'
 import { accountSwapTokens, findToken, nativeAddress, sameToken, type SwapToken } from './tokens'
 
 /** What the visitor is told (SPEC §8 'Network not supported for Swaps'; HOSTED-API §4.5). */
@@ -128,7 +123,6 @@ export const swapState = {
 }
 
 let apiOverride: ConvertApi | undefined
-let apiCache: { key: string; api: ConvertApi } | undefined
 
 /**
  * Replaces the convert client (tests); `undefined` goes back to the one made from the options.
@@ -139,13 +133,7 @@ export function setConvertApi(api: ConvertApi | undefined): void {
 }
 
 function convertApi(): ConvertApi {
-  if (apiOverride) return apiOverride
-  const options = getResolvedOptions()
-  if (!options) throw new Error('Please call createAppKit before swapping')
-  const key = `${options.endpoints.api}|${options.projectId}`
-  if (apiCache?.key !== key)
-    apiCache = { key, api: createConvertApi({ baseUrl: options.endpoints.api, projectId: options.projectId }) }
-  return apiCache.api
+  return apiOverride ?? apiClient(CONVERT_API)
 }
 
 // Every quote question gets the next number; only the answer to the latest one is kept.

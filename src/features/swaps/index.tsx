@@ -5,7 +5,10 @@ import { activeCaipNetwork } from '../../core/state/network'
 import { featuresState } from '../../core/config/features'
 import { currentData, currentView, pushView, replaceView } from '../../core/modal/router'
 import { showSuccessToast } from '../../core/modal/toasts'
-import { Button } from '../../ui/primitives/Button'
+import { Button } from '../../ui/kit/Button'
+import { Input, Label } from '../../ui/kit/form'
+import { SmallButton } from '../../ui/kit/SmallButton'
+import { ErrorText, Hint, Text } from '../../ui/kit/text'
 import { formatQuantity, formatUsd } from '../../ui/token-balances'
 import {
   SWAP_ERRORS,
@@ -30,32 +33,20 @@ import {
   type SwapArguments,
   type SwapProgress,
 } from './controller'
-import {
-  SWAP_INITIAL_GAS,
-  SWAP_SLIPPAGE_PERCENT,
-  exchangeRate,
-  fromBaseUnits,
-  networkFeeUsd,
-  priceImpact,
-} from './math'
+import { fromBaseUnits } from '../../core/lib/units'
+import { SWAP_INITIAL_GAS, SWAP_SLIPPAGE_PERCENT, exchangeRate, networkFeeUsd, priceImpact } from './math'
 import { swapTokenList, type SwapToken } from './tokens'
 import {
   AmountInput,
-  Body,
   Buttons,
   Details,
-  ErrorText,
   Flip,
   Icon,
   Initial,
-  Label,
-  Muted,
   Output,
   Row,
-  Search,
   Side,
-  SmallButton,
-  Status,
+  SwapBody,
   TokenButton,
   TokenList,
   TokenRow,
@@ -104,14 +95,14 @@ function TokenPicker({ side, onDone }: { side: 'from' | 'to'; onDone: () => void
   const network = swapState.network.value
   const tokens = network ? swapTokenList(heldTokens.value, swapState.listed.value, network, query.value) : []
   return (
-    <Body>
+    <SwapBody>
       <Row>
         <Label htmlFor="sk-swap-search">{side === 'from' ? 'Token to pay with' : 'Token to receive'}</Label>
         <SmallButton type="button" onClick={onDone}>
           Cancel
         </SmallButton>
       </Row>
-      <Search
+      <Input
         id="sk-swap-search"
         type="search"
         autoComplete="off"
@@ -121,7 +112,7 @@ function TokenPicker({ side, onDone }: { side: 'from' | 'to'; onDone: () => void
           query.value = event.currentTarget.value
         }}
       />
-      {swapState.listError.value && <Muted role="status">{swapState.listError.value}</Muted>}
+      {swapState.listError.value && <Hint role="status">{swapState.listError.value}</Hint>}
       <TokenList aria-label="Tokens">
         {tokens.map((token) => (
           <li key={token.address}>
@@ -134,15 +125,15 @@ function TokenPicker({ side, onDone }: { side: 'from' | 'to'; onDone: () => void
             >
               <TokenIcon token={token} />
               <span>
-                {token.symbol} <Muted>{token.name}</Muted>
+                {token.symbol} <Hint>{token.name}</Hint>
               </span>
-              <Muted>{token.balance ? formatQuantity(token.balance) : ''}</Muted>
+              <Hint>{token.balance ? formatQuantity(token.balance) : ''}</Hint>
             </TokenRow>
           </li>
         ))}
       </TokenList>
-      {tokens.length === 0 && <Muted>No token matches</Muted>}
-    </Body>
+      {tokens.length === 0 && <Hint>No token matches</Hint>}
+    </SwapBody>
   )
 }
 
@@ -199,11 +190,11 @@ function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
     reviewSwap()
   }
   return (
-    <Body as="form" noValidate onSubmit={onSubmit} aria-describedby={shownProblem ? ERROR_ID : undefined}>
+    <SwapBody as="form" noValidate onSubmit={onSubmit} aria-describedby={shownProblem ? ERROR_ID : undefined}>
       <Side>
         <Row>
           <Label htmlFor="sk-swap-amount">You pay</Label>
-          <Muted>{from && `Balance: ${formatAmount(balanceOf(from), from.decimals, 4)} ${from.symbol}`}</Muted>
+          <Hint>{from && `Balance: ${formatAmount(balanceOf(from), from.decimals, 4)} ${from.symbol}`}</Hint>
         </Row>
         <Row>
           <AmountInput
@@ -226,7 +217,7 @@ function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
             {from?.symbol ?? 'Select'}
           </TokenButton>
         </Row>
-        <Muted data-usd-from="">{usd(inAmount, priceOf(from))}</Muted>
+        <Hint data-usd-from="">{usd(inAmount, priceOf(from))}</Hint>
       </Side>
       <Flip type="button" aria-label="Switch tokens" onClick={flipTokens}>
         ⇅
@@ -250,7 +241,7 @@ function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
             {to?.symbol ?? 'Select'}
           </TokenButton>
         </Row>
-        <Muted data-usd-to="">{quote ? usd(outAmount, priceOf(to)) : ''}</Muted>
+        <Hint data-usd-to="">{quote ? usd(outAmount, priceOf(to)) : ''}</Hint>
       </Side>
       <QuoteDetails />
       {shownProblem && (
@@ -266,7 +257,7 @@ function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
       <Button type="submit" wide busy={quoting && !shownProblem} aria-disabled={!ready || undefined}>
         {quoting && !shownProblem ? 'Getting quote…' : problem && QUIET.includes(problem) ? problem : 'Review swap'}
       </Button>
-    </Body>
+    </SwapBody>
   )
 }
 
@@ -290,31 +281,33 @@ function SwapReview() {
     if (currentView.peek() === 'Swap') replaceView('Account')
   }
   return (
-    <Body aria-describedby={error ? ERROR_ID : undefined}>
+    <SwapBody aria-describedby={error ? ERROR_ID : undefined}>
       <Side>
-        <Muted>You pay</Muted>
+        <Hint>You pay</Hint>
         <Row>
           <strong data-review-pay="">
             {formatAmount(quote.fromAmount, from.decimals)} {from.symbol}
           </strong>
-          <Muted>{usd(inAmount, priceOf(from))}</Muted>
+          <Hint>{usd(inAmount, priceOf(from))}</Hint>
         </Row>
-        <Muted>You receive (estimated)</Muted>
+        <Hint>You receive (estimated)</Hint>
         <Row>
           <strong data-review-receive="">
             {formatAmount(quote.toAmount, to.decimals)} {to.symbol}
           </strong>
-          <Muted>{usd(outAmount, priceOf(to))}</Muted>
+          <Hint>{usd(outAmount, priceOf(to))}</Hint>
         </Row>
       </Side>
       <QuoteDetails />
-      <Muted>The quote refreshes every {QUOTE_REFRESH_MS / 1000} s until you swap.</Muted>
+      <Hint>The quote refreshes every {QUOTE_REFRESH_MS / 1000} s until you swap.</Hint>
       {error && (
         <ErrorText id={ERROR_ID} role="alert">
           {error}
         </ErrorText>
       )}
-      <Status role="status">{progress ? PROGRESS[progress].replace('{symbol}', from.symbol) : ''}</Status>
+      <Text role="status" tone="muted" centered>
+        {progress ? PROGRESS[progress].replace('{symbol}', from.symbol) : ''}
+      </Text>
       <Buttons>
         <Button
           type="button"
@@ -328,21 +321,21 @@ function SwapReview() {
           {approval ? `Approve ${from.symbol} and swap` : 'Swap'}
         </Button>
       </Buttons>
-    </Body>
+    </SwapBody>
   )
 }
 
 /** A state with nothing to fill in: not connected, feature off, or a network without swaps. */
 function Notice({ text, action }: { text: string; action?: { label: string; run: () => void } }) {
   return (
-    <Body>
+    <SwapBody>
       <ErrorText role="alert">{text}</ErrorText>
       {action && (
         <Button type="button" wide onClick={action.run}>
           {action.label}
         </Button>
       )}
-    </Body>
+    </SwapBody>
   )
 }
 

@@ -1,9 +1,10 @@
 /**
- * The swap's arithmetic (HOSTED-API §6.1): amounts between decimal text and base units, the
- * minimum received after slippage, price impact, the network fee in USD, the rate, and what Max
- * may spend. Amounts stay bigints in base units so nothing rounds on the way to the chain; only
+ * The swap's arithmetic (HOSTED-API §6.1): the minimum received after slippage, price impact, the
+ * network fee in USD, the rate, and what Max may spend. Amounts stay bigints in base units
+ * (`core/lib/units` converts them from and to text) so nothing rounds on the way to the chain; only
  * what is shown becomes a number.
  */
+import { fromBaseUnits } from '../../core/lib/units'
 
 /** Slippage tolerance in percent (SPEC §9, `CONVERT_SLIPPAGE_TOLERANCE`). */
 export const SWAP_SLIPPAGE_PERCENT = 1
@@ -16,39 +17,6 @@ export const SWAP_INITIAL_GAS = 150_000n
  * assumes when it cannot estimate), so a fee that rises between Max and signing still fits.
  */
 export const MAX_GAS_RESERVE = 600_000n
-
-/**
- * Decimal text (`'0.1'`, `'1,250.5'` is refused) → base units, or undefined when it is not a
- * plain non-negative decimal. Digits beyond `decimals` are cut, as no token can move them.
- *
- * @example
- * ```ts
- * toBaseUnits('0.1', 18) // 100000000000000000n
- * ```
- */
-export function toBaseUnits(text: string, decimals: number): bigint | undefined {
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(text.trim())
-  if (!match || (match[1] === '' && !match[2])) return undefined
-  const whole = match[1] || '0'
-  const fraction = (match[2] ?? '').slice(0, decimals).padEnd(decimals, '0')
-  return BigInt(whole + fraction)
-}
-
-/**
- * Base units → decimal text without trailing zeros.
- *
- * @example
- * ```ts
- * fromBaseUnits(1500000n, 6) // '1.5'
- * ```
- */
-export function fromBaseUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}
 
 /**
  * The least a swap may pay out at `slippagePercent` below the quote, in the same base units;

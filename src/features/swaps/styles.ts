@@ -1,14 +1,9 @@
+import { List } from '../../ui/kit/rows'
+import { ViewBody } from '../../ui/kit/ViewBody'
 import { styled } from '../../ui/theme/stitches'
-import { control } from '../../ui/primitives/form'
 
-/** @internal */
-export const Body = styled('div', {
-  display: 'grid',
-  // Tracks never grow past the modal for an input's intrinsic width.
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: '$3',
-  padding: '0 $3',
-})
+/** The view's body, whose track never grows past the modal for an input's intrinsic width. @internal */
+export const SwapBody = styled(ViewBody, { gridTemplateColumns: 'minmax(0, 1fr)' })
 
 /** One side of the swap: label, amount and token, then balance or USD value. @internal */
 export const Side = styled('div', {
@@ -22,9 +17,6 @@ export const Side = styled('div', {
 
 /** @internal */
 export const Row = styled('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '$2' })
-
-/** @internal */
-export const Label = styled('label', { color: '$textMuted', fontSize: '$sm', fontWeight: 600 })
 
 /** @internal */
 export const AmountInput = styled('input', {
@@ -68,20 +60,6 @@ export const TokenButton = styled('button', {
 })
 
 /** @internal */
-export const SmallButton = styled('button', {
-  padding: '$1 $2',
-  borderRadius: '$sm',
-  background: '$surfaceHover',
-  color: '$text',
-  fontSize: '$sm',
-  fontWeight: 600,
-  '&[disabled]': { opacity: 0.5, cursor: 'not-allowed' },
-})
-
-/** @internal */
-export const Muted = styled('span', { minHeight: '1.2em', color: '$textMuted', fontSize: '$sm' })
-
-/** @internal */
 export const Icon = styled('img', { width: '24px', height: '24px', borderRadius: '$full', objectFit: 'cover' })
 
 /** @internal */
@@ -122,27 +100,10 @@ export const Details = styled('dl', {
 })
 
 /** @internal */
-export const ErrorText = styled('p', { margin: 0, color: '$error', fontSize: '$md' })
-
-/** @internal */
-export const Status = styled('p', { margin: 0, color: '$textMuted', fontSize: '$md', textAlign: 'center' })
-
-/** @internal */
 export const Buttons = styled('div', { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '$2' })
 
 /** @internal */
-export const Search = styled('input', control)
-
-/** @internal */
-export const TokenList = styled('ul', {
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: '$1',
-  maxHeight: '360px',
-  overflowY: 'auto',
-})
+export const TokenList = styled(List, { gap: '$1', maxHeight: '360px', overflowY: 'auto' })
 
 /** @internal */
 export const TokenRow = styled('button', {

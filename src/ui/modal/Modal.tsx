@@ -8,7 +8,7 @@ import { ViewOutlet } from './ViewOutlet'
 import { Alerts, Toast } from './Notices'
 import { deepActiveElement, trapTab } from './focus'
 import { Backdrop, Card, LoadingOverlay, ToastLayer } from './styles'
-import { Spinner } from '../primitives'
+import { Spinner } from '../kit/Spinner'
 
 /**
  * The modal shell: a WAI-ARIA dialog. Focus moves into it on open, Tab cycles inside it, Escape

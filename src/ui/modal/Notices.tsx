@@ -2,8 +2,9 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { hideToast, toastState } from '../../core/modal/toasts'
 import { alertState, hideAlert } from '../../core/modal/alerts'
 import { featuresNotice } from '../../core/config/features'
-import { IconButton, Spinner } from '../primitives'
-import { CloseIcon } from '../primitives/icons'
+import { IconButton } from '../kit/IconButton'
+import { CloseIcon } from '../kit/icons'
+import { Spinner } from '../kit/Spinner'
 import { keyframes, styled } from '../theme/stitches'
 
 const rise = keyframes({ from: { opacity: 0, transform: 'translate(-50%, 8px)' } })

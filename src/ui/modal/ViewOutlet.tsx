@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { currentView } from '../../core/modal/router'
 import type { ViewName } from '../../core/types'
 import { forgetLazyView, getView } from '../views/registry'
-import { Spinner } from '../primitives'
+import { Spinner } from '../kit/Spinner'
 import { fadeIn, styled } from '../theme/stitches'
 import { ANIMATION_MS } from '../../core/constants'
 

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { activeCaipNetwork } from '../../../core/state/network'
 import { pushView } from '../../../core/modal/router'
-import { NetworkBadge } from '../shared/NetworkBadge'
+import { NetworkBadge } from '../../kit/NetworkBadge'
 import { Pill } from './styles'
 
 /**

@@ -1,11 +1,12 @@
 import { useSignals, useComputed } from '@preact/signals-react/runtime'
 import { getAccountState } from '../../../core/state/account'
 import type { ChainNamespace } from '../../../core/types'
-import { showErrorToast, showSuccessToast } from '../../../core/modal/toasts'
 import { formatBalance, shortAddress } from '../../format'
-import { IconButton } from '../../primitives'
+import { copyAddress } from '../../kit/copy-address'
+import { IconButton } from '../../kit/IconButton'
+import { Text } from '../../kit/text'
 import { Avatar } from './Avatar'
-import { BalanceText, NameRow, ProfileBox } from './styles'
+import { NameRow, ProfileBox } from './styles'
 
 function CopyIcon() {
   return (
@@ -13,16 +14,6 @@ function CopyIcon() {
       <path d="M5 5V3h8v8h-2M3 5h8v8H3z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
     </svg>
   )
-}
-
-async function copyAddress(address: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(address)
-    showSuccessToast('Address copied')
-  } catch {
-    // Clipboard access can be refused (permissions, insecure context); say so instead of pretending.
-    showErrorToast('Could not copy the address')
-  }
 }
 
 /**
@@ -34,7 +25,11 @@ function Balance({ namespace }: { namespace: ChainNamespace }) {
   const text = useComputed(() =>
     balance.value === undefined ? '' : formatBalance(balance.value, balanceSymbol.value ?? ''),
   )
-  return <BalanceText data-balance="">{text}</BalanceText>
+  return (
+    <Text tone="muted" data-balance="">
+      {text}
+    </Text>
+  )
 }
 
 /**
@@ -57,7 +52,11 @@ export function Profile({ namespace }: { namespace: ChainNamespace }) {
           <CopyIcon />
         </IconButton>
       </NameRow>
-      {(user?.email ?? user?.username) && <BalanceText data-user="">{user?.email ?? user?.username}</BalanceText>}
+      {(user?.email ?? user?.username) && (
+        <Text tone="muted" data-user="">
+          {user?.email ?? user?.username}
+        </Text>
+      )}
       <Balance namespace={namespace} />
     </ProfileBox>
   )

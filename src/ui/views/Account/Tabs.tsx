@@ -3,10 +3,11 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { signal } from '@preact/signals-core'
 import { featuresState } from '../../../core/config/features'
 import type { AccountTab, ChainNamespace, ResolvedFeatures } from '../../../core/types'
-import { Button } from '../../primitives/Button'
-import { Spinner } from '../../primitives'
+import { Button } from '../../kit/Button'
+import { Placeholder } from '../../kit/Placeholder'
+import { Spinner } from '../../kit/Spinner'
 import { TokenList } from './Tokens'
-import { Placeholder, Tab, TabList } from './styles'
+import { Tab, TabList } from './styles'
 
 /**
  * The tabs in SPEC §2's order, with the feature that must be on for each: NFTs and Activity both

@@ -4,17 +4,9 @@ import { computed, type ReadonlySignal } from '@preact/signals-core'
 import { getAccountState } from '../../../core/state/account'
 import type { ChainNamespace, TokenBalance } from '../../../core/types'
 import { formatQuantity, formatUsd, tokenKey } from '../../token-balances'
-import { Spinner } from '../../primitives'
-import {
-  Placeholder,
-  TokenIcon,
-  TokenInitial,
-  TokenItem,
-  TokenItems,
-  TokenName,
-  TokenQuantity,
-  TokenValue,
-} from './styles'
+import { Placeholder } from '../../kit/Placeholder'
+import { Spinner } from '../../kit/Spinner'
+import { TokenIcon, TokenInitial, TokenItem, TokenItems, TokenName, TokenQuantity, TokenValue } from './styles'
 
 /** Every field a row shows or a send uses; cheaper than serialising both tokens on each refresh. */
 function sameToken(a: TokenBalance, b: TokenBalance): boolean {

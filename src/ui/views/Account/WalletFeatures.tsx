@@ -4,26 +4,12 @@ import { featuresState } from '../../../core/config/features'
 import { SEND_NAMESPACES } from '../../../core/constants'
 import { pushView } from '../../../core/modal/router'
 import type { ChainNamespace, ResolvedFeatures, ViewName } from '../../../core/types'
-import { Button } from '../../primitives/Button'
+import { Button } from '../../kit/Button'
+import { strokeIcon } from '../../kit/icons'
 import { FeatureRow } from './styles'
 
-/** A 16 px stroke icon from one path. */
-function icon(path: string) {
-  return function Icon() {
-    return (
-      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-        <path
-          d={path}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    )
-  }
-}
+/** The features' icons are drawn lighter than the modal's own, beside a label. */
+const icon = (path: string) => strokeIcon(path, 1.6)
 
 /**
  * A wallet feature the Account view offers as a button: the feature switch that shows it, the

@@ -2,12 +2,13 @@ import { lazy, Suspense, useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { activeNamespace, getAccountState } from '../../../core/state/account'
 import { refreshBalances, watchBalancesOnNewBlocks } from '../../../core/wallet/balances'
+import { ActionRow } from '../../kit/ActionRow'
+import { ViewBody } from '../../kit/ViewBody'
 import { DisconnectButton } from '../shared/DisconnectButton'
 import { NetworkButton } from './NetworkButton'
 import { Profile } from './Profile'
 import { AccountTabs } from './Tabs'
 import { WalletFeatures } from './WalletFeatures'
-import { Actions, Body } from './styles'
 
 /** The embedded wallet's settings: its own chunk, loaded only for an embedded-wallet account. */
 const EmbeddedSettings = lazy(() => import('../../../features/email/settings'))
@@ -30,19 +31,19 @@ export default function AccountView() {
   // Keyed: the parts bind to one namespace's signals when they mount, so another namespace gets
   // fresh parts rather than parts still bound to the old one.
   return (
-    <Body key={namespace}>
+    <ViewBody key={namespace} spacing="loose">
       <Profile namespace={namespace} />
       {getAccountState(namespace).connectedWalletInfo.value?.social && (
         <Suspense>
           <EmbeddedSettings namespace={namespace} />
         </Suspense>
       )}
-      <Actions>
+      <ActionRow>
         <NetworkButton />
-      </Actions>
+      </ActionRow>
       <WalletFeatures namespace={namespace} />
       <AccountTabs namespace={namespace} />
       <DisconnectButton />
-    </Body>
+    </ViewBody>
   )
 }

@@ -1,7 +1,5 @@
+import { List } from '../../kit/rows'
 import { styled } from '../../theme/stitches'
-
-/** @internal */
-export const Body = styled('div', { display: 'grid', gap: '$4', padding: '0 $3' })
 
 /** @internal */
 export const ProfileBox = styled('div', { display: 'grid', justifyItems: 'center', gap: '$2', textAlign: 'center' })
@@ -14,12 +12,6 @@ export const NameRow = styled('div', {
   fontSize: '$lg',
   fontWeight: 600,
 })
-
-/** @internal */
-export const BalanceText = styled('p', { margin: 0, color: '$textMuted', fontSize: '$md' })
-
-/** @internal */
-export const Actions = styled('div', { display: 'flex', justifyContent: 'center', flexWrap: 'wrap', gap: '$2' })
 
 /** The wallet features, side by side in equal columns. @internal */
 export const FeatureRow = styled('div', {
@@ -66,7 +58,7 @@ export const Tab = styled('button', {
 })
 
 /** @internal */
-export const TokenItems = styled('ul', { listStyle: 'none', margin: '$2 0 0', padding: 0, display: 'grid', gap: '$1' })
+export const TokenItems = styled(List, { margin: '$2 0 0', gap: '$1' })
 
 /** @internal */
 export const TokenItem = styled('li', {
@@ -116,15 +108,3 @@ export const TokenValue = styled('span', { color: '$text', fontSize: '$md', text
 
 /** @internal */
 export const TokenQuantity = styled('span', { gridColumn: '2 / 4', color: '$textMuted', fontSize: '$sm' })
-
-/** @internal */
-export const Placeholder = styled('p', {
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '$2',
-  margin: '$2 0 0',
-  padding: '$4',
-  color: '$textMuted',
-  fontSize: '$md',
-})

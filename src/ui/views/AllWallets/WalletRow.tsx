@@ -3,7 +3,7 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import type { WalletListing } from '../../../core/types'
 import type { WalletEntry } from './store'
 import { logoLoaded, queueLogo } from './logos'
-import { WalletInitial, WalletLogo } from '../../primitives'
+import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { LogoFrame, Name, Row, Tag } from './styles'
 
 /** The row's accessible name: what a screen reader says before the position in the list. @internal */

@@ -4,7 +4,8 @@
 import { useEffect, useRef } from 'react'
 import { batch, effect } from '@preact/signals-core'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
-import { createWalletApi, type WalletApi } from '../../../api/wallet-api'
+import { apiClient } from '../../../api/client'
+import { WALLET_API, type WalletApi } from '../../../api/wallet-api'
 import { getResolvedOptions } from '../../../core/config/appkit-state'
 import { clock } from '../../../core/lib/clock'
 import { WALLET_LIST } from '../../../core/constants'
@@ -12,8 +13,9 @@ import { connectorsState } from '../../../core/state/connectors'
 import { requestedNetworks } from '../../../core/state/network'
 import { pushView } from '../../../core/modal/router'
 import type { WalletListing } from '../../../core/types'
-import { Spinner } from '../../primitives'
-import { Button } from '../../primitives/Button'
+import { Button } from '../../kit/Button'
+import { Spinner } from '../../kit/Spinner'
+import { ViewBody } from '../../kit/ViewBody'
 import {
   arrangeWallets,
   createPagedWallets,
@@ -22,7 +24,7 @@ import {
   type WalletEntry,
   type WalletQuery,
 } from './store'
-import { Body, Notice, SearchInput, Summary, VisuallyHidden } from './styles'
+import { Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
 import { openOnPhone, preparePairingAfterPaint } from '../Connect/phone-wallets'
 
@@ -40,8 +42,8 @@ interface WalletSource {
 }
 
 /**
- * The API client and the query the dapp's options describe, made again only when the networks
- * change (a new key means another list).
+ * The wallet API's client and the query the dapp's options describe, looked up again only when
+ * the networks change (a new key means another list).
  */
 function useWalletSource(): WalletSource {
   const chains = requestedNetworks.value.map((network) => network.caipNetworkId).join(',')
@@ -57,7 +59,7 @@ function useWalletSource(): WalletSource {
       featured: options?.featuredWalletIds ?? [],
     }
     const key = JSON.stringify([baseUrl, projectId, query])
-    source.current = { chains, value: { api: createWalletApi({ baseUrl, projectId }), query, key } }
+    source.current = { chains, value: { api: apiClient(WALLET_API), query, key } }
   }
   return source.current.value
 }
@@ -269,7 +271,7 @@ export default function AllWalletsView() {
   }, [trimmed, api])
 
   return (
-    <Body>
+    <ViewBody spacing="tight">
       <VisuallyHidden htmlFor={SEARCH_ID}>Search wallet</VisuallyHidden>
       <SearchInput
         id={SEARCH_ID}
@@ -286,6 +288,6 @@ export default function AllWalletsView() {
       ) : (
         <PagedList list={list} busy={busy} imageUrl={api.walletImageUrl} />
       )}
-    </Body>
+    </ViewBody>
   )
 }

@@ -1,3 +1,4 @@
+import { Text } from '../../kit/text'
 import { keyframes, styled } from '../../theme/stitches'
 
 /** Height of every row, the basis of the virtual list's arithmetic. @internal */
@@ -5,9 +6,6 @@ export const ROW_HEIGHT = 56
 
 /** Height of the list: seven rows. Smaller screens get less; the list measures itself. @internal */
 export const LIST_HEIGHT = 7 * ROW_HEIGHT
-
-/** @internal */
-export const Body = styled('div', { display: 'grid', gap: '$2', padding: '0 $3' })
 
 /** @internal */
 export const SearchInput = styled('input', {
@@ -32,13 +30,10 @@ export const VisuallyHidden = styled('label', {
   whiteSpace: 'nowrap',
 })
 
-/** @internal */
-export const Summary = styled('p', {
-  margin: 0,
+/** How many wallets the list or the search holds; its line is kept while it is empty. @internal */
+export const Summary = styled(Text, {
   minHeight: '1.5em',
-  color: '$textMuted',
-  fontSize: '$sm',
-  textAlign: 'center',
+  defaultVariants: { tone: 'muted', size: 'sm', centered: true },
 })
 
 /** @internal */

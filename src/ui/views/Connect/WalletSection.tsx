@@ -1,22 +1,29 @@
+import type { ComponentType } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { orderedConnectors, type ConnectorInfo } from '../../../core/state/connectors'
 import { currentData, pushView } from '../../../core/modal/router'
 import type { ChainNamespace } from '../../../core/types'
-import { ListItem, WalletInitial, WalletLogo } from '../../primitives'
+import { AllWalletsIcon, WalletConnectIcon } from '../../kit/icons'
+import { List, ListItem } from '../../kit/rows'
+import { Text } from '../../kit/text'
+import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { styled } from '../../theme/stitches'
 
-const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$2' })
+const Empty = styled(Text, { padding: '$3', defaultVariants: { tone: 'muted', centered: true } })
 
-const Empty = styled('p', { margin: 0, padding: '$3', color: '$textMuted', textAlign: 'center', fontSize: '$md' })
+/** The rows that are not a wallet of their own draw their mark rather than a letter. */
+const ROW_ICONS: Record<string, ComponentType> = { walletConnect: WalletConnectIcon, allWallets: AllWalletsIcon }
 
 /** What Connect was opened for: a namespace to add (from SwitchActiveChain) and its network. */
 type Target = Record<string, unknown> | undefined
 
 /**
- * One wallet of the list: its logo (or initial) and name; picking it opens its view.
+ * One wallet of the list: its logo (or initial, or WalletConnect's and All Wallets' marks) and
+ * name; picking it opens its view.
  * @internal
  */
 export function WalletRow({ connector, target }: { connector: ConnectorInfo; target: Target }) {
+  const Icon = ROW_ICONS[connector.id]
   return (
     <li>
       <ListItem
@@ -32,7 +39,7 @@ export function WalletRow({ connector, target }: { connector: ConnectorInfo; tar
         {connector.imageUrl ? (
           <WalletLogo src={connector.imageUrl} alt="" width={40} height={40} />
         ) : (
-          <WalletInitial aria-hidden="true">{connector.name.slice(0, 1).toUpperCase()}</WalletInitial>
+          <WalletInitial aria-hidden="true">{Icon ? <Icon /> : connector.name.slice(0, 1).toUpperCase()}</WalletInitial>
         )}
         <span>{connector.name}</span>
       </ListItem>

@@ -2,13 +2,13 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { featuresState, remoteFeatures } from '../../../core/config/features'
 import type { ConnectMethod } from '../../../core/types'
+import { Text } from '../../kit/text'
+import { ViewBody } from '../../kit/ViewBody'
 import { styled } from '../../theme/stitches'
 import { connectSections } from './sections'
 import { WalletSection } from './WalletSection'
 
-const Body = styled('div', { display: 'grid', gap: '$3', padding: '0 $3' })
-
-const Footer = styled('p', { margin: '$3 0 0', textAlign: 'center', fontSize: '$sm', color: '$textMuted' })
+const Footer = styled(Text, { marginTop: '$3', defaultVariants: { tone: 'muted', size: 'sm', centered: true } })
 
 /**
  * Section components by connect method, each rendering its own labelled section. Email and
@@ -28,7 +28,7 @@ export default function ConnectView() {
   useSignals()
   const features = featuresState.value
   return (
-    <Body>
+    <ViewBody>
       {connectSections(features, remoteFeatures.value).map((method) => {
         const Section = sectionComponents[method]
         // No fallback (React 18+ and Preact render nothing): a lazy section appears when loaded.
@@ -41,6 +41,6 @@ export default function ConnectView() {
         )
       })}
       {features.branding && <Footer>Powered by SigKit</Footer>}
-    </Body>
+    </ViewBody>
   )
 }

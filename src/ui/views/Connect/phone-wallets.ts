@@ -6,7 +6,8 @@
  * The pairing starts only once those rows and their logos have painted: its provider is ~150 KB
  * gzip that would otherwise race them on a phone network.
  */
-import { createWalletApi, type WalletApi } from '../../../api/wallet-api'
+import { apiClient } from '../../../api/client'
+import { WALLET_API, type WalletApi } from '../../../api/wallet-api'
 import { getResolvedOptions } from '../../../core/config/appkit-state'
 import { clock } from '../../../core/lib/clock'
 import { isMobile } from '../../../core/lib/device'
@@ -148,7 +149,7 @@ export async function listPhoneWallets(): Promise<void> {
   const options = getResolvedOptions()
   if (listed || !options || !isMobile()) return
   listed = true
-  const api = createWalletApi({ baseUrl: options.endpoints.walletApi, projectId: options.projectId })
+  const api = apiClient(WALLET_API, options)
   const connectors = await fetchPhoneWallets(api)
   // Re-added after them: the full list closes the Connect list.
   const allWallets = connectorsState.peek().filter((connector) => connector.id === 'allWallets')

@@ -4,9 +4,11 @@ import { connectorsState } from '../../../core/state/connectors'
 import { currentData } from '../../../core/modal/router'
 import { connect, connectingState } from '../../../core/wallet/connect'
 import type { ChainNamespace } from '../../../core/types'
-import { Button } from '../../primitives/Button'
-import { Spinner } from '../../primitives'
-import { Body, Heading, IconFrame, Status, WalletImage, WalletInitial } from './styles'
+import { Button } from '../../kit/Button'
+import { Spinner } from '../../kit/Spinner'
+import { Heading } from '../../kit/text'
+import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
+import { ConnectingBody, IconFrame, Status } from './styles'
 
 /**
  * Waits for the chosen wallet to approve the connection. On success the modal closes (or shows
@@ -41,19 +43,21 @@ export default function ConnectingExternalView() {
   }
 
   return (
-    <Body>
+    <ConnectingBody centered centerText>
       <IconFrame>
         {connector?.imageUrl ? (
-          <WalletImage src={connector.imageUrl} alt="" width={64} height={64} />
+          <WalletLogo size="large" src={connector.imageUrl} alt="" width={64} height={64} />
         ) : (
-          <WalletInitial aria-hidden="true">{name.slice(0, 1).toUpperCase()}</WalletInitial>
+          <WalletInitial size="large" aria-hidden="true">
+            {name.slice(0, 1).toUpperCase()}
+          </WalletInitial>
         )}
         {!failed.value && (
           <Spinner aria-hidden="true" css={{ position: 'absolute', inset: 0, width: 'auto', height: 'auto' }} />
         )}
       </IconFrame>
       <Heading>Continue in {name}</Heading>
-      <Status ref={statusRef} tabIndex={-1} role="status" aria-live="polite" failed={failed.value}>
+      <Status ref={statusRef} tabIndex={-1} role="status" aria-live="polite" tone={failed.value ? 'error' : 'muted'}>
         {failed.value
           ? (connectingState.error.value ?? 'Connection failed')
           : 'Accept connection request in the wallet'}
@@ -63,6 +67,6 @@ export default function ConnectingExternalView() {
           Try again
         </Button>
       )}
-    </Body>
+    </ConnectingBody>
   )
 }

@@ -6,27 +6,15 @@ import { currentData } from '../../../core/modal/router'
 import { showSuccessToast } from '../../../core/modal/toasts'
 import type { WalletListing } from '../../../core/types'
 import { isTelegram, walletLink } from '../../../connectors/walletconnect/links'
-import { Button } from '../../primitives/Button'
-import { Spinner } from '../../primitives'
-import { styled } from '../../theme/stitches'
-import { Body, Heading, Status } from '../ConnectingExternal/styles'
-import { QrCode } from './QrCode'
+import { ActionRow } from '../../kit/ActionRow'
+import { Button } from '../../kit/Button'
+import { LinkButton } from '../../kit/LinkButton'
+import { QrCode } from '../../kit/QrCode'
+import { Spinner } from '../../kit/Spinner'
+import { Heading, Text } from '../../kit/text'
+import { ConnectingBody } from '../ConnectingExternal/styles'
 import { connect as connectWith } from '../../../core/wallet/connect'
 import { toWalletConnectError, type WalletConnectError } from '../../../connectors/walletconnect/failure'
-
-const Actions = styled('div', { display: 'flex', gap: '$2', flexWrap: 'wrap', justifyContent: 'center' })
-
-const LinkButton = styled('a', {
-  display: 'inline-flex',
-  alignItems: 'center',
-  padding: '$2 $4',
-  borderRadius: '$full',
-  background: '$accent',
-  color: '$accentText',
-  fontWeight: 600,
-  textDecoration: 'none',
-  '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
-})
 
 /** Starts (or rejoins) the WalletConnect connection; the heavy provider loads here, not before. */
 function connect(wallet: WalletListing | undefined): Promise<void> {
@@ -90,32 +78,32 @@ export default function ConnectingWalletConnectView() {
   if (failure.value) {
     const { heading, status } = failureText(failure.value, wallet ? name : 'The wallet')
     return (
-      <Body>
+      <ConnectingBody centered centerText>
         <Heading>{heading}</Heading>
-        <Status role="status" failed>
+        <Text role="status" tone="error">
           {status}
-        </Status>
+        </Text>
         <Button type="button" onClick={start}>
           Try again
         </Button>
-      </Body>
+      </ConnectingBody>
     )
   }
   return (
-    <Body>
+    <ConnectingBody centered centerText>
       {!uri ? (
-        <Status role="status">
+        <Text role="status" tone="muted">
           <Spinner aria-hidden="true" css={{ width: '24px', height: '24px' }} /> Preparing the connection…
-        </Status>
+        </Text>
       ) : (
         <>
           {!mobile && (
             <QrCode value={uri} label={`QR code to connect with ${wallet ? name : 'a WalletConnect wallet'}`} />
           )}
-          <Status role="status" aria-live="polite">
+          <Text role="status" aria-live="polite" tone="muted">
             {mobile ? `Continue in ${name}` : `Scan this QR code with ${wallet ? name : 'your phone'}`}
-          </Status>
-          <Actions>
+          </Text>
+          <ActionRow>
             {appLink && (
               <LinkButton
                 href={walletLink(appLink, uri, linkOptions)}
@@ -141,9 +129,9 @@ export default function ConnectingWalletConnectView() {
             >
               Copy link
             </Button>
-          </Actions>
+          </ActionRow>
         </>
       )}
-    </Body>
+    </ConnectingBody>
   )
 }

@@ -3,15 +3,10 @@ import { isChainNamespace } from '../../../core/lib/caip'
 import { findRequestedNetwork } from '../../../core/state/network'
 import { currentData, pushView } from '../../../core/modal/router'
 import type { ChainNamespace } from '../../../core/types'
-import { Button } from '../../primitives/Button'
-import { styled } from '../../theme/stitches'
-import { NetworkBadge } from '../shared/NetworkBadge'
-
-const Body = styled('div', { display: 'grid', gap: '$3', padding: '0 $3', justifyItems: 'center', textAlign: 'center' })
-
-const Heading = styled('h3', { margin: 0, fontSize: '$lg', fontWeight: 600 })
-
-const Text = styled('p', { margin: 0, color: '$textMuted', fontSize: '$md' })
+import { Button } from '../../kit/Button'
+import { NetworkBadge } from '../../kit/NetworkBadge'
+import { Heading, Text } from '../../kit/text'
+import { ViewBody } from '../../kit/ViewBody'
 
 /** How a namespace is named to visitors. */
 const NAMESPACE_NAMES: Record<ChainNamespace, string> = {
@@ -37,16 +32,16 @@ export default function SwitchActiveChainView() {
   const networkName = findRequestedNetwork(caipNetworkId)?.name ?? NAMESPACE_NAMES[namespace]
   const chain = NAMESPACE_NAMES[namespace]
   return (
-    <Body>
+    <ViewBody centered centerText>
       <NetworkBadge name={networkName} />
       <Heading>Switch to {networkName}</Heading>
-      <Text>
+      <Text tone="muted">
         Your wallet is not connected on {chain}. Connect a wallet that supports {chain} to use {networkName}; your other
         connection stays as it is.
       </Text>
       <Button type="button" wide onClick={() => pushView('Connect', { namespace, caipNetworkId })}>
         Connect {/^[AEIOU]/.test(chain) ? 'an' : 'a'} {chain} wallet
       </Button>
-    </Body>
+    </ViewBody>
   )
 }

@@ -1,7 +1,5 @@
-import { styled } from '../../theme/stitches'
+import { ViewBody } from '../../kit/ViewBody'
 import { NetworkList } from '../shared/NetworkList'
-
-const Body = styled('div', { padding: '0 $3' })
 
 /**
  * Choose Network: the dapp's networks, the active one marked; picking one asks the wallet.
@@ -9,8 +7,8 @@ const Body = styled('div', { padding: '0 $3' })
  */
 export default function SwitchNetworkView() {
   return (
-    <Body>
+    <ViewBody>
       <NetworkList />
-    </Body>
+    </ViewBody>
   )
 }

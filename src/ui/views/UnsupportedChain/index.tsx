@@ -1,10 +1,11 @@
+import { Text } from '../../kit/text'
+import { ViewBody } from '../../kit/ViewBody'
 import { styled } from '../../theme/stitches'
 import { DisconnectButton } from '../shared/DisconnectButton'
 import { NetworkList } from '../shared/NetworkList'
 
-const Body = styled('div', { display: 'grid', gap: '$3', padding: '0 $3' })
-
-const Text = styled('p', { margin: '0 0 $1', textAlign: 'center', color: '$textMuted', fontSize: '$md' })
+/** A little further from the list than the view's gap: it introduces the list as a whole. */
+const Intro = styled(Text, { marginBottom: '$1', defaultVariants: { tone: 'muted', centered: true } })
 
 /**
  * Shown when the wallet is on a network the dapp does not support: switch to one it does, or
@@ -13,10 +14,10 @@ const Text = styled('p', { margin: '0 0 $1', textAlign: 'center', color: '$textM
  */
 export default function UnsupportedChainView() {
   return (
-    <Body>
-      <Text>This app doesn't support your current network. Switch to an available option to continue.</Text>
+    <ViewBody>
+      <Intro>This app doesn't support your current network. Switch to an available option to continue.</Intro>
       <NetworkList />
       <DisconnectButton />
-    </Body>
+    </ViewBody>
   )
 }

@@ -2,7 +2,7 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { closeModal } from '../../../core/modal/modal'
 import { showErrorToast } from '../../../core/modal/toasts'
 import { disconnect } from '../../../core/wallet/connect'
-import { Button } from '../../primitives/Button'
+import { Button } from '../../kit/Button'
 
 /**
  * Disconnects every connected namespace, then closes the modal. Shared by Account and

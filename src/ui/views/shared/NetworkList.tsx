@@ -3,15 +3,13 @@ import { activeCaipNetwork, requestedNetworks } from '../../../core/state/networ
 import type { CaipNetwork } from '../../../core/types'
 import { switchingTo } from '../../../core/wallet/switch-network'
 import { selectNetwork } from './select-network'
-import { ListItem, Spinner } from '../../primitives'
+import { NetworkBadge } from '../../kit/NetworkBadge'
+import { List, ListItem } from '../../kit/rows'
+import { Spinner } from '../../kit/Spinner'
+import { Hint } from '../../kit/text'
 import { styled } from '../../theme/stitches'
-import { NetworkBadge } from './NetworkBadge'
-
-const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$2' })
 
 const Name = styled('span', { flex: 1, textAlign: 'left' })
-
-const Hint = styled('span', { fontSize: '$sm', color: '$textMuted' })
 
 /** Marks the active network for sighted visitors; `aria-current` says it to everyone else. */
 const ActiveDot = styled('span', { width: '8px', height: '8px', borderRadius: '$full', background: '$success' })

@@ -3,17 +3,16 @@
 // the way the router does, then what the widget shows about it.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { fromBaseUnits, toBaseUnits } from '../../../../src/core/lib/units'
 import {
   MAX_GAS_RESERVE,
   SWAP_INITIAL_GAS,
   SWAP_SLIPPAGE_PERCENT,
   exchangeRate,
-  fromBaseUnits,
   maxSpendable,
   minimumReceived,
   networkFeeUsd,
   priceImpact,
-  toBaseUnits,
 } from '../../../../src/features/swaps/math'
 
 const ETH = 10n ** 18n

@@ -1,4 +1,5 @@
-import { styled } from '../../theme/stitches'
+/** A network's mark: its initial in a circle, beside its name. */
+import { styled } from '../theme/stitches'
 
 const Badge = styled('span', {
   display: 'inline-grid',

@@ -1,7 +1,4 @@
-/**
- * Form controls the feature views share (send, on-ramp, pay). Only views use them, so they live
- * apart from `index.tsx` and the first open does not pay for them.
- */
+/** Form controls the feature views share (send, on-ramp, swaps): a field, its label, inputs, selects. */
 import { styled } from '../theme/stitches'
 
 /** The look of a text field or select: full width, 44 px tall, a visible focus ring. @internal */
@@ -29,6 +26,3 @@ export const Input = styled('input', { ...control, '&[readonly]': { opacity: 0.7
 
 /** @internal */
 export const Select = styled('select', control)
-
-/** @internal */
-export const ErrorText = styled('p', { margin: 0, color: '$error', fontSize: '$md' })

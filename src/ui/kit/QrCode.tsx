@@ -1,5 +1,6 @@
+/** A QR code drawn as SVG (a WalletConnect pairing, a Receive address, a Farcaster sign-in link). */
 import encodeQR from 'qr'
-import { styled } from '../../theme/stitches'
+import { styled } from '../theme/stitches'
 
 const Frame = styled('div', {
   display: 'grid',
@@ -25,7 +26,7 @@ function qrPath(modules: boolean[][]): string {
 }
 
 /**
- * The pairing URI as a QR code, drawn as SVG from the encoder's module grid.
+ * `value` as a QR code, drawn from the encoder's module grid; `label` is its accessible name.
  * @internal
  */
 export function QrCode({ value, label }: { value: string; label: string }) {

@@ -1,6 +1,7 @@
+/** The text button of a view's actions ("Try again", "Disconnect", "Send"), primary or danger. */
 import type { ComponentProps } from 'react'
 import { styled } from '../theme/stitches'
-import { Spinner } from './index'
+import { Spinner } from './Spinner'
 
 const Base = styled('button', {
   display: 'inline-flex',
@@ -31,9 +32,8 @@ const Base = styled('button', {
 })
 
 /**
- * A text button for a view's actions ("Try again", "Disconnect", "Send"). `busy` shows a spinner
- * and marks the button `aria-disabled` (not `disabled`, which would drop focus to the page); the
- * click handler must still ignore clicks while busy.
+ * `busy` shows a spinner and marks the button `aria-disabled` (not `disabled`, which would drop
+ * focus to the page); the click handler must still ignore clicks while busy.
  * @internal
  */
 export function Button({ busy, children, ...props }: ComponentProps<typeof Base> & { busy?: boolean }) {

@@ -1,0 +1,18 @@
+/** A view's content under the modal's header: its parts in a column, inset from the modal's edges. */
+import { styled } from '../theme/stitches'
+
+/**
+ * `spacing` tight for a list's parts, loose for the account's sections; `centered` for parts
+ * shown at their own width (a QR code, a code entry, a status); `centerText` for a message view.
+ * @internal
+ */
+export const ViewBody = styled('div', {
+  display: 'grid',
+  gap: '$3',
+  padding: '0 $3',
+  variants: {
+    spacing: { tight: { gap: '$2' }, loose: { gap: '$4' } },
+    centered: { true: { justifyItems: 'center' } },
+    centerText: { true: { textAlign: 'center' } },
+  },
+})
