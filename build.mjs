@@ -99,12 +99,11 @@ const SHARED_PLACEHOLDER = '["__SIGKIT_FIRST_OPEN_SHARED__"]'
 const PRELOAD_MODULES = ['src/ui/modal/warm-up.ts']
 
 /**
- * What loads in idle time after the first open: the later views' list with the views the listed
- * wallets open (src/ui/views/more-views.ts), and on a desktop WalletConnect's code, so its pairing
+ * What loads in idle time after the first open: the views the listed wallets open
+ * (src/ui/views/registry.ts preloads them), and on a desktop WalletConnect's code, so its pairing
  * is made ahead and the QR code paints on the click.
  */
 const IDLE_PREFETCH_MODULES = [
-  'src/ui/views/more-views.ts',
   'src/ui/views/ConnectingExternal/index.tsx',
   'src/ui/views/ConnectingWalletConnect/index.tsx',
   'src/ui/views/AllWallets/index.tsx',
@@ -126,14 +125,26 @@ const EMBEDDED_MODULE = 'src/connectors/embedded/index.ts'
 const SOCIAL_SECTION_MODULE = 'src/features/social/section.tsx'
 
 /**
- * Optional features measured on their own (size-limit.json budgets each): what a visitor who
- * opens the feature downloads beyond page load and the first open, all of its views together.
+ * Features measured on their own (size-limit.json budgets some): what a visitor who opens the
+ * feature downloads beyond page load and the first open, all of its code together. A feature's
+ * modules are what its descriptor (`src/features/<name>/feature.ts`) loads with `import()`, read
+ * from the build's metafile, so a new feature is measured without a line here. Pay also has the
+ * entry a dapp imports (sigkit/pay; src/cdn-pay.ts in the CDN pass, src/pay.ts in the size pass)
+ * and the request openPay makes before its view.
  */
-const FEATURE_MODULES = {
-  onramp: ['src/features/onramp/index.tsx', 'src/features/onramp/amount.tsx'],
-  // The entry a dapp imports (sigkit/pay) and what the first openPay loads: the request and its view.
-  // (src/cdn-pay.ts is the CDN pass's entry, src/pay.ts the size pass's; each pass has one of them.)
-  pay: ['src/cdn-pay.ts', 'src/pay.ts', 'src/features/pay/request.ts', 'src/features/pay/view.tsx'],
+const FEATURE_DESCRIPTOR = /^src\/features\/([^/]+)\/feature\.ts$/
+const FEATURE_ENTRIES = { pay: ['src/cdn-pay.ts', 'src/pay.ts', 'src/features/pay/request.ts'] }
+
+/** Each feature's modules in this pass: its descriptor's `import()` targets, then its entries. */
+function featureModules(metafile) {
+  const modules = {}
+  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    const name = FEATURE_DESCRIPTOR.exec(input)?.[1]
+    if (!name) continue
+    const loaded = imports.filter((edge) => edge.kind === 'dynamic-import').map((edge) => edge.path)
+    modules[name] = [...new Set([...loaded, ...(FEATURE_ENTRIES[name] ?? [])])].sort()
+  }
+  return modules
 }
 
 const version = JSON.stringify(pkg.version)
@@ -404,7 +415,7 @@ function analyse(name, metafile) {
   // Each feature against page load and the first open only (not the email section's files).
   const socialFiles = filesBeyondFirstOpen([SOCIAL_SECTION_MODULE])
   const features = Object.fromEntries(
-    Object.entries(FEATURE_MODULES).map(([feature, sources]) => {
+    Object.entries(featureModules(metafile)).map(([feature, sources]) => {
       const files = filesBeyondFirstOpen(sources)
       return [feature, { sources, files, gzip: gzipTotal(files) }]
     }),

@@ -56,32 +56,25 @@ export interface ConnectedWalletInfo {
   social?: string
 }
 
-/** Every view of the modal stack (SPEC §2). */
-export type ViewName =
+/** The views of the modal itself (SPEC §2), before any feature's. */
+export type CoreViewName =
   | 'Connect'
   | 'Account'
   | 'AllWallets'
   | 'ConnectingExternal'
   | 'ConnectingWalletConnect'
-  | 'ConnectSocials'
   | 'SwitchNetwork'
   | 'SwitchActiveChain'
   | 'UnsupportedChain'
-  | 'SIWXSignMessage'
-  | 'ApproveTransaction'
-  | 'Send'
-  | 'Receive'
-  | 'Swap'
-  | 'EmailVerifyOtp'
-  | 'EmailVerifyDevice'
-  | 'ConnectingSocial'
-  | 'ConnectingFarcaster'
-  | 'UpdateEmailWallet'
-  | 'UpdateEmailPrimaryOtp'
-  | 'UpdateEmailSecondaryOtp'
-  | 'OnRampProviders'
-  | 'OnRampAmount'
-  | 'Pay'
+
+/**
+ * The views features add, one key per view: each feature's descriptor (`src/features/<name>/feature.ts`)
+ * declares its own into this interface, so the view names follow the list of features.
+ */
+export interface FeatureViewNames {}
+
+/** Every view of the modal stack (SPEC §2): the modal's own and the features'. */
+export type ViewName = CoreViewName | keyof FeatureViewNames
 
 /** One entry of the router history. */
 export interface RouterEntry {

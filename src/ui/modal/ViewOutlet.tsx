@@ -1,8 +1,7 @@
-import { Component, Suspense, type ReactNode } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { currentView } from '../../core/modal/router'
-import type { ViewName } from '../../core/types'
-import { forgetLazyView, getView } from '../views/registry'
+import { viewChunk } from '../views/registry'
+import { ChunkSlot } from '../lazy-chunk'
 import { Spinner } from '../kit/Spinner'
 import { fadeIn, styled } from '../theme/stitches'
 import { ANIMATION_MS } from '../../core/constants'
@@ -38,53 +37,30 @@ function Loading() {
   )
 }
 
-interface BoundaryState {
-  failed: boolean
-}
-
 /**
- * A view chunk can fail to load (flaky network, a deploy replaced the files). The visitor gets a
- * retry instead of a blank modal. Keyed by view, so navigating away starts afresh.
- */
-class ViewErrorBoundary extends Component<{ children: ReactNode; view: ViewName }, BoundaryState> {
-  override state: BoundaryState = { failed: false }
-  static getDerivedStateFromError(): BoundaryState {
-    return { failed: true }
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children
-    return (
-      <Centered role="alert">
-        <span>This view could not be loaded.</span>
-        <RetryButton
-          type="button"
-          onClick={() => {
-            forgetLazyView(this.props.view)
-            this.setState({ failed: false })
-          }}
-        >
-          Try again
-        </RetryButton>
-      </Centered>
-    )
-  }
-}
-
-/**
- * Renders the router's current view from its lazy chunk.
+ * Renders the router's current view from its lazy chunk. A chunk can fail to load (flaky network,
+ * a deploy replaced the files): the visitor gets a retry instead of a blank modal. Keyed by view,
+ * so navigating away starts afresh.
  * @internal
  */
 export function ViewOutlet() {
   useSignals()
   const view = currentView.value
-  const View = getView(view)
   return (
     <ViewFrame key={view}>
-      <ViewErrorBoundary view={view}>
-        <Suspense fallback={<Loading />}>
-          <View />
-        </Suspense>
-      </ViewErrorBoundary>
+      <ChunkSlot
+        chunk={viewChunk(view)}
+        props={{}}
+        loading={<Loading />}
+        failed={(retry) => (
+          <Centered role="alert">
+            <span>This view could not be loaded.</span>
+            <RetryButton type="button" onClick={retry}>
+              Try again
+            </RetryButton>
+          </Centered>
+        )}
+      />
     </ViewFrame>
   )
 }

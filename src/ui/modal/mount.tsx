@@ -4,7 +4,7 @@ import { themeState } from '../../core/config/appkit-state'
 import { darkTheme, lightTheme, modalHost, modalRoot, rootStyles } from '../theme/stitches'
 import { Modal } from './Modal'
 import { currentView } from '../../core/modal/router'
-import { loadMoreViews, loadView } from '../views/registry'
+import { loadView, preloadWalletViews } from '../views/registry'
 import type { ViewName } from '../../core/types'
 import { isConnected } from '../../core/state/account'
 import { syncThemeVariables } from '../theme/variables'
@@ -45,8 +45,8 @@ export function mountModal(): Promise<void> | void {
 
 function render(): void {
   ;(root ??= createModalRoot()).render(<Modal />)
-  // Idle again after it: the later views' list and the views the listed wallets open load.
-  globalThis.requestIdleCallback?.(() => loadMoreViews().catch(() => {}))
+  // Idle again after it: the views the listed wallets open load.
+  globalThis.requestIdleCallback?.(preloadWalletViews)
 }
 
 /** The modal's container in the shadow root, themed, with the root styles written. */

@@ -1,87 +1,95 @@
-import { lazy, type ComponentType } from 'react'
-import { signal } from '@preact/signals-core'
-import type { ViewName } from '../../core/types'
-
 /**
- * A view as data: its header title (or how to derive it from the view's data, e.g. the wallet's
- * name) and how to load its chunk.
- * @internal
+ * The view registry: every view of the modal, the modal's own and each feature's (from the list of
+ * features), with its header title and its chunk. Every view is its own lazy chunk, so the modal
+ * pays only for the views a visitor opens.
  */
-export interface ViewEntry {
-  title: string | ((data: Record<string, unknown> | undefined) => string)
-  load: () => Promise<{ default: ComponentType }>
-}
+import { effect } from '@preact/signals-core'
+import { findConnector, orderedConnectors } from '../../core/state/connectors'
+import type { CoreViewName, ViewName } from '../../core/types'
+import { FEATURES } from '../../features'
+import type { ViewEntry } from '../../features/feature'
+import { lazyChunk, type LazyChunk } from '../lazy-chunk'
 
-/**
- * The views the first open can show: Connect, or Account when connected. They are listed here, in
- * the modal shell. Every view is its own lazy chunk so the modal pays only for the views a visitor
- * opens.
- * @internal
- */
-export const views: Partial<Record<ViewName, ViewEntry>> = {
+/** The modal's own views. */
+const CORE_VIEWS: Record<CoreViewName, ViewEntry> = {
   Connect: { title: 'Connect Wallet', load: () => import('./Connect') },
   Account: { title: 'Account', load: () => import('./Account') },
+  ConnectingExternal: {
+    title: (data) => findConnector(String(data?.['connectorId']))?.name ?? 'Connecting',
+    load: () => import('./ConnectingExternal'),
+  },
+  ConnectingWalletConnect: {
+    title: (data) => (data?.['wallet'] as { name?: string } | undefined)?.name ?? 'WalletConnect',
+    load: () => import('./ConnectingWalletConnect'),
+  },
+  SwitchNetwork: { title: 'Choose Network', load: () => import('./SwitchNetwork') },
+  AllWallets: { title: 'All Wallets', load: () => import('./AllWallets') },
+  UnsupportedChain: { title: 'Switch Network', load: () => import('./UnsupportedChain') },
+  SwitchActiveChain: { title: 'Switch Chain', load: () => import('./SwitchActiveChain') },
+}
+
+/** Every view: the modal's, then each feature's. @internal */
+export const views: Partial<Record<ViewName, ViewEntry>> = Object.assign(
+  { ...CORE_VIEWS },
+  ...FEATURES.map((feature) => feature.views ?? {}),
+)
+
+const chunks = new Map<ViewName, LazyChunk<object>>()
+
+function chunkOf(view: ViewName): LazyChunk<object> {
+  let chunk = chunks.get(view)
+  if (!chunk) {
+    const entry = views[view]
+    chunk = lazyChunk(entry ? entry.load : () => Promise.reject(new Error(`View not registered: ${view}`)))
+    chunks.set(view, chunk)
+  }
+  return chunk
 }
 
 /**
- * Every other view is listed in `more-views.ts`, loaded on the first visit to one of them or once
- * the page is idle after the first open: each entry added to this file is first-open weight, and
- * the list keeps growing with features. With it start the views the listed wallets open.
- * @internal
- */
-export const loadMoreViews = () =>
-  import('./more-views').then((more) => {
-    more.preloadWalletViews(loadView)
-    return (moreViews.value = more.moreViews)
-  })
-const moreViews = signal<Partial<Record<ViewName, ViewEntry>> | undefined>(undefined)
-
-/**
- * The header title of a view ('' for a later view until its entry has loaded).
+ * The header title of a view.
  * @internal
  */
 export function viewTitle(view: ViewName, data: Record<string, unknown> | undefined): string {
-  const title = (views[view] ?? moreViews.value?.[view])?.title ?? ''
+  const title = views[view]?.title ?? ''
   return typeof title === 'string' ? title : title(data)
 }
 
-// A view's component: lazy until its chunk is known to be loaded, then the loaded one itself.
-const components = new Map<ViewName, ComponentType>()
-
-function loaderOf(view: ViewName): ViewEntry['load'] {
-  return (
-    views[view]?.load ??
-    (() =>
-      loadMoreViews().then((more) => {
-        const later = more[view]
-        if (!later) throw new Error(`View not registered: ${view}`)
-        return later.load()
-      }))
-  )
-}
-
 /**
- * Loads a view's chunk ahead of rendering it, so it renders at once instead of suspending (React
- * holds a Suspense fallback for 300 ms before it shows what arrived).
+ * Loads a view's chunk ahead of rendering it, so it renders at once instead of suspending.
  * @internal
  */
 export function loadView(view: ViewName): Promise<void> {
-  return loaderOf(view)().then((module) => void components.set(view, module.default))
+  return chunkOf(view).preload()
 }
 
 /**
- * The component for a view: the loaded one when {@link loadView} ran, else a lazy component,
- * created once so React keeps its state between renders. A view nobody registered fails to load,
- * so the outlet shows its error.
+ * A view's chunk, for the view outlet to render.
  * @internal
  */
-export function getView(view: ViewName): ComponentType {
-  let component = components.get(view)
-  if (!component) components.set(view, (component = lazy(loaderOf(view))))
-  return component
+export function viewChunk(view: ViewName): LazyChunk<object> {
+  return chunkOf(view)
 }
 
-/** Forgets a view whose chunk failed to load, so the next render imports it again. @internal */
-export function forgetLazyView(view: ViewName): void {
-  components.delete(view)
+// The views asked for ahead; undefined until the preload starts (once).
+let preloaded: Set<ViewName> | undefined
+
+/**
+ * Loads the views the listed wallets open (WalletConnect's QR code, an installed wallet's
+ * connecting view) as they are listed, each once, so a pick renders at once: no chunk round trip
+ * on the click and, in React, no Suspense fallback held for 300 ms. Started once the page is idle
+ * after the first open.
+ * @internal
+ */
+export function preloadWalletViews(): void {
+  if (preloaded) return
+  const requested = (preloaded = new Set())
+  effect(() => {
+    for (const connector of orderedConnectors.value) {
+      const view = connector.view ?? 'ConnectingExternal'
+      if (requested.has(view)) continue
+      requested.add(view)
+      void loadView(view).catch(() => {})
+    }
+  })
 }

@@ -3,7 +3,10 @@ import { test } from 'uvu'
 import type { ViewName } from '../../../src/core/types'
 import * as assert from 'uvu/assert'
 import { addConnectors } from '../../../src/core/state/connectors'
-import { forgetLazyView, getView, loadMoreViews, loadView, views } from '../../../src/ui/views/registry'
+import { loadView, preloadWalletViews, viewChunk, views } from '../../../src/ui/views/registry'
+
+const getView = (view: ViewName) => viewChunk(view).Component
+const forgetLazyView = (view: ViewName) => viewChunk(view).forget()
 
 const LAZY = Symbol.for('react.lazy')
 const isLazy = (component: unknown) => (component as { $$typeof?: symbol }).$$typeof === LAZY
@@ -38,7 +41,7 @@ test('loadView of a view nobody registered rejects, naming it', async () => {
   assert.is((error as Error).message, 'View not registered: NoSuchView')
 })
 
-test('with the later views come the views the listed wallets open, also of wallets listed afterwards', async () => {
+test('once idle after the first open, the views the listed wallets open load, also of wallets listed afterwards', async () => {
   const loaded: string[] = []
   const entry = (name: string) => ({
     title: name,
@@ -51,7 +54,7 @@ test('with the later views come the views the listed wallets open, also of walle
   views.ConnectingExternal = entry('ConnectingExternal')
   views.ConnectingWalletConnect = entry('ConnectingWalletConnect')
   addConnectors([{ id: 'io.example', name: 'Example', type: 'injected', chains: ['eip155'] }])
-  await loadMoreViews()
+  preloadWalletViews()
   await new Promise((resolve) => setTimeout(resolve, 0))
   assert.equal(loaded, ['ConnectingExternal'], 'the installed wallet: its connecting view')
   assert.not.ok(isLazy(getView('ConnectingExternal')), 'a pick renders the loaded view, no fallback')
@@ -68,7 +71,7 @@ test('with the later views come the views the listed wallets open, also of walle
   ])
   await new Promise((resolve) => setTimeout(resolve, 0))
   assert.not.ok(isLazy(getView('ConnectingWalletConnect')), 'a wallet listed later: its view loads too')
-  await loadMoreViews()
+  preloadWalletViews()
   assert.is(
     loaded.filter((name) => name === 'ConnectingWalletConnect').length,
     1,

@@ -1,67 +1,47 @@
-import { useEffect, type KeyboardEvent } from 'react'
+import type { KeyboardEvent } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { signal } from '@preact/signals-core'
 import { featuresState } from '../../../core/config/features'
-import type { AccountTab, ChainNamespace, ResolvedFeatures } from '../../../core/types'
+import type { AccountTab, ChainNamespace } from '../../../core/types'
+import { FEATURES } from '../../../features'
+import { ChunkSlot, lazyChunk } from '../../lazy-chunk'
 import { Button } from '../../kit/Button'
 import { Placeholder } from '../../kit/Placeholder'
 import { Spinner } from '../../kit/Spinner'
 import { TokenList } from './Tokens'
 import { Tab, TabList } from './styles'
 
-/**
- * The tabs in SPEC §2's order, with the feature that must be on for each: NFTs and Activity both
- * come from the history route (feature `history`).
- */
-const TABS: readonly { tab: AccountTab; feature?: keyof ResolvedFeatures }[] = [
-  { tab: 'Tokens' },
-  { tab: 'NFTs', feature: 'history' },
-  { tab: 'Activity', feature: 'history' },
-]
+/** The features' tabs (NFTs and Activity, from the history route), each from its chunk. */
+const FEATURE_TABS = FEATURES.flatMap((feature) => feature.accountTabs ?? []).map((entry) => ({
+  ...entry,
+  chunk: lazyChunk(entry.load),
+}))
 
 /** The chosen tab; kept while the page lives, so reopening the Account view shows the same one. */
 const selectedTab = signal<AccountTab>('Tokens')
 
-type ActivityModule = typeof import('../../../features/activity')
-
-/** The Activity and NFTs tabs' chunk, once loaded (or the error that stopped it). */
-const activityModule = signal<ActivityModule | Error | undefined>(undefined)
-let activityLoad: Promise<unknown> | undefined
-
-/** Loads the Activity and NFTs chunk once (again after a failure); hovering a tab starts it early. */
-function loadActivity(): void {
-  if (activityLoad) return
-  activityLoad = import('../../../features/activity').then(
-    (module) => (activityModule.value = module),
-    (error: unknown) => {
-      activityLoad = undefined
-      activityModule.value = error instanceof Error ? error : new Error(String(error))
-    },
+/** A feature's tab panel from its chunk, with a spinner meanwhile and a retry on failure. */
+function FeaturePanel({ entry }: { entry: (typeof FEATURE_TABS)[number] }) {
+  return (
+    <ChunkSlot
+      chunk={entry.chunk}
+      props={{}}
+      loading={
+        <Placeholder role="status">
+          <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />
+          Loading…
+        </Placeholder>
+      }
+      failed={(retry) => (
+        <Placeholder>
+          Could not load {entry.subject}
+          <Button type="button" onClick={retry}>
+            Retry
+          </Button>
+        </Placeholder>
+      )}
+    />
   )
-}
-
-/** The NFTs or Activity panel from its lazy chunk, with a spinner meanwhile and a retry on failure. */
-function HistoryPanel({ tab }: { tab: 'NFTs' | 'Activity' }) {
-  useSignals()
-  useEffect(loadActivity, [])
-  const module = activityModule.value
-  if (module instanceof Error)
-    return (
-      <Placeholder>
-        Could not load {tab === 'NFTs' ? 'NFTs' : 'activity'}
-        <Button type="button" onClick={loadActivity}>
-          Retry
-        </Button>
-      </Placeholder>
-    )
-  if (!module)
-    return (
-      <Placeholder role="status">
-        <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />
-        Loading…
-      </Placeholder>
-    )
-  return tab === 'NFTs' ? <module.NftPanel /> : <module.ActivityPanel />
 }
 
 /**
@@ -72,7 +52,8 @@ function HistoryPanel({ tab }: { tab: 'NFTs' | 'Activity' }) {
 export function AccountTabs({ namespace }: { namespace: ChainNamespace }) {
   useSignals()
   const features = featuresState.value
-  const tabs = TABS.filter(({ feature }) => !feature || features[feature]).map(({ tab }) => tab)
+  const shownTabs = FEATURE_TABS.filter((entry) => features[entry.flag])
+  const tabs: AccountTab[] = ['Tokens', ...shownTabs.map((entry) => entry.tab)]
   // A tab whose feature was switched off (remote config) falls back to Tokens.
   const selected = tabs.includes(selectedTab.value) ? selectedTab.value : 'Tokens'
 
@@ -108,19 +89,31 @@ export function AccountTabs({ namespace }: { namespace: ChainNamespace }) {
             aria-controls={`sk-panel-${tab}`}
             tabIndex={tab === selected ? 0 : -1}
             onClick={() => (selectedTab.value = tab)}
-            // The history chunk starts loading on intent, so the panel is usually there on click.
-            onPointerEnter={tab === 'Tokens' ? undefined : loadActivity}
-            onFocus={tab === 'Tokens' ? undefined : loadActivity}
+            // A feature's chunk starts loading on intent, so the panel is usually there on click.
+            onPointerEnter={() => preloadTab(tab)}
+            onFocus={() => preloadTab(tab)}
           >
             {tab}
           </Tab>
         ))}
       </TabList>
       <div role="tabpanel" id={`sk-panel-${selected}`} aria-labelledby={`sk-tab-${selected}`}>
-        {selected === 'Tokens' ? <TokenList namespace={namespace} /> : <HistoryPanel key={selected} tab={selected} />}
+        {selected === 'Tokens' ? (
+          <TokenList namespace={namespace} />
+        ) : (
+          shownTabs
+            .filter((entry) => entry.tab === selected)
+            .map((entry) => <FeaturePanel key={entry.tab} entry={entry} />)
+        )}
       </div>
     </div>
   )
+}
+
+function preloadTab(tab: AccountTab): void {
+  void FEATURE_TABS.find((entry) => entry.tab === tab)
+    ?.chunk.preload()
+    .catch(() => undefined)
 }
 
 /** @internal Back to the Tokens tab (tests). */

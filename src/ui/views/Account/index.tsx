@@ -1,6 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
-import { activeNamespace, getAccountState } from '../../../core/state/account'
+import { activeNamespace } from '../../../core/state/account'
+import { FEATURES } from '../../../features'
+import { ChunkSlot, lazyChunk } from '../../lazy-chunk'
 import { refreshBalances, watchBalancesOnNewBlocks } from '../../../core/wallet/balances'
 import { ActionRow } from '../../kit/ActionRow'
 import { ViewBody } from '../../kit/ViewBody'
@@ -10,8 +12,10 @@ import { Profile } from './Profile'
 import { AccountTabs } from './Tabs'
 import { WalletFeatures } from './WalletFeatures'
 
-/** The embedded wallet's settings: its own chunk, loaded only for an embedded-wallet account. */
-const EmbeddedSettings = lazy(() => import('../../../features/email/settings'))
+/** The features' Account sections (the embedded wallet's settings), each its own chunk. */
+const SECTIONS = FEATURES.flatMap((feature) =>
+  feature.accountSection ? [{ ...feature.accountSection, chunk: lazyChunk(feature.accountSection.load) }] : [],
+)
 
 /**
  * The connected account: who, how much, on which network, the wallet features (swap, receive,
@@ -33,11 +37,9 @@ export default function AccountView() {
   return (
     <ViewBody key={namespace} spacing="loose">
       <Profile namespace={namespace} />
-      {getAccountState(namespace).connectedWalletInfo.value?.social && (
-        <Suspense>
-          <EmbeddedSettings namespace={namespace} />
-        </Suspense>
-      )}
+      {SECTIONS.filter((section) => section.shownFor(namespace)).map((section, index) => (
+        <ChunkSlot key={index} chunk={section.chunk} props={{ namespace }} />
+      ))}
       <ActionRow>
         <NetworkButton />
       </ActionRow>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react'
 import { useSignals } from '@preact/signals-react/runtime'
 import { featuresState, remoteFeatures } from '../../../core/config/features'
 import type { ConnectMethod } from '../../../core/types'
+import { FEATURES } from '../../../features'
+import { ChunkSlot, lazyChunk, type LazyChunk } from '../../lazy-chunk'
 import { Text } from '../../kit/text'
 import { ViewBody } from '../../kit/ViewBody'
 import { styled } from '../../theme/stitches'
@@ -10,15 +11,12 @@ import { WalletSection } from './WalletSection'
 
 const Footer = styled(Text, { marginTop: '$3', defaultVariants: { tone: 'muted', size: 'sm', centered: true } })
 
-/**
- * Section components by connect method, each rendering its own labelled section. Email and
- * social sign-in are their features' own chunks.
- */
-const sectionComponents: Partial<Record<ConnectMethod, ComponentType>> = {
-  wallet: WalletSection,
-  email: lazy(() => import('../../../features/email/section')),
-  social: lazy(() => import('../../../features/social/section')),
-}
+/** The features' Connect sections (email, socials), each its own chunk, by connect method. */
+const featureSections = new Map<ConnectMethod, LazyChunk<object>>(
+  FEATURES.flatMap((feature) =>
+    feature.connectSection ? [[feature.connectSection.method, lazyChunk(feature.connectSection.load)] as const] : [],
+  ),
+)
 
 /**
  * The first view: the enabled connect methods in the configured order.
@@ -30,15 +28,10 @@ export default function ConnectView() {
   return (
     <ViewBody>
       {connectSections(features, remoteFeatures.value).map((method) => {
-        const Section = sectionComponents[method]
-        // No fallback (React 18+ and Preact render nothing): a lazy section appears when loaded.
-        return (
-          Section && (
-            <Suspense key={method}>
-              <Section />
-            </Suspense>
-          )
-        )
+        if (method === 'wallet') return <WalletSection key={method} />
+        const section = featureSections.get(method)
+        // A section appears once its chunk is in (nothing meanwhile, nor if it failed to load).
+        return section && <ChunkSlot key={method} chunk={section} props={{}} />
       })}
       {features.branding && <Footer>Powered by SigKit</Footer>}
     </ViewBody>

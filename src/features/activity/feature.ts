@@ -1,0 +1,23 @@
+/**
+ * Activity: the Account view's NFTs and Activity tabs, both from the history route (feature
+ * `history`), in one chunk.
+ */
+import { defineFeature } from '../feature'
+
+export const activity = defineFeature({
+  name: 'activity',
+  accountTabs: [
+    {
+      tab: 'NFTs',
+      flag: 'history',
+      subject: 'NFTs',
+      load: () => import('.').then((panels) => ({ default: panels.NftPanel })),
+    },
+    {
+      tab: 'Activity',
+      flag: 'history',
+      subject: 'activity',
+      load: () => import('.').then((panels) => ({ default: panels.ActivityPanel })),
+    },
+  ],
+})

@@ -1,0 +1,23 @@
+/**
+ * Swaps: the Account view's Swap button (EVM only: the convert routes swap on EVM networks; the
+ * view says which) and the Swap view.
+ */
+import { defineFeature, type ViewsOf } from '../feature'
+
+const views = { Swap: { title: 'Swap', load: () => import('.') } }
+
+export const swaps = defineFeature({
+  name: 'swaps',
+  views,
+  accountAction: {
+    flag: 'swaps',
+    view: 'Swap',
+    label: 'Swap',
+    icon: 'M3 5h9l-2.5-2.5M13 11H4l2.5 2.5',
+    namespaces: ['eip155'],
+  },
+})
+
+declare module '../../core/types' {
+  interface FeatureViewNames extends ViewsOf<typeof views> {}
+}
