@@ -57,7 +57,7 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { cdnAliasPlugin } from './build/cdn-aliases.mjs'
-import { buildWithKernel, KERNEL_NAME } from './build/chunk-plan.mjs'
+import { buildWithKernel, firstOpenName, KERNEL_NAME } from './build/chunk-plan.mjs'
 import { acquireRunLock } from './build/lock.mjs'
 import { contentsOf, moduleStatus, outputForEntryPoint, staticClosure } from './build/metafile.mjs'
 
@@ -87,6 +87,10 @@ const FIRST_OPEN_MODULES = [
   // The entries that need nothing installed (WalletConnect, All Wallets), listed with discovery.
   { source: 'src/ui/views/Connect/wallet-entries.ts', required: true, group: 'connectors' },
 ]
+
+/** The first open's groups for the chunk plan: group → its modules, shell first. */
+const FIRST_OPEN_GROUPS = {}
+for (const { source, group } of FIRST_OPEN_MODULES) (FIRST_OPEN_GROUPS[group] ??= []).push(source)
 
 /** Stands for the CDN build's list of first-open shared chunks until the build writes it in. */
 const SHARED_PLACEHOLDER = '["__SIGKIT_FIRST_OPEN_SHARED__"]'
@@ -325,6 +329,7 @@ async function runPass(name) {
           outdir,
           pageLoad: select(false),
           lazyEntries: select(true),
+          firstOpen: FIRST_OPEN_GROUPS,
         })
       : esbuild
           .build({ ...common, ...options, plugins, outdir, entryPoints: entries })
@@ -427,7 +432,17 @@ function analyse(name, metafile) {
     outdir,
     metafile: `${outdir}/meta.json`,
     // The page-load file of a pass built with the chunk plan (tests/build/chunk-plan.test.mjs).
-    ...(chunkPlan ? { kernel: `${outdir}/${KERNEL_NAME}.js` } : {}),
+    ...(chunkPlan
+      ? {
+          kernel: `${outdir}/${KERNEL_NAME}.js`,
+          // Each first-open group's file (the groups with modules in this build).
+          firstOpenFiles: Object.fromEntries(
+            Object.keys(FIRST_OPEN_GROUPS)
+              .map((group) => [group, `${outdir}/${firstOpenName(group)}.js`])
+              .filter(([, file]) => metafile.outputs[file]),
+          ),
+        }
+      : {}),
     entries: entryReport,
     initial: { files: initialFiles, gzip: gzipTotal(initialFiles), ...contentsOf(metafile, initialFiles) },
     firstOpen: { modules, files: firstOpenFiles, gzip: gzipTotal(firstOpenFiles) },

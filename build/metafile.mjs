@@ -29,13 +29,16 @@ export function staticClosure(metafile, start) {
 
 /**
  * The output whose entry point (a build entry or the target of a dynamic `import()`) is
- * `source`, or undefined when `source` is not an entry point of this build.
+ * `source`, or undefined when `source` is not an entry point of this build. A first-open file of
+ * the chunk plan (build/chunk-plan.mjs) is what the `import()` of several modules loads: it lists
+ * them in `entryPoints`.
  * @param {import('esbuild').Metafile} metafile
  * @param {string} source e.g. `src/ui/modal/mount.tsx`
  */
 export function outputForEntryPoint(metafile, source) {
   for (const [path, output] of Object.entries(metafile.outputs)) {
-    if (output.entryPoint === source && !path.endsWith('.map')) return path
+    if (path.endsWith('.map')) continue
+    if (output.entryPoint === source || output.entryPoints?.includes(source)) return path
   }
   return undefined
 }

@@ -32,9 +32,14 @@ export function initialOutputs(metafile, entry) {
   return found
 }
 
-/** The output an entry point (or dynamic-import target) compiled to. */
+/**
+ * The output an entry point (or dynamic-import target) compiled to: a first-open file of the chunk
+ * plan lists every module whose import() loads it in `entryPoints`.
+ */
 export function entryOutput(metafile, source) {
-  return Object.keys(metafile.outputs).find((path) => metafile.outputs[path].entryPoint === source)
+  return Object.keys(metafile.outputs).find(
+    (path) => metafile.outputs[path].entryPoint === source || metafile.outputs[path].entryPoints?.includes(source),
+  )
 }
 
 /** Inputs bundled into, and bare specifiers left external by, a set of outputs. */
