@@ -7,6 +7,8 @@ import { loadManifest, readJson } from './helpers.mjs'
 
 const manifest = loadManifest()
 const FEATURE_ENTRIES = ['src/siwx.ts', 'src/pay.ts', 'src/cdn-pay.ts']
+/** The list of features and their descriptors, which the modal's UI reads to know the features. */
+const DESCRIPTORS = /^src\/features\/(index|feature|[^/]+\/feature)\.ts$/
 
 for (const [buildName, build] of Object.entries(manifest.builds)) {
   const test = suite(`layers: ${buildName} build`)
@@ -27,14 +29,34 @@ for (const [buildName, build] of Object.entries(manifest.builds)) {
     assert.ok(core.includes('src/core/wallet/connect.ts'), 'the connection code is in the build')
   })
 
-  // The subpath entries a dapp imports by name (sigkit/siwx, sigkit/pay) are the features' own doors.
-  test('features are reached only through import() (from outside their own folder)', () => {
+  // The subpath entries a dapp imports by name (sigkit/siwx, sigkit/pay) are the features' own doors;
+  // the list of features and each feature's descriptor (data and loaders) are what the modal reads.
+  test('features are reached only through import() or their descriptors (from outside their own folder)', () => {
     const found = Object.entries(inputs)
       .filter(([path]) => !path.startsWith('src/features/') && !FEATURE_ENTRIES.includes(path))
       .flatMap(([path, input]) =>
         input.imports
-          .filter((edge) => edge.path.startsWith('src/features/') && edge.kind !== 'dynamic-import')
+          .filter(
+            (edge) =>
+              edge.path.startsWith('src/features/') && edge.kind !== 'dynamic-import' && !DESCRIPTORS.test(edge.path),
+          )
           .map((edge) => `${path} → ${edge.path} (${edge.kind})`),
+      )
+    assert.equal(found, [])
+  })
+
+  // A descriptor is data and loaders: what it imports statically loads with the modal, so a
+  // feature's code never rides in with it.
+  test("a feature's descriptor imports none of its feature's code statically", () => {
+    const found = Object.entries(inputs)
+      .filter(([path]) => DESCRIPTORS.test(path))
+      .flatMap(([path, input]) =>
+        input.imports
+          .filter(
+            (edge) =>
+              edge.path.startsWith('src/features/') && edge.kind !== 'dynamic-import' && !DESCRIPTORS.test(edge.path),
+          )
+          .map((edge) => `${path} → ${edge.path}`),
       )
     assert.equal(found, [])
   })
