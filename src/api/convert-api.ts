@@ -7,8 +7,8 @@
  * pulls in no HTTP library.
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
-import { clock } from '../core/lib/clock'
-import { isRecord } from '../core/lib/validate'
+import { clock } from '../lib/clock'
+import { isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 

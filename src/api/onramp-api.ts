@@ -6,7 +6,7 @@
  * from the on-ramp feature.
  */
 import { createHttpClient, type HttpClient } from '../core/lib/http'
-import { isRecord } from '../core/lib/validate'
+import { isRecord } from '../lib/validate'
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { InvalidResponseError } from './errors'
 import { parseHistoryPage, type Transaction } from './history-api'

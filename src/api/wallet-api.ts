@@ -7,7 +7,7 @@
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { createHttpClient, type HttpClient, type QueryParams } from '../core/lib/http'
 import type { WalletListing } from '../core/types'
-import { isRecord } from '../core/lib/validate'
+import { isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 

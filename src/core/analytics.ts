@@ -8,7 +8,7 @@
 import { signal } from '@preact/signals-core'
 import type { Signal } from '@preact/signals-core'
 import { getResolvedOptions } from './config/appkit-state'
-import { clock } from './lib/clock'
+import { clock } from '../lib/clock'
 import { ERROR_REPORTS, SDK_TYPE, SDK_VERSION } from './constants'
 import { featuresState } from './config/features'
 

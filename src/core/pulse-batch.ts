@@ -6,7 +6,7 @@
  * unloaded. Loaded by remote-config.ts with the first item it may send (the project's analytics
  * setting known and on), so no page pays for it before.
  */
-import { clock, type TimerHandle } from './lib/clock'
+import { clock, type TimerHandle } from '../lib/clock'
 import { createHttpClient, type QueryParams } from './lib/http'
 
 /** How often pending events are sent. */

@@ -61,5 +61,35 @@ for (const [buildName, build] of Object.entries(manifest.builds)) {
     assert.equal(found, [])
   })
 
+  // A connector talks to core through the connector contract (ARCHITECTURE "Connectors implement
+  // one contract"): a handful of core modules, not core's internals.
+  test('each connector folder imports at most 6 core modules', () => {
+    const coreImports = {}
+    for (const [path, input] of Object.entries(inputs)) {
+      const connector = /^src\/connectors\/([^/]+)\//.exec(path)?.[1]
+      if (!connector) continue
+      coreImports[connector] ??= new Set()
+      for (const edge of input.imports) if (edge.path.startsWith('src/core/')) coreImports[connector].add(edge.path)
+    }
+    assert.ok(Object.keys(coreImports).length >= 2, 'the connectors are in the build')
+    const over = Object.entries(coreImports).filter(([, modules]) => modules.size > 6)
+    assert.equal(
+      over.map(([connector, modules]) => `${connector}: ${[...modules].sort().join(', ')}`),
+      [],
+    )
+  })
+
+  // src/lib is the bottom layer: generic helpers any layer uses (time, ids, units, input guards).
+  test('src/lib imports nothing else of SigKit', () => {
+    const found = Object.entries(inputs)
+      .filter(([path]) => path.startsWith('src/lib/'))
+      .flatMap(([path, input]) =>
+        input.imports
+          .filter((edge) => edge.path.startsWith('src/') && !edge.path.startsWith('src/lib/'))
+          .map((edge) => `${path} → ${edge.path}`),
+      )
+    assert.equal(found, [])
+  })
+
   test.run()
 }

@@ -8,7 +8,7 @@ import { encodeFunctionData, erc20Abi, numberToHex, parseUnits, type PublicClien
 import type { SendParameters } from '../../core/state/adapters'
 import { SEND_TRANSACTION_FALLBACK_CACHE_SIZE } from '../../core/constants'
 import type { EIP1193Provider } from '../../core/types'
-import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/lib/wallet-errors'
+import { WALLET_ERROR_CODES, walletErrorCode } from '../../lib/wallet-errors'
 import { assertTransactionRules } from './transaction-rules'
 
 /** A transaction request before it is hex-encoded for the wallet. */

@@ -4,7 +4,7 @@
  */
 import { numberToHex } from 'viem'
 import type { CaipNetwork, EIP1193Provider } from '../../core/types'
-import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/lib/wallet-errors'
+import { WALLET_ERROR_CODES, walletErrorCode } from '../../lib/wallet-errors'
 import { parseChainId } from './connect'
 
 /** Parameters of {@link switchNetwork}. */

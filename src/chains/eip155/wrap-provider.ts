@@ -4,7 +4,7 @@
  * the person declines is reported (the widget shows 'Signature declined').
  */
 import type { EIP1193Provider } from '../../core/types'
-import { isUserRejection } from '../../core/lib/wallet-errors'
+import { isUserRejection } from '../../lib/wallet-errors'
 
 const SEND_METHODS = new Set(['eth_sendTransaction', 'wallet_sendTransaction'])
 const SIGNING_METHODS = new Set([

@@ -4,7 +4,7 @@
  */
 import type { Signature } from '@solana/kit'
 import type { ReceiptOutcome } from '../../core/state/adapters'
-import { clock, sleep } from '../../core/lib/clock'
+import { clock, sleep } from '../../lib/clock'
 import { RECEIPT_WAIT } from '../../core/constants'
 import type { SolanaRpc } from './rpc'
 

@@ -26,9 +26,9 @@ import {
 } from '@solana-program/token'
 import type { SendParameters } from '../../core/state/adapters'
 import type { CaipNetworkId } from '../../core/types'
-import { toBaseUnitsExact } from '../../core/lib/units'
-import { isRecord } from '../../core/lib/validate'
-import { WALLET_ERROR_CODES, walletErrorCode } from '../../core/lib/wallet-errors'
+import { toBaseUnitsExact } from '../../lib/units'
+import { isRecord } from '../../lib/validate'
+import { WALLET_ERROR_CODES, walletErrorCode } from '../../lib/wallet-errors'
 import type { SolanaRpc } from './rpc'
 
 /**

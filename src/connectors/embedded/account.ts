@@ -4,7 +4,7 @@
  * @internal
  */
 import { connectorContext as core } from '../../core/connector'
-import { clock } from '../../core/lib/clock'
+import { clock } from '../../lib/clock'
 import type { ChainNamespace } from '../../core/types'
 import { emitter } from './emitter'
 import { EMBEDDED_ID, walletInfo } from './index'

@@ -7,9 +7,9 @@
  * another window cannot answer a request or push a user into the page.
  * @internal
  */
-import { randomId } from '../../core/lib/ids'
-import { clock, type TimerHandle } from '../../core/lib/clock'
-import { isRecord } from '../../core/lib/validate'
+import { randomId } from '../../lib/ids'
+import { clock, type TimerHandle } from '../../lib/clock'
+import { isRecord } from '../../lib/validate'
 import {
   APP_PREFIX,
   FRAME_PREFIX,

@@ -13,7 +13,7 @@ import {
   type ConnectionResult,
   type NamespaceConnection,
 } from '../../core/connector'
-import { clock, type TimerHandle } from '../../core/lib/clock'
+import { clock, type TimerHandle } from '../../lib/clock'
 import { SOCIAL_NAMES } from '../../core/constants'
 import type { ChainNamespace, SocialProvider } from '../../core/types'
 import type { FrameClient, FrameStats } from './client'

@@ -5,7 +5,7 @@
  * request it answers.
  * @internal
  */
-import { isRecord } from '../../core/lib/validate'
+import { isRecord } from '../../lib/validate'
 
 /** Prefix of the messages the widget posts (app events). @internal */
 export const APP_PREFIX = '@w3m-app/'

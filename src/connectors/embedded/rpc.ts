@@ -7,9 +7,9 @@
  * @internal
  */
 import { connectorContext as core } from '../../core/connector'
-import { clock } from '../../core/lib/clock'
-import { isRecord } from '../../core/lib/validate'
-import { WALLET_ERROR_CODES } from '../../core/lib/wallet-errors'
+import { clock } from '../../lib/clock'
+import { isRecord } from '../../lib/validate'
+import { WALLET_ERROR_CODES } from '../../lib/wallet-errors'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace, EIP1193Provider } from '../../core/types'
 import { FrameError } from './client'
 import {

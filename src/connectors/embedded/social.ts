@@ -6,7 +6,7 @@
  * @internal
  */
 import { connectorContext as core } from '../../core/connector'
-import { clock } from '../../core/lib/clock'
+import { clock } from '../../lib/clock'
 import type { SocialProvider } from '../../core/types'
 import { checkOrigin, EMBEDDED_ID, register, type LoginMethod } from './index'
 import { farcasterUri, farcasterUser, noPayload, redirectUri } from './protocol'

@@ -4,7 +4,7 @@
  * switching networks). Discovery (`index.ts`) makes one per wallet it finds.
  */
 import { connectorContext as core, createConnectorEmitter, type Connector } from '../../core/connector'
-import { describeWalletError, isUserRejection } from '../../core/lib/wallet-errors'
+import { describeWalletError, isUserRejection } from '../../lib/wallet-errors'
 import type { ChainNamespace, EIP1193Provider } from '../../core/types'
 
 /** A wallet found in the page, as data: who it is and its providers. */

@@ -5,7 +5,7 @@
  * Started when the modal opens and by session restore, never at import.
  */
 import { connectorContext as core } from '../../core/connector'
-import { isNonEmptyString, isRecord } from '../../core/lib/validate'
+import { isNonEmptyString, isRecord } from '../../lib/validate'
 import type { EIP1193Provider } from '../../core/types'
 import { createInjectedConnector, type InstalledWallet } from './connector'
 import { startWalletStandardDiscovery } from './wallet-standard'

@@ -5,8 +5,8 @@
  */
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from '@solana/kit'
 
-import { isRecord } from '../../core/lib/validate'
-import { WALLET_ERROR_CODES } from '../../core/lib/wallet-errors'
+import { isRecord } from '../../lib/validate'
+import { WALLET_ERROR_CODES } from '../../lib/wallet-errors'
 import type { StandardWallet } from './wallet-standard'
 
 type Account = StandardWallet['accounts'][number]

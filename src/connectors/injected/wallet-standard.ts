@@ -7,7 +7,7 @@
  */
 import type { EIP1193Provider } from '../../core/types'
 import type { InstalledWallet } from './connector'
-import { isNonEmptyString, isRecord } from '../../core/lib/validate'
+import { isNonEmptyString, isRecord } from '../../lib/validate'
 
 /** The part of a Wallet Standard wallet SigKit uses; everything else about it is untrusted. */
 export interface StandardWallet {

@@ -13,7 +13,7 @@ import {
   type SIWXSession,
 } from '../../core/connector'
 import type { CaipNetwork, CaipNetworkId } from '../../core/types'
-import { isRecord } from '../../core/lib/validate'
+import { isRecord } from '../../lib/validate'
 import type { ProposalNamespace } from './namespaces'
 import type { SessionLike } from './session'
 

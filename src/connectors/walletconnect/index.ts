@@ -15,9 +15,9 @@ import {
   type Connector,
   type ConnectionResult,
 } from '../../core/connector'
-import { clock } from '../../core/lib/clock'
-import { isMobile } from '../../core/lib/device'
-import { WALLET_ERROR_CODES } from '../../core/lib/wallet-errors'
+import { clock } from '../../lib/clock'
+import { isMobile } from '../../lib/device'
+import { WALLET_ERROR_CODES } from '../../lib/wallet-errors'
 import { CHAIN_NAMESPACES, DEFAULT_ENDPOINTS } from '../../core/constants'
 import type { ChainNamespace, EIP1193Provider, WalletListing } from '../../core/types'
 import { authenticateSession, canAuthenticate } from './auth'

@@ -7,7 +7,7 @@ import { batch, computed, signal } from '@preact/signals-core'
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import { BASIC_MODE_DISABLED, DEFAULT_FEATURES, DEFAULT_REMOTE_SOCIALS, DEFAULT_SOCIALS } from '../constants'
 import type { ResolvedFeatures, SocialProvider } from '../types'
-import { isRecord, isStringArray } from '../lib/validate'
+import { isRecord, isStringArray } from '../../lib/validate'
 
 /** Notice shown when remote configuration overrode a local feature setting (SPEC text). */
 export const LOCAL_CONFIG_IGNORED_NOTICE = 'Local configuration ignored'

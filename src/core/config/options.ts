@@ -25,7 +25,7 @@ import type {
   ThemeVariablesInput,
 } from '../types'
 import type { SIWXConfig } from './siwx'
-import { isHttpUrl, isNonEmptyString, isRecord, isWsUrl } from '../lib/validate'
+import { isHttpUrl, isNonEmptyString, isRecord, isWsUrl } from '../../lib/validate'
 
 /** What a `siwx` config must implement; only `getRequired` may be left out. */
 const SIWX_METHODS = [

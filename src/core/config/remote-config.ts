@@ -9,8 +9,8 @@ import { getResolvedOptions } from './appkit-state'
 import { SDK_TYPE, SDK_VERSION } from '../constants'
 import { applyRemoteFeatures, featuresState, parseRemoteFeatures, setRemoteAnalyticsEnabled } from './features'
 import { createHttpClient, withQueryRetry, type HttpClient, type QueryParams } from '../lib/http'
-import { isRecord, isStringArray } from '../lib/validate'
-import { randomId } from '../lib/ids'
+import { isRecord, isStringArray } from '../../lib/validate'
+import { randomId } from '../../lib/ids'
 
 /** Options of {@link loadRemoteConfig}; both exist for tests and non-browser hosts. */
 export interface LoadRemoteConfigOptions {

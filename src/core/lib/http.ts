@@ -3,7 +3,7 @@
  * through `import()` (remote config, events), so ofetch is not in the page-load bundle.
  */
 import { ofetch } from 'ofetch'
-import { sleep as clockSleep } from './clock'
+import { sleep as clockSleep } from '../../lib/clock'
 import { QUERY_RETRY } from '../constants'
 
 /** Query parameter values; `undefined`, `null` and `''` are left out of the URL. */

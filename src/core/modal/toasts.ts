@@ -5,8 +5,8 @@
  */
 import { batch, signal } from '@preact/signals-core'
 import type { Signal } from '@preact/signals-core'
-import { clock } from '../lib/clock'
-import type { TimerHandle } from '../lib/clock'
+import { clock } from '../../lib/clock'
+import type { TimerHandle } from '../../lib/clock'
 import { TOAST_AUTO_HIDE_MS, TOAST_REOPEN_DELAY_MS } from '../constants'
 import type { ToastVariant } from '../types'
 

@@ -5,7 +5,7 @@
 import { batch, signal } from '@preact/signals-core'
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import { removeDeepLink, storeConnectionStatus } from '../lib/storage'
-import { clock } from '../lib/clock'
+import { clock } from '../../lib/clock'
 import type { ChainNamespace, Connection, ConnectionStatus, EIP1193Provider, WalletListing } from '../types'
 import type { Connector } from '../connector'
 import { findConnector } from './connectors'

@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-core'
 import { getResolvedOptions } from '../config/appkit-state'
 import { CONNECTOR_TYPE_ORDER } from '../constants'
-import { isMobile } from '../lib/device'
+import { isMobile } from '../../lib/device'
 import type { ChainNamespace, ViewName } from '../types'
 import type { Connector, ConnectorEmitter } from '../connector'
 

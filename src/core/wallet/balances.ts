@@ -12,7 +12,7 @@
  */
 import { effect } from '@preact/signals-core'
 import { activeAddress, getAccountState, setAccount } from '../state/account'
-import { clock } from '../lib/clock'
+import { clock } from '../../lib/clock'
 import {
   CHAIN_NAMESPACES,
   BALANCE_CACHE_MS,

@@ -11,7 +11,7 @@ import { getAccountState, resetAccount, setAccount, activeNamespace } from '../s
 import { getConnectorSources, getResolvedOptions, loadAdapter } from '../config/appkit-state'
 import { refreshAccountData, forgetBalances, startBalanceAutoRefresh } from './balances'
 import { formatCaipAddress, formatCaipNetworkId } from '../lib/caip'
-import { clock } from '../lib/clock'
+import { clock } from '../../lib/clock'
 import {
   connectedConnector,
   connectionState,
@@ -42,7 +42,7 @@ import {
   addRecentWallet,
   storeDeepLink,
 } from '../lib/storage'
-import { describeWalletError, isUserRejection } from '../lib/wallet-errors'
+import { describeWalletError, isUserRejection } from '../../lib/wallet-errors'
 import { isConnectorWithBehaviour, type Connector, type ConnectorEvent, type NamespaceConnection } from '../connector'
 import type { ConnectionResult } from '../connector'
 import type { AccountEntry, CaipNetwork, ChainNamespace, EIP1193Provider, WalletListing } from '../types'

@@ -5,7 +5,7 @@ import { activeNamespace, getAccountState } from '../state/account'
 import { connectedProvider } from '../state/connection'
 import { showErrorToast } from '../modal/toasts'
 import type { ChainNamespace } from '../types'
-import { isUserRejection } from '../lib/wallet-errors'
+import { isUserRejection } from '../../lib/wallet-errors'
 import { loadAdapter } from '../config/appkit-state'
 
 /** Toast shown when the person declines a signature (SPEC §8). */

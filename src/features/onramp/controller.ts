@@ -17,7 +17,7 @@ import {
 } from '../../api/onramp-api'
 import { getResolvedOptions } from '../../core/config/appkit-state'
 import { onCoreEvent } from '../../core/lifecycle'
-import { clock, type TimerHandle } from '../../core/lib/clock'
+import { clock, type TimerHandle } from '../../lib/clock'
 import { sendEvent } from '../../core/analytics'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { getNetworkState } from '../../core/state/network'

@@ -33,7 +33,7 @@ import {
   type SwapArguments,
   type SwapProgress,
 } from './controller'
-import { fromBaseUnits } from '../../core/lib/units'
+import { fromBaseUnits } from '../../lib/units'
 import { SWAP_INITIAL_GAS, SWAP_SLIPPAGE_PERCENT, exchangeRate, networkFeeUsd, priceImpact } from './math'
 import { swapTokenList, type SwapToken } from './tokens'
 import {

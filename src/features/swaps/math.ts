@@ -1,10 +1,10 @@
 /**
  * The swap's arithmetic (HOSTED-API §6.1): the minimum received after slippage, price impact, the
  * network fee in USD, the rate, and what Max may spend. Amounts stay bigints in base units
- * (`core/lib/units` converts them from and to text) so nothing rounds on the way to the chain; only
+ * (`lib/units` converts them from and to text) so nothing rounds on the way to the chain; only
  * what is shown becomes a number.
  */
-import { fromBaseUnits } from '../../core/lib/units'
+import { fromBaseUnits } from '../../lib/units'
 
 /** Slippage tolerance in percent (SPEC §9, `CONVERT_SLIPPAGE_TOLERANCE`). */
 export const SWAP_SLIPPAGE_PERCENT = 1

@@ -17,7 +17,7 @@ import {
   rpcResult,
   updateEmailAction,
 } from '../../../src/connectors/embedded/protocol'
-import { createManualClock, setClock, type ManualClock } from '../../../src/core/lib/clock'
+import { createManualClock, setClock, type ManualClock } from '../../../src/lib/clock'
 import { fakeFrame, FRAME_ORIGIN, flush, stranger, type FakeFrame } from './embedded-frame'
 
 /** The rejection of a promise, to assert on (any: errors carry `code`, `reason`). */

@@ -13,7 +13,7 @@ import {
   type ConnectorInfo,
 } from '../../../src/core/state/connectors'
 import { validateOptions } from '../../../src/core/config/options'
-import { isUserRejection, walletErrorCode } from '../../../src/core/lib/wallet-errors'
+import { isUserRejection, walletErrorCode } from '../../../src/lib/wallet-errors'
 import { validInput } from '../core/helpers/fixtures'
 
 const CHAIN = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createManualClock, setClock } from '../../../src/core/lib/clock'
+import { createManualClock, setClock } from '../../../src/lib/clock'
 import { buildUrl, createHttpClient, withQueryRetry } from '../../../src/core/lib/http'
 import { sendJson, startServer } from './helpers/server'
 import type { TestServer } from './helpers/server'

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { setAccount } from '../../../src/core/state/account'
-import { createManualClock, setClock } from '../../../src/core/lib/clock'
+import { createManualClock, setClock } from '../../../src/lib/clock'
 import { eventsState } from '../../../src/core/analytics'
 import {
   addCloseGuard,

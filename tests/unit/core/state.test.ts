@@ -12,7 +12,7 @@ import {
   resetAccount,
   setAccount,
 } from '../../../src/core/state/account'
-import { createManualClock, setClock } from '../../../src/core/lib/clock'
+import { createManualClock, setClock } from '../../../src/lib/clock'
 import {
   connectionState,
   resetWcConnection,

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createManualClock, setClock } from '../../../src/core/lib/clock'
-import type { ManualClock } from '../../../src/core/lib/clock'
+import { createManualClock, setClock } from '../../../src/lib/clock'
+import type { ManualClock } from '../../../src/lib/clock'
 import {
   hideToast,
   showErrorToast,

@@ -6,7 +6,7 @@
 import { getResolvedOptions } from '../../../core/config/appkit-state'
 import { featuresState } from '../../../core/config/features'
 import { CHAIN_NAMESPACES } from '../../../core/constants'
-import { isMobile } from '../../../core/lib/device'
+import { isMobile } from '../../../lib/device'
 import { addConnectors } from '../../../core/state/connectors'
 
 let listed = false

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { connectionState, connectionSignals } from '../../../core/state/connection'
-import { isMobile } from '../../../core/lib/device'
+import { isMobile } from '../../../lib/device'
 import { currentData } from '../../../core/modal/router'
 import { showSuccessToast } from '../../../core/modal/toasts'
 import type { WalletListing } from '../../../core/types'

@@ -7,7 +7,7 @@ import { closeModal } from '../../../core/modal/modal'
 import { goBack, pushView } from '../../../core/modal/router'
 import { showErrorToast } from '../../../core/modal/toasts'
 import { activeCaipNetwork, isNetworkSupported } from '../../../core/state/network'
-import { describeWalletError, isUserRejection } from '../../../core/lib/wallet-errors'
+import { describeWalletError, isUserRejection } from '../../../lib/wallet-errors'
 import { switchNetwork } from '../../../core/wallet/switch-network'
 import type { CaipNetwork } from '../../../core/types'
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { fromBaseUnits, toBaseUnitsExact as toBaseUnits } from '../../../../src/core/lib/units'
+import { fromBaseUnits, toBaseUnitsExact as toBaseUnits } from '../../../../src/lib/units'
 
 test('amounts become lamports and token units exactly, without floating point', () => {
   assert.is(toBaseUnits('0.1', 9), 100_000_000n)

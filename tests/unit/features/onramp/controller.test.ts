@@ -4,7 +4,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { connectAccount, deferred, resetViews, settle, useFakeAdapter } from '../../ui/views/helpers'
-import { createManualClock, setClock, type ManualClock } from '../../../../src/core/lib/clock'
+import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
 import type { OnrampApi, OnrampQuote, OnrampUrlRequest } from '../../../../src/api/onramp-api'
 import type { Transaction } from '../../../../src/api/history-api'

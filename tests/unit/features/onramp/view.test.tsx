@@ -21,7 +21,7 @@ import {
   waitFor,
 } from '../../ui/views/helpers'
 import { localFeatures } from '../../../../src/core/config/features'
-import { createManualClock, setClock } from '../../../../src/core/lib/clock'
+import { createManualClock, setClock } from '../../../../src/lib/clock'
 import type { OnrampApi } from '../../../../src/api/onramp-api'
 import {
   PURCHASE_POLL_MS,

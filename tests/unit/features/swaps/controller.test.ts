@@ -4,7 +4,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { connectAccount, deferred, resetViews, settle, useFakeAdapter, fakeProvider } from '../../ui/views/helpers'
-import { createManualClock, setClock, type ManualClock } from '../../../../src/core/lib/clock'
+import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
 import { setAccount } from '../../../../src/core/state/account'
 import { setActiveCaipNetwork } from '../../../../src/core/state/network'

@@ -3,7 +3,7 @@
 // the way the router does, then what the widget shows about it.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { fromBaseUnits, toBaseUnits } from '../../../../src/core/lib/units'
+import { fromBaseUnits, toBaseUnits } from '../../../../src/lib/units'
 import {
   MAX_GAS_RESERVE,
   SWAP_INITIAL_GAS,

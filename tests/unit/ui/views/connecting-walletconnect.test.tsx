@@ -14,7 +14,7 @@ import {
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import '../../../../src/ui/signals-binding'
-import { createManualClock, setClock } from '../../../../src/core/lib/clock'
+import { createManualClock, setClock } from '../../../../src/lib/clock'
 import { installFakeUniversalProvider } from '../../../helpers/fake-universal-provider'
 import { WALLETCONNECT_START_TIMEOUT_MS } from '../../../../src/connectors/walletconnect/failure'
 import { initCore } from '../../../../src/core/config/appkit-state'

@@ -3,7 +3,7 @@
 // rather than lose a digit), at the decimals tokens have: 0, 6 (USDC), 9 (SOL), 18 (ETH).
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { fromBaseUnits, toBaseUnits, toBaseUnitsExact } from '../../../../src/core/lib/units'
+import { fromBaseUnits, toBaseUnits, toBaseUnitsExact } from '../../../src/lib/units'
 
 const BAD_TEXT = ['', ' ', '.', 'abc', '1,5', '-1', '+1', '1e3', '1.2.3', '0x10', '½']
 

@@ -1,7 +1,7 @@
 /**
- * Time source for every core module that waits or timestamps.
+ * Time source for every module that waits or timestamps.
  *
- * Core code never calls `Date.now()` or `setTimeout` directly: it goes through {@link clock}, so
+ * SigKit code never calls `Date.now()` or `setTimeout` directly: it goes through {@link clock}, so
  * tests (and headless hosts with their own scheduler) can swap time and make a 500 ms shake or a
  * 30 s back-off run instantly and deterministically.
  */

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { clock, createManualClock, setClock, sleep } from '../../../src/core/lib/clock'
+import { clock, createManualClock, setClock, sleep } from '../../../src/lib/clock'
 
 test('setClock swaps time for everything using clock, and restore brings it back', () => {
   const manual = createManualClock(5000)
