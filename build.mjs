@@ -92,9 +92,6 @@ const FIRST_OPEN_MODULES = [
 const FIRST_OPEN_GROUPS = {}
 for (const { source, group } of FIRST_OPEN_MODULES) (FIRST_OPEN_GROUPS[group] ??= []).push(source)
 
-/** Stands for the CDN build's list of first-open shared chunks until the build writes it in. */
-const SHARED_PLACEHOLDER = '["__SIGKIT_FIRST_OPEN_SHARED__"]'
-
 /**
  * What the modal's preload (page idle, the button hovered or focused) adds to the first-open set,
  * and a click that loads the modal itself does not: the warm-up of the modal's type and, in the
@@ -187,7 +184,7 @@ const BUILDS = {
     optionalEntries: ['pay', 'wagmi'],
     options: {
       packages: 'external',
-      define: { __SIGKIT_VERSION__: version, __SIGKIT_FIRST_OPEN_SHARED__: 'null' },
+      define: { __SIGKIT_VERSION__: version },
     },
   },
   cdn: {
@@ -206,7 +203,6 @@ const BUILDS = {
       plugins: [cdnAliasPlugin],
       define: {
         __SIGKIT_VERSION__: version,
-        __SIGKIT_FIRST_OPEN_SHARED__: SHARED_PLACEHOLDER,
         'process.env.NODE_ENV': '"production"',
       },
     },
@@ -221,7 +217,6 @@ const BUILDS = {
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
       define: {
         __SIGKIT_VERSION__: version,
-        __SIGKIT_FIRST_OPEN_SHARED__: 'null',
         'process.env.NODE_ENV': '"production"',
       },
     },
@@ -339,33 +334,7 @@ async function runPass(name) {
   const metafile = cdn ? await linkCdnVendors(built, vendors) : built
   await writeFile(join(root, outdir, 'meta.json'), JSON.stringify(metafile))
   const report = analyse(name, metafile)
-  if (name === 'cdn') await writeFirstOpenShared(metafile, report)
   return report
-}
-
-/**
- * The CDN build knows its chunk names: the chunks the first-open modules share (found only when
- * those modules run) are written into the code that opens the modal, which asks for them in the
- * same round as the modules themselves (src/app-kit.ts, `__SIGKIT_FIRST_OPEN_SHARED__`).
- */
-async function writeFirstOpenShared(metafile, report) {
-  const own = new Set(FIRST_OPEN_MODULES.map(({ source }) => outputForEntryPoint(metafile, source)))
-  const shared = report.firstOpen.files.filter((file) => !own.has(file) && file.endsWith('.js'))
-  const holders = report.initial.files.filter((file) =>
-    readFileSync(join(root, file), 'utf8').includes(SHARED_PLACEHOLDER),
-  )
-  if (holders.length !== 1)
-    throw new Error(`expected the first-open list in one page-load file, found ${holders.length}`)
-  const holder = holders[0]
-  // import() resolves against the module that calls it (the one with createAppKit's code), which
-  // need not be the one esbuild put the list in.
-  const caller = Object.keys(metafile.outputs).find((file) => metafile.outputs[file].inputs['src/app-kit.ts'])
-  if (!caller) throw new Error('no output holds src/app-kit.ts')
-  const paths = shared.map((file) => `./${relative(dirname(caller), file)}`)
-  const code = readFileSync(join(root, holder), 'utf8').replace(SHARED_PLACEHOLDER, JSON.stringify(paths))
-  await writeFile(join(root, holder), code)
-  report.firstOpen.shared = paths
-  report.initial.gzip = gzipTotal(report.initial.files)
 }
 
 /** Initial and first-open file sets of one pass, from its metafile. */

@@ -13,7 +13,7 @@
 //             wallet connected; 1x (and 6x in full runs); both builds (bench/swap.mjs)
 //
 // Options: --quick, --only=balance,wallets,modal,activity,swap, --no-build (use dist/ as it is), --readme
-// (write the tables into README.md's Performance section; full runs only).
+// (write the tables into bench/README.md; full runs only).
 // Full runs write bench/results/latest.json, quick runs bench/results/quick.json. Numbers never
 // fail the run; it exits non-zero only when a bench could not run.
 import { chromium } from '@playwright/test'
@@ -171,13 +171,13 @@ async function removeStaleRuns() {
 
 /** Replaces what is between the README's bench markers with the tables of this run. */
 async function updateReadme(text) {
-  const path = join(root, 'README.md')
+  const path = join(root, 'bench', 'README.md')
   const readme = readFileSync(path, 'utf8')
   const start = readme.indexOf(README_START)
   const end = readme.indexOf(README_END)
-  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section`)
+  if (start < 0 || end < start) throw new Error(`bench/README.md has no ${README_START} … ${README_END} section`)
   await writeFile(path, `${readme.slice(0, start + README_START.length)}\n${text}\n${readme.slice(end)}`)
-  console.log('README.md: Performance tables updated')
+  console.log('bench/README.md: tables updated')
 }
 
 try {

@@ -34,11 +34,6 @@ import type {
 } from './core/types'
 import { startNavigation } from './ui/navigation'
 
-// Written in by the CDN build (build.mjs): the first-open chunks' shared chunks. `null` in the
-// React build, whose chunks the app's bundler names, and wherever the sources are bundled as they
-// are (tests, bench pages), which define it like __SIGKIT_VERSION__.
-declare const __SIGKIT_FIRST_OPEN_SHARED__: readonly string[] | null
-
 /** What `useAppKitState` and `AppKit.getState()` report. */
 export interface AppKitState {
   open: boolean
@@ -101,9 +96,6 @@ export function createAppKitWith(
         import('./connectors/injected'),
         import('./ui/views/Connect/wallet-entries'),
         import('./core/config/remote-config'),
-        // The CDN build lists the chunks these share, which would otherwise be found only once
-        // they ran: a second round of requests on a slow network.
-        ...(__SIGKIT_FIRST_OPEN_SHARED__ ? __SIGKIT_FIRST_OPEN_SHARED__.map((file) => import(file)) : []),
       ]).then(([ui, , injected, entries]) =>
         ui.prepareModal().then(() => {
           // Opening asks the installed wallets to announce themselves before the first render, so

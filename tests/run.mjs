@@ -256,7 +256,7 @@ async function bundledUvuSuite(suite) {
           jsx: 'automatic',
           sourcemap: 'linked',
           logLevel: 'silent',
-          define: { __SIGKIT_VERSION__: JSON.stringify(packageVersion()), __SIGKIT_FIRST_OPEN_SHARED__: 'null' },
+          define: { __SIGKIT_VERSION__: JSON.stringify(packageVersion()) },
         })
         return { source, outfile }
       } catch (error) {

@@ -68,7 +68,6 @@ async function buildPages(runDir, distDir) {
     define: {
       'process.env.NODE_ENV': '"production"',
       __SIGKIT_VERSION__: JSON.stringify(version),
-      __SIGKIT_FIRST_OPEN_SHARED__: 'null',
       // WalletConnect's dependencies (lazy in dist/react.js) read Node's `global`.
       global: 'globalThis',
     },

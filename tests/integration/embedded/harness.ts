@@ -20,7 +20,6 @@ async function bundlePage(): Promise<string> {
     logLevel: 'error',
     define: {
       __SIGKIT_VERSION__: '"0.0.0-test"',
-      __SIGKIT_FIRST_OPEN_SHARED__: 'null',
       'process.env.NODE_ENV': '"production"',
     },
     plugins: [
