@@ -23,8 +23,8 @@ import { selectNetwork } from '../../../src/ui/views/shared/select-network'
 import { SIGNATURE_DECLINED, signMessage } from '../../../src/core/wallet/sign'
 import { connect, connectingState, disconnect, getWalletProvider, reconnect } from '../../../src/core/wallet/connect'
 import { switchNetwork, switchingTo } from '../../../src/core/wallet/switch-network'
-import { resetCore } from '../../unit/core/helpers/fixtures'
-import type { MemoryStorage } from '../../unit/core/helpers/memory-storage'
+import { resetCore } from '../../unit/helpers/fixtures'
+import type { MemoryStorage } from '../../unit/helpers/memory-storage'
 import {
   CONNECTOR_ID,
   chainClient,

@@ -20,8 +20,8 @@ import { connect, disconnect } from '../../../src/core/wallet/connect'
 import { switchNetwork } from '../../../src/core/wallet/switch-network'
 import { cancelSignIn, signIn } from '../../../src/features/siwx/controller'
 import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/features/siwx/local-siwx'
-import { resetCore } from '../../unit/core/helpers/fixtures'
-import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/core/helpers/memory-storage'
+import { resetCore } from '../../unit/helpers/fixtures'
+import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/helpers/memory-storage'
 import {
   CONNECTOR_ID,
   endpointsFor,

@@ -23,7 +23,7 @@ import {
   reviewSwap,
   swapState,
 } from '../../../src/features/swaps/controller'
-import { resetCore } from '../../unit/core/helpers/fixtures'
+import { resetCore } from '../../unit/helpers/fixtures'
 import {
   CONNECTOR_ID,
   PROJECT_ID,

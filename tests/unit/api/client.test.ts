@@ -8,7 +8,7 @@ import { CONVERT_API } from '../../../src/api/convert-api'
 import { WALLET_API } from '../../../src/api/wallet-api'
 import { initCore } from '../../../src/core/config/appkit-state'
 import { validateOptions, type AppKitOptions } from '../../../src/core/config/options'
-import { mainnet, resetCore } from '../core/helpers/fixtures'
+import { mainnet, resetCore } from '../helpers/fixtures'
 
 /** A stand-in API that remembers what each of its clients was made from. */
 function recordingApi<Endpoint extends ApiEndpoint>(

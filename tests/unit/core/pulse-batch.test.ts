@@ -5,7 +5,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createManualClock, setClock } from '../../../src/lib/clock'
 import { resetEventBatch, sendPulseItem } from '../../../src/core/pulse-batch'
-import { sendJson, startServer, type TestServer } from './helpers/server'
+import { sendJson, startServer, type TestServer } from '../helpers/server'
 import { waitFor } from '../../helpers/async'
 
 let server: TestServer

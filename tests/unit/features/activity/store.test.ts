@@ -26,8 +26,16 @@ import {
 } from '../../../../src/features/activity/store'
 import { waitFor } from '../../../helpers/async'
 import { localL2, localhost } from '../../../helpers/networks'
-import { createMemoryStorage, installStorage, type MemoryStorage } from '../../core/helpers/memory-storage'
-import { ACCOUNT, CHAIN, entries, entry, historyKey, startHistoryServer, type HistoryServer } from './fixtures'
+import { createMemoryStorage, installStorage, type MemoryStorage } from '../../helpers/memory-storage'
+import {
+  ACCOUNT,
+  CHAIN,
+  entries,
+  entry,
+  historyKey,
+  startHistoryServer,
+  type HistoryServer,
+} from '../../helpers/activity-history'
 
 let server: HistoryServer
 let storage: MemoryStorage

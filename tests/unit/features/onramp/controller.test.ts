@@ -3,7 +3,7 @@
 // limits that stop a quote, and the purchase a provider window makes, watched in the history.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { connectAccount, deferred, resetViews, settle, useFakeAdapter } from '../../ui/views/helpers'
+import { connectAccount, deferred, resetViews, settle, useFakeAdapter } from '../../helpers/views'
 import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
 import type { OnrampApi, OnrampQuote, OnrampUrlRequest } from '../../../../src/api/onramp-api'

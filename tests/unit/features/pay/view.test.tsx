@@ -18,7 +18,7 @@ import {
   usdc,
   useFakeAdapter,
   waitFor,
-} from '../../ui/views/helpers'
+} from '../../helpers/views'
 import { localFeatures } from '../../../../src/core/config/features'
 import { routerState } from '../../../../src/core/modal/router'
 import { setActiveCaipNetwork } from '../../../../src/core/state/network'

@@ -22,7 +22,7 @@ import {
   getSIWX,
 } from '../../../../src/features/siwx/sign-in'
 import type { CaipNetwork, CaipNetworkId } from '../../../../src/core/types'
-import { base, mainnet, resetCore, solana, validInput } from '../../core/helpers/fixtures'
+import { base, mainnet, resetCore, solana, validInput } from '../../helpers/fixtures'
 import { deferred } from '../../../helpers/async'
 import { type SIWXConfig, type SIWXMessageInput, type SIWXSession } from '../../../../src/core/config/siwx'
 

@@ -25,7 +25,7 @@ import {
   settle,
   title,
   waitFor,
-} from '../../ui/views/helpers'
+} from '../../helpers/views'
 
 installModal()
 

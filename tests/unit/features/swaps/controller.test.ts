@@ -3,7 +3,7 @@
 // API's faults, and which networks can swap.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { connectAccount, deferred, resetViews, settle, useFakeAdapter, fakeProvider } from '../../ui/views/helpers'
+import { connectAccount, deferred, resetViews, settle, useFakeAdapter, fakeProvider } from '../../helpers/views'
 import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
 import { setAccount } from '../../../../src/core/state/account'
@@ -31,7 +31,7 @@ import {
   swapState,
 } from '../../../../src/features/swaps/controller'
 import { swapTokenList } from '../../../../src/features/swaps/tokens'
-import { NATIVE, SKT, USDC, fakeQuote, listedTokens, useFakeConvert } from './fake-convert'
+import { NATIVE, SKT, USDC, fakeQuote, listedTokens, useFakeConvert } from '../../helpers/fake-convert'
 
 let manual: ManualClock
 let restoreClock: () => void = () => undefined
