@@ -1,6 +1,6 @@
-// The on-ramp's rules: payment method limits, the two providers' URLs in both namespaces, the
-// remote provider list, the built-in options and mock quote, defaults per network, and the
-// options/quote answers checked before use.
+// The on-ramp's options: payment method limits (the defaults and the options call's), the built-in
+// options and mock quote, and the defaults per network. The providers' URLs are in providers.test.ts,
+// the checks of the API's answers in tests/unit/api/onramp-api.test.ts.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -13,15 +13,11 @@ import {
   mockQuote,
   purchaseCurrenciesOn,
 } from '../../../../src/features/onramp/options'
-import { generatorRequest, meldBaseUrl, meldUrl, providersFor } from '../../../../src/features/onramp/providers'
-import { parseOptions, parseQuote, type PaymentCurrency, type PurchaseCurrency } from '../../../../src/api/onramp-api'
-import { InvalidResponseError } from '../../../../src/api/errors'
+import type { PaymentCurrency, PurchaseCurrency } from '../../../../src/api/onramp-api'
 import { localhost, solana } from '../../../helpers/networks'
 import type { CaipNetwork } from '../../../../src/core/types'
 
-const isInvalid = (error: unknown) => error instanceof InvalidResponseError
 const usd = FALLBACK_OPTIONS.paymentCurrencies[0] as PaymentCurrency
-const SOLANA_ADDRESS = 'EKxN49JjC8wZur679K7taycd1tJ76sfnMwv6D2V4pPTu'
 const ethereum: CaipNetwork = { ...localhost, id: 1, caipNetworkId: 'eip155:1', name: 'Ethereum' }
 const solanaNet = solana
 const SOLANA_REF = solana.caipNetworkId.split(':')[1]!
@@ -44,87 +40,6 @@ test("the options call's limits replace the defaults; a currency without them fa
   // No bank limit in the answer: the default one applies.
   assert.equal(limitsFor(eur, 'ach_bank_account'), DEFAULT_LIMITS[1])
   assert.is(amountProblem('20000', eur, 'ach_bank_account'), undefined)
-})
-
-test('the second provider gets publicKey, USDC, the address and the project id on EVM', () => {
-  const url = new URL(
-    meldUrl({ baseUrl: 'https://meldcrypto.com', namespace: 'eip155', address: '0xabc', projectId: 'p1' }),
-  )
-  assert.is(url.origin, 'https://meldcrypto.com')
-  assert.equal(
-    [...url.searchParams.keys()],
-    ['publicKey', 'destinationCurrencyCode', 'walletAddress', 'externalCustomerId'],
-  )
-  assert.is(url.searchParams.get('destinationCurrencyCode'), 'USDC')
-  assert.is(url.searchParams.get('walletAddress'), '0xabc')
-  assert.is(url.searchParams.get('externalCustomerId'), 'p1')
-})
-
-test('the second provider gets SOL on Solana, an empty address when none, and the chosen amount', () => {
-  const url = new URL(
-    meldUrl({
-      baseUrl: 'http://127.0.0.1:9/onramp/meld',
-      namespace: 'solana',
-      address: SOLANA_ADDRESS,
-      projectId: 'p1',
-      fiatAmount: '75',
-      fiatCurrency: 'EUR',
-    }),
-  )
-  assert.is(url.pathname, '/onramp/meld')
-  assert.is(url.searchParams.get('destinationCurrencyCode'), 'SOL')
-  assert.is(url.searchParams.get('walletAddress'), SOLANA_ADDRESS)
-  assert.is(url.searchParams.get('sourceAmount'), '75')
-  assert.is(url.searchParams.get('sourceCurrencyCode'), 'EUR')
-  const none = new URL(
-    meldUrl({ baseUrl: 'https://meldcrypto.com', namespace: 'eip155', address: undefined, projectId: 'p' }),
-  )
-  assert.is(none.searchParams.get('walletAddress'), '')
-})
-
-test("the second provider's page is its site, or the dapp's own API host when it points elsewhere", () => {
-  assert.is(meldBaseUrl('https://rpc.walletconnect.org'), 'https://meldcrypto.com')
-  assert.is(meldBaseUrl('http://127.0.0.1:4000/'), 'http://127.0.0.1:4000/onramp/meld')
-})
-
-test('the generator request names the wallet, network, asset and fiat amount, on EVM and Solana', () => {
-  const usdc = FALLBACK_OPTIONS.purchaseCurrencies[0] as PurchaseCurrency
-  const evm = generatorRequest({ address: '0xabc', currency: usdc, network: usdc.networks[0]!, fiatAmount: '50' })
-  assert.equal(evm, {
-    destinationWallets: [{ address: '0xabc', blockchains: ['ethereum-mainnet'], assets: ['USDC'] }],
-    defaultNetwork: 'ethereum-mainnet',
-    partnerUserId: '0xabc',
-    presetFiatAmount: 50,
-  })
-  const sol: PurchaseCurrency = {
-    id: 'sol',
-    name: 'Solana',
-    symbol: 'SOL',
-    networks: [{ name: 'solana', display_name: 'Solana', chain_id: 'sandbox', contract_address: 'So1' }],
-  }
-  const onSolana = generatorRequest({
-    address: SOLANA_ADDRESS,
-    currency: sol,
-    network: sol.networks[0]!,
-    fiatAmount: '',
-  })
-  assert.equal(onSolana.destinationWallets[0], { address: SOLANA_ADDRESS, blockchains: ['solana'], assets: ['SOL'] })
-  assert.is('presetFiatAmount' in onSolana, false)
-})
-
-test('providers: the remote list keeps the built-in ones it names, in order; a bad list is none', () => {
-  assert.equal(
-    providersFor(['meld', 'coinbase'], 'eip155').map((provider) => provider.id),
-    ['coinbase', 'meld'],
-  )
-  assert.equal(
-    providersFor(['meld', 'unknown'], 'solana').map((provider) => provider.id),
-    ['meld'],
-  )
-  assert.equal(providersFor('meld', 'eip155'), [])
-  assert.equal(providersFor(['meld', 5], 'eip155'), [])
-  assert.equal(providersFor(['meld'], 'bip122'), [])
-  assert.equal(providersFor(['coinbase'], 'eip155')[0]?.feeRange, '1-2%')
 })
 
 test('the built-in options: USDC and ETH on Ethereum and Polygon, USD and EUR with the default limits', () => {
@@ -170,34 +85,6 @@ test('defaults: USDC where sold, else the native token, else the first; USD to p
   assert.is(purchaseCurrenciesOn(purchaseCurrencies, localhost).currencies.length, 2)
   assert.is(defaultPaymentCurrency([{ id: 'EUR', payment_method_limits: [] }, usd])?.id, 'USD')
   assert.is(defaultPaymentCurrency([{ id: 'EUR', payment_method_limits: [] }])?.id, 'EUR')
-})
-
-test('options answers are checked: malformed entries dropped, nothing usable refused', () => {
-  const parsed = parseOptions({
-    purchaseCurrencies: [{ id: 5 }, FALLBACK_OPTIONS.purchaseCurrencies[0]],
-    paymentCurrencies: [
-      { id: 'USD', payment_method_limits: [{ id: 'card', min: '10.00', max: 'lots' }, DEFAULT_LIMITS[1]] },
-    ],
-  })
-  assert.is(parsed.purchaseCurrencies.length, 1)
-  assert.equal(parsed.paymentCurrencies[0]?.payment_method_limits, [DEFAULT_LIMITS[1]])
-  assert.throws(() => parseOptions({ paymentCurrencies: 'oops', purchaseCurrencies: [] }), isInvalid)
-  assert.throws(() => parseOptions({ paymentCurrencies: [], purchaseCurrencies: [{ id: 5 }] }), isInvalid)
-})
-
-test('quote answers are checked', () => {
-  const good = {
-    paymentTotal: { amount: '50.00', currency: 'USD' },
-    paymentSubtotal: { amount: '49.00', currency: 'USD' },
-    purchaseAmount: { amount: '49', currency: 'USDC' },
-    networkFee: { amount: '0.25', currency: 'USD' },
-    fees: { amount: '0.75', currency: 'USD' },
-    quoteId: 'q1',
-  }
-  assert.equal(parseQuote(good), good)
-  assert.throws(() => parseQuote({ ...good, purchaseAmount: { amount: 'lots' } }), isInvalid)
-  assert.throws(() => parseQuote({ ...good, fees: { amount: 1 } }), isInvalid)
-  assert.throws(() => parseQuote({ ...good, quoteId: 7 }), isInvalid)
 })
 
 test.run()
