@@ -7,11 +7,12 @@ import { SDK_TYPE, SDK_VERSION } from '../../../src/core/constants'
 import { eventsState, reportError, sendEvent, subscribeEvents } from '../../../src/core/analytics'
 import type { EventRecord } from '../../../src/core/analytics'
 import { validateOptions } from '../../../src/core/config/options'
-import { loadRemoteConfig, resetRemoteConfig } from '../../../src/core/config/remote-config'
-import { BATCH_MAX_BYTES, resetEventBatch } from '../../../src/core/pulse-batch'
-import { resetCore, validInput } from '../helpers/fixtures'
+import { loadRemoteConfig } from '../../../src/core/config/remote-config'
+import { BATCH_MAX_BYTES } from '../../../src/core/pulse-batch'
+import { validInput } from '../helpers/fixtures'
 import { sendJson, startServer } from '../helpers/server'
 import type { RecordedRequest, TestServer } from '../helpers/server'
+import { resetAllState } from '../helpers/reset'
 
 let server: TestServer
 let manual: ManualClock
@@ -28,10 +29,8 @@ test.before(async () => {
   })
 })
 test.after(() => server.close())
-test.before.each(() => {
-  resetCore()
-  resetRemoteConfig()
-  resetEventBatch()
+test.before.each(async () => {
+  await resetAllState()
   server.requests.length = 0
   analyticsAnswer = { status: 200, body: { isAnalyticsEnabled: true } }
   manual = createManualClock(1_000_000)

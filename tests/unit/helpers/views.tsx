@@ -7,23 +7,17 @@ import './dom'
 import { settle, modalShadow } from './dom'
 import { deferred, waitFor } from '../../helpers/async'
 import { localL2, localhost } from '../../helpers/networks'
-import { activeNamespace, getAccountState, resetAllAccounts, setAccount } from '../../../src/core/state/account'
+import { getAccountState, setAccount } from '../../../src/core/state/account'
 import type { ChainAdapter, ConnectReturnType, SendParameters } from '../../../src/core/state/adapters'
 import { getResolvedOptions, initCore, registerAdapter } from '../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../src/core/config/options'
-import { resetBalances } from '../../../src/core/wallet/balances'
-import { connectingState } from '../../../src/core/wallet/connect'
-import { addConnectors, connectorsState, type ConnectorInfo } from '../../../src/core/state/connectors'
+import { addConnectors, type ConnectorInfo } from '../../../src/core/state/connectors'
 import { setConnections } from '../../../src/core/state/connection'
 import { createInjectedConnector, type InstalledWallet } from '../../../src/connectors/injected/connector'
-import { closeModal, openModal, setModalRenderer } from '../../../src/core/modal/modal'
+import { openModal, setModalRenderer } from '../../../src/core/modal/modal'
 import { startNavigation } from '../../../src/ui/navigation'
-import { resetAllNetworks, setActiveCaipNetwork, setRequestedNetworks } from '../../../src/core/state/network'
-import { viewHistory } from '../../../src/core/modal/history'
-import { resetSend } from '../../../src/features/send/controller'
-import { setConnectedConnectorId, removeConnectedConnectorId } from '../../../src/core/lib/storage'
-import { switchingTo } from '../../../src/core/wallet/switch-network'
-import { hideToast } from '../../../src/core/modal/toasts'
+import { setActiveCaipNetwork, setRequestedNetworks } from '../../../src/core/state/network'
+import { setConnectedConnectorId } from '../../../src/core/lib/storage'
 import type { EIP1193Provider, TokenBalance, ViewName } from '../../../src/core/types'
 
 export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -194,26 +188,6 @@ export function installModal(): void {
 export async function openAt(view: ViewName, data?: Record<string, unknown>): Promise<void> {
   await openModal(data ? { view, data } : { view })
   await settle(20)
-}
-
-/** Back to a closed modal and empty state between tests. */
-export async function resetViews(): Promise<void> {
-  closeModal()
-  await settle()
-  resetSend()
-  hideToast()
-  switchingTo.value = undefined
-  connectingState.connectorId.value = undefined
-  connectingState.error.value = undefined
-  removeConnectedConnectorId('eip155')
-  for (const namespace of ['eip155', 'solana'] as const) setConnections(namespace, [])
-  resetAllAccounts()
-  resetAllNetworks()
-  resetBalances()
-  activeNamespace.value = undefined
-  connectorsState.value = []
-  viewHistory.value = [{ view: 'Connect' }]
-  await settle()
 }
 
 export function dialog(): HTMLElement {

@@ -14,10 +14,13 @@ import { WagmiAdapter, WagmiAdapterOptionsError } from '../../../src/wagmi/index
 import { mainnet, solana, base } from '../../helpers/networks'
 import { resetAccount, setAccount } from '../../../src/core/state/account'
 import { getNetworkState, setRequestedNetworks } from '../../../src/core/state/network'
+import { resetAllState } from '../helpers/reset'
 
 const ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const CHECKSUMMED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+test.after.each(resetAllState)
 
 function throwsAdapter(options: unknown, message: string): void {
   try {
@@ -144,7 +147,6 @@ test("a reconnect waits for SigKit's restore and gets its session, without askin
   assert.is(connections.length, 1)
   assert.is(connections[0]?.accounts[0], CHECKSUMMED)
   assert.is(getAccount(adapter.wagmiConfig).status, 'connected')
-  resetAccount('eip155')
 })
 
 test('a reconnect with nothing to restore ends disconnected at once', async () => {

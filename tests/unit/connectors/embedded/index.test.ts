@@ -37,15 +37,14 @@ import { transactionStackSize } from '../../../../src/core/modal/transaction-sta
 import { getAccountState, setAccount } from '../../../../src/core/state/account'
 import { connectorsState } from '../../../../src/core/state/connectors'
 import { getConnectedConnectorIds, setConnectedConnectorId } from '../../../../src/core/lib/storage'
-import { resetBalances } from '../../../../src/core/wallet/balances'
 import { connect, disconnect, reconnect } from '../../../../src/core/wallet/connect'
 import { startNavigation } from '../../../../src/ui/navigation'
 import type { ChainAdapter } from '../../../../src/core/state/adapters'
-import { resetCore } from '../../helpers/fixtures'
 import { sendJson, startServer, type TestServer } from '../../helpers/server'
 import { localL2, localhost, solana } from '../../../helpers/networks'
 import { waitFor } from '../../../helpers/async'
 import { fakeFrame, FRAME_ORIGIN, flush, stranger, type FakeFrame, type Posted } from '../../helpers/embedded-frame'
+import { resetAllState } from '../../helpers/reset'
 
 /** The rejection of a promise, to assert on (any: errors carry `code`, `reason`). */
 const caught = (error: any): any => error
@@ -118,11 +117,7 @@ test.before(async () => {
 test.after(() => server.close())
 
 test.before.each(async () => {
-  resetCore()
-  resetBalances()
-  resetRemoteConfig()
   localStorage.clear()
-  connectorsState.value = []
   server.requests.length = 0
   initCore(
     validateOptions({
@@ -150,9 +145,8 @@ test.before.each(async () => {
   manual = createManualClock(1_000_000)
   restoreClock = setClock(manual)
 })
-test.after.each(() => {
-  closeModal()
-  resetEmbedded()
+test.after.each(async () => {
+  await resetAllState()
   restoreClock()
 })
 

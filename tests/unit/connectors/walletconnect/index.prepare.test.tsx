@@ -14,8 +14,9 @@ import type { WalletListing } from '../../../../src/core/types'
 
 /** Connects through WalletConnect as its view does (core's connect with the connector). */
 const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
-import { resetCore, validInput } from '../../helpers/fixtures'
+import { validInput } from '../../helpers/fixtures'
 import { installFakeUniversalProvider } from '../../../helpers/fake-universal-provider'
+import { resetAllState } from '../../helpers/reset'
 
 const URI = 'wc:9a8b@2?relay-protocol=irn&symKey=cd34&expiryTimestamp=4102444800'
 const wallet = installFakeUniversalProvider(URI)
@@ -27,8 +28,8 @@ const adapter = {
   watch: () => () => undefined,
 } as unknown as ChainAdapter
 
-test.before(() => {
-  resetCore()
+test.before(async () => {
+  await resetAllState()
   localStorage.clear()
   initCore(validateOptions(validInput()))
   registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))

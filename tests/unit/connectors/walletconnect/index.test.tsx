@@ -16,8 +16,9 @@ import type { WalletListing } from '../../../../src/core/types'
 
 /** Connects through WalletConnect as its view does (core's connect with the connector). */
 const connectWalletConnect = (wallet?: WalletListing) => connect(walletConnectConnector, wallet ? { wallet } : {})
-import { resetCore, validInput } from '../../helpers/fixtures'
+import { validInput } from '../../helpers/fixtures'
 import { installFakeUniversalProvider } from '../../../helpers/fake-universal-provider'
+import { resetAllState } from '../../helpers/reset'
 
 // The universal provider: its pairing waits until the test plays the wallet and approves it.
 const pairing = installFakeUniversalProvider('wc:7f6e@2?relay-protocol=irn&symKey=ab12')
@@ -32,8 +33,8 @@ const adapter = {
   watch: () => () => undefined,
 } as unknown as ChainAdapter
 
-test.before.each(() => {
-  resetCore()
+test.before.each(async () => {
+  await resetAllState()
   localStorage.clear()
   initCore(validateOptions(validInput()))
   registerAdapter('eip155', async () => ({ createAdapter: () => adapter }))

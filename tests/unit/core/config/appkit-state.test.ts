@@ -14,14 +14,15 @@ import { featuresState } from '../../../../src/core/config/features'
 import { validateOptions } from '../../../../src/core/config/options'
 import { activeCaipNetwork, requestedNetworks } from '../../../../src/core/state/network'
 import { STORAGE_KEYS } from '../../../../src/core/lib/storage'
-import { base, mainnet, resetCore, solana, validInput } from '../../helpers/fixtures'
+import { base, mainnet, solana, validInput } from '../../helpers/fixtures'
 import { createMemoryStorage, installStorage } from '../../helpers/memory-storage'
+import { resetAllState } from '../../helpers/reset'
 
 let restoreStorage = () => {}
 const originalWarn = console.warn
 
-test.before.each(() => {
-  resetCore()
+test.before.each(async () => {
+  await resetAllState()
   restoreStorage = installStorage(createMemoryStorage())
   console.warn = () => undefined
 })
@@ -52,11 +53,11 @@ test('initCore starts on defaultNetwork', () => {
   assert.is(activeCaipNetwork.value?.caipNetworkId, solana.caipNetworkId)
 })
 
-test('initCore restores the last active network when the dapp still supports it', () => {
+test('initCore restores the last active network when the dapp still supports it', async () => {
   localStorage.setItem(STORAGE_KEYS.activeCaipNetworkId, JSON.stringify('eip155:8453'))
   initCore(validateOptions(validInput()))
   assert.is(activeCaipNetwork.value?.name, 'Base')
-  resetCore()
+  await resetAllState() // the next page load
   localStorage.setItem(STORAGE_KEYS.activeCaipNetworkId, JSON.stringify('eip155:10'))
   initCore(validateOptions(validInput({ defaultNetwork: base })))
   assert.is(activeCaipNetwork.value?.name, 'Base', 'an unsupported stored network falls back to the default')

@@ -6,14 +6,14 @@ import {
   featuresNotice,
   featuresState,
   parseRemoteFeatures,
-  resetFeatures,
   setLocalFeatures,
   setRemoteAnalyticsEnabled,
 } from '../../../../src/core/config/features'
 import { validateOptions } from '../../../../src/core/config/options'
 import { validInput } from '../../helpers/fixtures'
+import { resetAllState } from '../../helpers/reset'
 
-test.before.each(() => resetFeatures())
+test.before.each(resetAllState)
 
 test('parseRemoteFeatures maps known ids and drops bad or unknown items', () => {
   const remote = parseRemoteFeatures({

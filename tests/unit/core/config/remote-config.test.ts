@@ -5,10 +5,11 @@ import { initCore } from '../../../../src/core/config/appkit-state'
 import { SDK_TYPE, SDK_VERSION } from '../../../../src/core/constants'
 import { featuresNotice, featuresState } from '../../../../src/core/config/features'
 import { validateOptions } from '../../../../src/core/config/options'
-import { isOriginAllowed, loadRemoteConfig, resetRemoteConfig } from '../../../../src/core/config/remote-config'
-import { resetCore, validInput } from '../../helpers/fixtures'
+import { isOriginAllowed, loadRemoteConfig } from '../../../../src/core/config/remote-config'
+import { validInput } from '../../helpers/fixtures'
 import { sendJson, startServer } from '../../helpers/server'
 import type { TestServer } from '../../helpers/server'
+import { resetAllState } from '../../helpers/reset'
 
 interface Api {
   config: { status: number; body: unknown }
@@ -42,9 +43,8 @@ test.after(async () => {
   await server.close()
 })
 
-test.before.each(() => {
-  resetCore()
-  resetRemoteConfig()
+test.before.each(async () => {
+  await resetAllState()
   server.requests.length = 0
   sleeps.length = 0
   api = {
@@ -109,7 +109,8 @@ test('analytics stays on when the project allows it, and goes off when it does n
   init()
   await loadRemoteConfig({ origin: 'https://app.example', sleep: noSleep })
   assert.is(featuresState.value.analytics, true)
-  resetRemoteConfig()
+  await resetAllState() // the next page load asks again
+  init()
   api.analytics.body = { isAnalyticsEnabled: false }
   await loadRemoteConfig({ origin: 'https://app.example', sleep: noSleep })
   assert.is(featuresState.value.analytics, false)
@@ -135,7 +136,8 @@ test('an origins error counts as an empty list (alert), localhost excepted', asy
   api.origins = { status: 403, body: {} }
   await loadRemoteConfig({ origin: 'http://localhost:3000', sleep: noSleep })
   assert.is(alertState.open.value, false)
-  resetRemoteConfig()
+  await resetAllState() // the next page load asks again
+  init()
   await loadRemoteConfig({ origin: 'https://app.example', sleep: noSleep })
   assert.is(alertState.code.value, ALERTS.INVALID_APP_CONFIGURATION.code)
 })

@@ -1,11 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ALERTS, alertState, hideAlert, resetAlerts, showAlert } from '../../../../src/core/modal/alerts'
+import { ALERTS, alertState, hideAlert, showAlert } from '../../../../src/core/modal/alerts'
+import { resetAllState } from '../../helpers/reset'
 
 const silentWarn = console.warn
 let warnings: string[] = []
-test.before.each(() => {
-  resetAlerts()
+test.before.each(async () => {
+  await resetAllState()
   warnings = []
   console.warn = (message: string) => warnings.push(message)
 })

@@ -18,13 +18,14 @@ import {
 } from '../../../../src/core/modal/modal'
 import { activeCaipNetwork, setActiveCaipNetwork, setRequestedNetworks } from '../../../../src/core/state/network'
 import { currentData, currentView, pushView, routerState } from '../../../../src/core/modal/router'
-import { mainnet, resetCore, solana } from '../../helpers/fixtures'
+import { mainnet, solana } from '../../helpers/fixtures'
+import { resetAllState } from '../../helpers/reset'
 
 let restoreClock = () => {}
 const silentError = console.error
 
-test.before.each(() => {
-  resetCore()
+test.before.each(async () => {
+  await resetAllState()
   restoreClock()
 })
 test.after.each(() => {

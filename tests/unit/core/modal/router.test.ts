@@ -13,7 +13,8 @@ import {
   routerState,
   goBack,
 } from '../../../../src/core/modal/router'
-import { mainnet, resetCore } from '../../helpers/fixtures'
+import { mainnet } from '../../helpers/fixtures'
+import { resetAllState } from '../../helpers/reset'
 
 const views = () => routerState.history.value.map((entry) => entry.view)
 
@@ -22,7 +23,7 @@ function connect(): void {
   setAccount('eip155', { status: 'connected', address: '0xabc', caipAddress: 'eip155:1:0xabc' })
 }
 
-test.before.each(() => resetCore())
+test.before.each(resetAllState)
 
 test('push adds a view on top and carries its data', () => {
   pushView('AllWallets')

@@ -13,14 +13,15 @@ import {
 } from '../../../../src/core/state/account'
 import { setActiveCaipNetwork } from '../../../../src/core/state/network'
 import { getConnectedConnectorIds, setConnectedConnectorId } from '../../../../src/core/lib/storage'
-import { mainnet, resetCore, solana } from '../../helpers/fixtures'
+import { mainnet, solana } from '../../helpers/fixtures'
 import { createMemoryStorage, installStorage } from '../../helpers/memory-storage'
+import { resetAllState } from '../../helpers/reset'
 
 let restoreStorage = () => {}
 
-test.before.each(() => {
+test.before.each(async () => {
   restoreStorage = installStorage(createMemoryStorage())
-  resetCore()
+  await resetAllState()
 })
 test.after.each(() => restoreStorage())
 

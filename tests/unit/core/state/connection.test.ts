@@ -11,14 +11,14 @@ import {
   setWcUri,
 } from '../../../../src/core/state/connection'
 import { getConnectionStatus, getDeepLink, storeDeepLink } from '../../../../src/core/lib/storage'
-import { resetCore } from '../../helpers/fixtures'
 import { createMemoryStorage, installStorage } from '../../helpers/memory-storage'
+import { resetAllState } from '../../helpers/reset'
 
 let restoreStorage = () => {}
 
-test.before.each(() => {
+test.before.each(async () => {
   restoreStorage = installStorage(createMemoryStorage())
-  resetCore()
+  await resetAllState()
 })
 test.after.each(() => restoreStorage())
 

@@ -14,17 +14,18 @@ import {
   setRequestedNetworks,
 } from '../../../../src/core/state/network'
 import { STORAGE_KEYS } from '../../../../src/core/lib/storage'
-import { base, clone, mainnet, resetCore, solana } from '../../helpers/fixtures'
+import { base, clone, mainnet, solana } from '../../helpers/fixtures'
 import { createMemoryStorage, installStorage } from '../../helpers/memory-storage'
 import type { MemoryStorage } from '../../helpers/memory-storage'
+import { resetAllState } from '../../helpers/reset'
 
 let store: MemoryStorage
 let restoreStorage = () => {}
 
-test.before.each(() => {
+test.before.each(async () => {
   store = createMemoryStorage()
   restoreStorage = installStorage(store)
-  resetCore()
+  await resetAllState()
 })
 test.after.each(() => restoreStorage())
 

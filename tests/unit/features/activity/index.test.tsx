@@ -11,8 +11,6 @@ import { routerState } from '../../../../src/core/modal/router'
 import { toastState } from '../../../../src/core/modal/toasts'
 import { setAccount } from '../../../../src/core/state/account'
 import { setActiveCaipNetwork, setRequestedNetworks } from '../../../../src/core/state/network'
-import { resetActivity } from '../../../../src/features/activity/store'
-import { resetAccountTab } from '../../../../src/ui/views/Account/Tabs'
 import { localL2, localhost, solana } from '../../../helpers/networks'
 import { createMemoryStorage, installStorage } from '../../helpers/memory-storage'
 import {
@@ -24,17 +22,22 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   settle,
   useFakeAdapter,
   waitFor,
 } from '../../helpers/views'
 import { entries, entry, historyKey, startHistoryServer, type HistoryServer } from '../../helpers/activity-history'
+import { resetAllState } from '../../helpers/reset'
 
 let server: HistoryServer
 
 test.before(async () => {
   server = await startHistoryServer(50)
+})
+test.after(() => server.close())
+
+/** What createAppKit sets up on a page load, with the history API on this file's server. */
+function loadPage(): void {
   // Before the fake adapter's own setup, so the history route is this server.
   initCore(
     validateOptions({
@@ -46,23 +49,17 @@ test.before(async () => {
   )
   installModal()
   useFakeAdapter()
-})
-test.after(() => server.close())
+}
 
 test.before.each(() => {
   installStorage(createMemoryStorage())
   server.history.clear()
   server.fail(0)
   server.requests.length = 0
-  useFakeAdapter()
+  loadPage()
 })
 
-test.after.each(async () => {
-  localFeatures.value = { ...localFeatures.value, send: true, receive: true, swaps: true, onramp: true, history: true }
-  resetActivity()
-  resetAccountTab()
-  await resetViews()
-})
+test.after.each(resetAllState)
 
 const shadow = () => modalShadow()
 const tabs = () => Array.from(shadow().querySelectorAll('[role="tab"]')).map((tab) => tab.textContent)
@@ -185,10 +182,10 @@ test('Activity: a failed fetch says so with a retry; an empty account says so wi
   await waitFor(() => rows().length === 2)
 
   // A new start: no list in memory, none in localStorage.
-  resetActivity()
+  await resetAllState()
   installStorage(createMemoryStorage())
   server.history.clear()
-  await resetViews()
+  loadPage()
   connectAccount()
   await openTab('Activity')
   await waitFor(() => panel().textContent?.includes('No activity yet on Localhost'))
@@ -252,10 +249,10 @@ test('NFTs: the ones held, with their pictures, spam hidden; an account without 
   )
   assert.is(cards[0]!.querySelector('img')?.getAttribute('src'), 'https://nft.example/SigKit%20Pals%20%233.svg')
 
-  resetActivity()
+  await resetAllState()
   installStorage(createMemoryStorage())
   server.history.set(historyKey(ADDRESS), entries(3))
-  await resetViews()
+  loadPage()
   connectAccount()
   await openTab('NFTs')
   await waitFor(() => panel().textContent?.includes('No NFTs yet on Localhost'))

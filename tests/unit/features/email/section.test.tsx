@@ -9,31 +9,20 @@ import * as assert from 'uvu/assert'
 import { frameStats, resetEmbedded } from '../../../../src/connectors/embedded'
 import { embeddedProvider } from '../../../../src/connectors/embedded/rpc'
 import { initCore, registerAdapter } from '../../../../src/core/config/appkit-state'
-import { applyRemoteFeatures, resetFeatures } from '../../../../src/core/config/features'
+import { applyRemoteFeatures } from '../../../../src/core/config/features'
 import { validateOptions } from '../../../../src/core/config/options'
-import { resetAlerts } from '../../../../src/core/modal/alerts'
 import { closeModal, modalState } from '../../../../src/core/modal/modal'
 import { currentData, currentView, resetView } from '../../../../src/core/modal/router'
 import { getAccountState } from '../../../../src/core/state/account'
 import { localhost, solana } from '../../../helpers/networks'
 import { fakeFrame, FRAME_ORIGIN, type FakeFrame, type Posted } from '../../helpers/embedded-frame'
-import {
-  button,
-  installModal,
-  modalShadow,
-  openAt,
-  resetViews,
-  title,
-  useFakeAdapter,
-  waitFor,
-} from '../../helpers/views'
+import { button, installModal, modalShadow, openAt, title, useFakeAdapter, waitFor } from '../../helpers/views'
 import { settle } from '../../helpers/dom'
+import { resetAllState } from '../../helpers/reset'
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const SOL = '7RiFeMYVRxNNAeWbXDmnznt6UxYQNbWcGXSr4yk6YPqX'
 const EMAIL = 'ada@example.com'
-
-installModal()
 
 let frame: FakeFrame
 let action: string
@@ -53,8 +42,7 @@ function options(features: Record<string, unknown> = {}) {
 
 test.before.each(() => {
   localStorage.clear()
-  resetAlerts()
-  resetFeatures()
+  installModal()
   initCore(options())
   const { adapter } = useFakeAdapter()
   registerAdapter('solana', async () => ({ createAdapter: () => ({ ...adapter, namespace: 'solana' }) }))
@@ -72,8 +60,7 @@ test.before.each(() => {
 })
 test.after.each(async () => {
   clearInterval(readyTimer)
-  resetEmbedded()
-  await resetViews()
+  await resetAllState()
 })
 
 function answer(message: Posted['message']) {

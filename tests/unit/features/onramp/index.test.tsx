@@ -13,7 +13,6 @@ import {
   labelled,
   modalShadow,
   openAt,
-  resetViews,
   settle,
   title,
   typeInto,
@@ -23,14 +22,8 @@ import {
 import { localFeatures } from '../../../../src/core/config/features'
 import { createManualClock, setClock } from '../../../../src/lib/clock'
 import type { OnrampApi } from '../../../../src/api/onramp-api'
-import {
-  PURCHASE_POLL_MS,
-  QUOTE_DEBOUNCE_MS,
-  resetOnramp,
-  setOnrampApi,
-} from '../../../../src/features/onramp/controller'
-
-installModal()
+import { PURCHASE_POLL_MS, QUOTE_DEBOUNCE_MS, setOnrampApi } from '../../../../src/features/onramp/controller'
+import { resetAllState } from '../../helpers/reset'
 
 const OPTIONS = {
   purchaseCurrencies: [
@@ -80,6 +73,7 @@ const api: OnrampApi = {
 }
 
 test.before.each(() => {
+  installModal()
   restoreClock = setClock(manual)
   useFakeAdapter()
   connectAccount()
@@ -88,10 +82,9 @@ test.before.each(() => {
 })
 
 test.after.each(async () => {
-  resetOnramp()
+  await resetAllState()
   setOnrampApi(undefined)
   restoreClock()
-  await resetViews()
 })
 
 const alerts = () =>

@@ -7,7 +7,6 @@ import {
   ADDRESS,
   RECEIVER,
   connectAccount,
-  resetViews,
   setNetworks,
   settle,
   useFakeAdapter,
@@ -22,7 +21,8 @@ import { emitCoreEvent } from '../../../../src/core/lifecycle'
 import { subscribeEvents, type EventRecord } from '../../../../src/core/analytics'
 import { PayError, type PayArguments } from '../../../../src/features/pay/arguments'
 import { openPay } from '../../../../src/features/pay/open'
-import { balanceOfAsset, confirmPayment, payState, resetPay } from '../../../../src/features/pay/request'
+import { balanceOfAsset, confirmPayment, payState } from '../../../../src/features/pay/request'
+import { resetAllState } from '../../helpers/reset'
 
 const USDC_ADDRESS = usdc.address!.split(':').at(-1)!
 const FIVE_USDC: PayArguments = {
@@ -33,22 +33,21 @@ const FIVE_USDC: PayArguments = {
 
 let fake: FakeAdapter
 let events: EventRecord[] = []
-let unsubscribe = () => {}
+
+/** A page with the pay feature on, its events recorded. */
+function loadPage(): void {
+  fake = useFakeAdapter()
+  localFeatures.value = { ...localFeatures.value, pay: true }
+  subscribeEvents((event) => events.push(event))
+}
 
 test.before.each(() => {
-  fake = useFakeAdapter()
-  connectAccount()
-  localFeatures.value = { ...localFeatures.value, pay: true }
   events = []
-  unsubscribe = subscribeEvents((event) => events.push(event))
+  loadPage()
+  connectAccount()
 })
 
-test.after.each(async () => {
-  unsubscribe()
-  resetPay()
-  localFeatures.value = { ...localFeatures.value, pay: false }
-  await resetViews()
-})
+test.after.each(resetAllState)
 
 /** What a settled promise came to, without letting a rejection go unhandled. */
 function outcome<T>(promise: Promise<T>) {
@@ -185,7 +184,8 @@ test('with the pay feature off, or a network the app does not have, openPay reje
 })
 
 test('without a connected wallet the Pay view waits; a connection made for it comes back to it', async () => {
-  await resetViews()
+  await resetAllState()
+  loadPage()
   setNetworks()
   const paid = outcome(openPay(FIVE_USDC))
   await settle()

@@ -20,22 +20,17 @@ import {
   localhost,
   modalShadow,
   openAt,
-  resetViews,
   title,
   useFakeAdapter,
   waitFor,
 } from '../../helpers/views'
-
-installModal()
-useFakeAdapter()
+import { resetAllState } from '../../helpers/reset'
 
 test.before.each(() => {
+  installModal()
   useFakeAdapter()
 })
-test.after.each(async () => {
-  getNetworkState('eip155').smartAccountEnabledNetworks.value = []
-  await resetViews()
-})
+test.after.each(resetAllState)
 
 /** The QR code's dark modules (unit squares of its SVG path) as RGBA pixels, 4 px a module. */
 function decodeQr(svg: SVGElement): string | undefined {

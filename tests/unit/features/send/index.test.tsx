@@ -10,12 +10,12 @@ import {
   nameOf,
   openAt,
   RECEIVER,
-  resetViews,
   settle,
   title,
   typeInto,
   usdc,
   useFakeAdapter,
+  type FakeAdapter,
   waitFor,
 } from '../../helpers/views'
 import { test } from 'uvu'
@@ -26,15 +26,16 @@ import { sendState } from '../../../../src/features/send/controller'
 import { toastState } from '../../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../../src/core/types'
 import { setAccount } from '../../../../src/core/state/account'
+import { resetAllState } from '../../helpers/reset'
 
-installModal()
-let fake = useFakeAdapter()
+let fake: FakeAdapter
 
 test.before.each(() => {
+  installModal()
   fake = useFakeAdapter()
 })
 
-test.after.each(resetViews)
+test.after.each(resetAllState)
 
 const token = () => labelled<HTMLSelectElement>('Token')
 const amount = () => labelled<HTMLInputElement>('Amount')

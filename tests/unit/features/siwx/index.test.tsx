@@ -12,7 +12,6 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   settle,
   title,
   useFakeAdapter,
@@ -25,18 +24,18 @@ import {
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { getAccountState, setAccount } from '../../../../src/core/state/account'
-import { initCore, resetAppKitState } from '../../../../src/core/config/appkit-state'
+import { initCore } from '../../../../src/core/config/appkit-state'
 import { subscribeEvents, type EventRecord } from '../../../../src/core/analytics'
 import { modalState } from '../../../../src/core/modal/modal'
 import { validateOptions } from '../../../../src/core/config/options'
 import { currentView } from '../../../../src/core/modal/router'
-import { resetSignIn } from '../../../../src/features/siwx/sign-in'
 import {
   type SIWXConfig,
   type SIWXMessage,
   type SIWXMessageInput,
   type SIWXSession,
 } from '../../../../src/core/config/siwx'
+import { resetAllState } from '../../helpers/reset'
 
 interface FakeSIWX extends SIWXConfig {
   calls: { createMessage: SIWXMessageInput[]; addSession: SIWXSession[]; getSessions: number }
@@ -79,15 +78,14 @@ function fakeSIWX(): FakeSIWX {
   return config
 }
 
-installModal()
 let siwx: FakeSIWX
 let fake: FakeAdapter
 let signed: string[] = []
 let events: EventRecord[] = []
-let stopEvents = () => {}
 
+/** A page load: the modal, createAppKit's options with `siwx`, and the test account connected. */
 function setup(options: Record<string, unknown> = {}): void {
-  resetAppKitState()
+  installModal()
   initCore(
     validateOptions({
       projectId: 'test-project',
@@ -110,15 +108,11 @@ function setup(options: Record<string, unknown> = {}): void {
 test.before.each(() => {
   siwx = fakeSIWX()
   events = []
-  stopEvents = subscribeEvents((record) => events.push(record))
+  subscribeEvents((record) => events.push(record))
   setup()
 })
 
-test.after.each(async () => {
-  stopEvents()
-  resetSignIn()
-  await resetViews()
-})
+test.after.each(resetAllState)
 
 const tracked = (name: string) => events.filter((record) => record.data.event === name)
 const text = () => dialog().textContent ?? ''
@@ -159,7 +153,7 @@ test('a required sign-in says that cancelling disconnects; an optional one does 
   await openAt('SIWXSignMessage')
   await waitFor(() => findButton('Sign'))
   assert.ok(text().includes(REQUIRED_SENTENCE))
-  await resetViews()
+  await resetAllState()
 
   setup()
   siwx.required = false

@@ -14,11 +14,11 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   settle,
   title,
   typeInto,
   useFakeAdapter,
+  type FakeAdapter,
   waitFor,
 } from '../../helpers/views'
 import { localFeatures } from '../../../../src/core/config/features'
@@ -31,16 +31,17 @@ import { ConvertApiError } from '../../../../src/api/convert-api'
 import { InvalidResponseError } from '../../../../src/api/errors'
 import type { CallParameters } from '../../../../src/core/state/adapters'
 import type { CaipNetwork } from '../../../../src/core/types'
-import { SWAP_ERRORS, resetSwap, setConvertApi, swapState } from '../../../../src/features/swaps/controller'
+import { SWAP_ERRORS, setConvertApi, swapState } from '../../../../src/features/swaps/controller'
 import { formatAmount } from '../../../../src/features/swaps'
 import { useFakeConvert } from '../../helpers/fake-convert'
+import { resetAllState } from '../../helpers/reset'
 
-installModal()
-let fake = useFakeAdapter()
+let fake: FakeAdapter
 let convert = useFakeConvert()
 let sent: CallParameters[] = []
 
 test.before.each(() => {
+  installModal()
   fake = useFakeAdapter()
   convert = useFakeConvert()
   sent = []
@@ -51,10 +52,8 @@ test.before.each(() => {
 })
 
 test.after.each(async () => {
-  localFeatures.value = { ...localFeatures.value, swaps: true }
-  resetSwap()
+  await resetAllState()
   setConvertApi(undefined)
-  await resetViews()
 })
 
 const amount = () => labelled<HTMLInputElement>('You pay')

@@ -3,8 +3,9 @@ import { settle } from '../../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { defineAppKitButton } from '../../../../src/ui/button/element'
-import { activeNamespace, resetAccount, setAccount } from '../../../../src/core/state/account'
+import { activeNamespace, setAccount } from '../../../../src/core/state/account'
 import { setThemeMode, setThemeVariables } from '../../../../src/core/config/appkit-state'
+import { resetAllState } from '../../helpers/reset'
 
 defineAppKitButton()
 
@@ -23,8 +24,7 @@ function inner(host: HTMLElement): HTMLButtonElement {
 }
 
 test.after.each(async () => {
-  resetAccount('eip155')
-  activeNamespace.value = undefined
+  await resetAllState()
   document.body.replaceChildren()
   await settle()
 })

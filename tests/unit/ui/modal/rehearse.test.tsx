@@ -6,7 +6,8 @@ import { viewHistory } from '../../../../src/core/modal/history'
 import { rehearseModal } from '../../../../src/ui/modal/rehearse'
 import { loadView } from '../../../../src/ui/views/registry'
 import { connectorsState } from '../../../../src/core/state/connectors'
-import { addTestWallet, CONNECTOR_ID, resetViews, setNetworks } from '../../helpers/views'
+import { addTestWallet, CONNECTOR_ID, setNetworks } from '../../helpers/views'
+import { resetAllState } from '../../helpers/reset'
 
 // What each rehearsal rendered: the nodes added to its root's container, a detached element of the
 // document it made (React creates every element through the container's document); and the events
@@ -37,7 +38,7 @@ implementation.createHTMLDocument = (title?: string) => {
   return own
 }
 
-test.after.each(() => resetViews())
+test.after.each(resetAllState)
 
 test('the rehearsal renders the Connect dialog with its wallet rows in a document of its own, and leaves the page, focus and modal as they were', async () => {
   setNetworks()

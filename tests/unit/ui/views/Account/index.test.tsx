@@ -8,12 +8,12 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   settle,
   skt,
   title,
   usdc,
   useFakeAdapter,
+  type FakeAdapter,
   waitFor,
   deferred,
   nativeToken,
@@ -30,18 +30,16 @@ import { viewHistory } from '../../../../../src/core/modal/history'
 import { toastState } from '../../../../../src/core/modal/toasts'
 import type { TokenBalance } from '../../../../../src/core/types'
 import { addressGradient } from '../../../../../src/ui/views/Account/Avatar'
+import { resetAllState } from '../../../helpers/reset'
 
-installModal()
-let fake = useFakeAdapter()
+let fake: FakeAdapter
 
 test.before.each(() => {
+  installModal()
   fake = useFakeAdapter()
 })
 
-test.after.each(async () => {
-  localFeatures.value = { ...localFeatures.value, send: true }
-  await resetViews()
-})
+test.after.each(resetAllState)
 
 function tokenRows(): HTMLLIElement[] {
   return Array.from(modalShadow().querySelectorAll<HTMLLIElement>('[role="tabpanel"] li'))

@@ -9,7 +9,6 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   settle,
   title,
   typeInto,
@@ -19,7 +18,7 @@ import { focused, press } from '../../../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { answerWalletList } from '../../../helpers/wallet-list'
-import { initCore, resetAppKitState } from '../../../../../src/core/config/appkit-state'
+import { initCore } from '../../../../../src/core/config/appkit-state'
 import { createManualClock, setClock } from '../../../../../src/lib/clock'
 import { SDK_TYPE, SDK_VERSION } from '../../../../../src/core/constants'
 import { addConnectors } from '../../../../../src/core/state/connectors'
@@ -28,10 +27,8 @@ import { closeModal } from '../../../../../src/core/modal/modal'
 import { routerState } from '../../../../../src/core/modal/router'
 import type { WalletListing } from '../../../../../src/core/types'
 import { getFocusable } from '../../../../../src/ui/modal/focus'
-import { resetPagedWallets } from '../../../../../src/ui/views/AllWallets/store'
 import { sendJson, startServer, type RecordedRequest, type TestServer } from '../../../helpers/server'
-
-installModal()
+import { resetAllState } from '../../../helpers/reset'
 
 const ROW = 56
 const CHAINS = `${localhost.caipNetworkId},${localL2.caipNetworkId}`
@@ -85,20 +82,19 @@ test.after(() => {
 })
 
 test.before.each(() => {
+  installModal()
   wallets = makeWallets(100)
   failNext = 0
   gate = undefined
   malformed = undefined
   server.requests.length = 0
-  resetPagedWallets()
 })
 
 const consoleError = console.error
 
 test.after.each(async () => {
   console.error = consoleError
-  await resetViews()
-  resetAppKitState()
+  await resetAllState()
 })
 
 function setup(options: Record<string, unknown> = {}): void {

@@ -6,15 +6,16 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { answerWalletList } from '../../../helpers/wallet-list'
 import { createWalletApi } from '../../../../../src/api/wallet-api'
-import { initCore, resetAppKitState } from '../../../../../src/core/config/appkit-state'
+import { initCore } from '../../../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../../../src/core/config/options'
 import { connectionSignals } from '../../../../../src/core/state/connection'
-import { addConnectors, connectorsState } from '../../../../../src/core/state/connectors'
+import { addConnectors } from '../../../../../src/core/state/connectors'
 import { addRecentWallet } from '../../../../../src/core/lib/storage'
 import type { WalletListing } from '../../../../../src/core/types'
 import { fetchPhoneWallets, openOnPhone } from '../../../../../src/ui/views/Connect/phone-wallets'
 import { sendJson, startServer, type TestServer } from '../../../helpers/server'
 import { localhost } from '../../../../helpers/networks'
+import { resetAllState } from '../../../helpers/reset'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
 const desktopAgent = navigator.userAgent
@@ -46,11 +47,10 @@ test.before(async () => {
 })
 test.after(() => server.close())
 
-test.before.each(() => {
+test.before.each(async () => {
+  await resetAllState()
   failing = false
   localStorage.clear()
-  connectorsState.value = []
-  resetAppKitState()
   Object.defineProperty(navigator, 'userAgent', { value: IPHONE, configurable: true })
 })
 test.after.each(() => {

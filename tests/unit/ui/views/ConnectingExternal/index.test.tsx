@@ -8,11 +8,11 @@ import {
   installModal,
   modalShadow,
   openAt,
-  resetViews,
   setNetworks,
   settle,
   title,
   useFakeAdapter,
+  type FakeAdapter,
   userRejection,
   waitFor,
 } from '../../../helpers/views'
@@ -26,17 +26,18 @@ import type { ConnectReturnType } from '../../../../../src/core/state/adapters'
 import { modalState } from '../../../../../src/core/modal/modal'
 import { viewHistory } from '../../../../../src/core/modal/history'
 import ConnectingExternalView from '../../../../../src/ui/views/ConnectingExternal'
+import { resetAllState } from '../../../helpers/reset'
 
-installModal()
-let fake = useFakeAdapter()
+let fake: FakeAdapter
 
 test.before.each(() => {
+  installModal()
   fake = useFakeAdapter()
   setNetworks()
   addTestWallet()
 })
 
-test.after.each(resetViews)
+test.after.each(resetAllState)
 
 /** The spinner ring around the wallet icon. */
 function spinner(): Element | null {

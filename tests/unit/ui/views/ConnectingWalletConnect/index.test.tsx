@@ -6,7 +6,6 @@ import {
   installModal,
   modalShadow,
   openAt,
-  resetViews,
   setNetworks,
   settle,
   waitFor,
@@ -20,17 +19,20 @@ import { WALLETCONNECT_START_TIMEOUT_MS } from '../../../../../src/connectors/wa
 import { initCore } from '../../../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../../../src/core/config/options'
 import { localhost } from '../../../../helpers/networks'
+import { resetAllState } from '../../../helpers/reset'
 
 const URI = 'wc:5e4d@2?relay-protocol=irn&symKey=ef56&expiryTimestamp=4102444800'
 const wallet = installFakeUniversalProvider(URI)
 
-installModal()
-initCore(validateOptions({ projectId: 'test-project', networks: [localhost], features: { analytics: false } }))
-test.before.each(setNetworks)
+test.before.each(() => {
+  installModal()
+  initCore(validateOptions({ projectId: 'test-project', networks: [localhost], features: { analytics: false } }))
+  setNetworks()
+})
 test.after.each(async () => {
   // A pairing left waiting would be rejoined by the next test's view.
   wallet.walletRejects(new Error('the test ended'))
-  await resetViews()
+  await resetAllState()
 })
 
 function failure(): { heading: string; status: string } {

@@ -8,10 +8,10 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   settle,
   title,
   useFakeAdapter,
+  type FakeAdapter,
   waitFor,
 } from '../../../helpers/views'
 import { test } from 'uvu'
@@ -23,9 +23,9 @@ import { addConnectors } from '../../../../../src/core/state/connectors'
 import { modalState } from '../../../../../src/core/modal/modal'
 import { activeCaipNetwork, requestedNetworks, setRequestedNetworks } from '../../../../../src/core/state/network'
 import { currentView } from '../../../../../src/core/modal/router'
-import { removeConnectedConnectorId } from '../../../../../src/core/lib/storage'
 import type { CaipNetwork } from '../../../../../src/core/types'
 import { registerAdapter } from '../../../../../src/core/config/appkit-state'
+import { resetAllState } from '../../../helpers/reset'
 
 const solanaLocal: CaipNetwork = {
   id: 'SigKitLocaLnet111111111111111111',
@@ -37,8 +37,7 @@ const solanaLocal: CaipNetwork = {
 }
 const SOLANA_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
-installModal()
-let fake = useFakeAdapter()
+let fake: FakeAdapter
 const solanaCalls: string[] = []
 
 // A stand-in solana adapter: the real one runs against litesvm in tests/integration/solana.
@@ -57,6 +56,7 @@ const solanaAdapter = {
 } as unknown as ChainAdapter
 
 test.before.each(() => {
+  installModal()
   fake = useFakeAdapter()
   registerAdapter('solana', async () => ({ createAdapter: () => solanaAdapter }))
   solanaCalls.length = 0
@@ -72,10 +72,7 @@ test.before.each(() => {
   ])
 })
 
-test.after.each(async () => {
-  removeConnectedConnectorId('solana')
-  await resetViews()
-})
+test.after.each(resetAllState)
 
 const walletNames = () => Array.from(modalShadow().querySelectorAll('ul[aria-label="Wallets"] button')).map(nameOf)
 

@@ -8,10 +8,10 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   settle,
   title,
   useFakeAdapter,
+  type FakeAdapter,
   waitFor,
 } from '../../../helpers/views'
 import { test } from 'uvu'
@@ -20,15 +20,16 @@ import { activeCaipNetwork } from '../../../../../src/core/state/network'
 import { modalState } from '../../../../../src/core/modal/modal'
 import { routerState } from '../../../../../src/core/modal/router'
 import { switchingTo } from '../../../../../src/core/wallet/switch-network'
+import { resetAllState } from '../../../helpers/reset'
 
-installModal()
-let fake = useFakeAdapter()
+let fake: FakeAdapter
 
 test.before.each(() => {
+  installModal()
   fake = useFakeAdapter()
 })
 
-test.after.each(resetViews)
+test.after.each(resetAllState)
 
 function rows(): HTMLButtonElement[] {
   return Array.from(modalShadow().querySelectorAll<HTMLButtonElement>('ul[aria-label="Networks"] button'))

@@ -8,9 +8,9 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   title,
   useFakeAdapter,
+  type FakeAdapter,
   waitFor,
 } from '../../../helpers/views'
 import { test } from 'uvu'
@@ -18,15 +18,16 @@ import * as assert from 'uvu/assert'
 import { activeCaipNetwork, createUnknownNetwork, setActiveCaipNetwork } from '../../../../../src/core/state/network'
 import { modalState } from '../../../../../src/core/modal/modal'
 import { getAccountState } from '../../../../../src/core/state/account'
+import { resetAllState } from '../../../helpers/reset'
 
-installModal()
-let fake = useFakeAdapter()
+let fake: FakeAdapter
 
 test.before.each(() => {
+  installModal()
   fake = useFakeAdapter()
 })
 
-test.after.each(resetViews)
+test.after.each(resetAllState)
 
 function rows(): HTMLButtonElement[] {
   return Array.from(modalShadow().querySelectorAll<HTMLButtonElement>('ul[aria-label="Networks"] button'))
