@@ -190,6 +190,11 @@ export async function openAt(view: ViewName, data?: Record<string, unknown>): Pr
   await settle(20)
 }
 
+/** The buttons of the network list that SwitchNetwork and UnsupportedChain show. */
+export function networkRows(): HTMLButtonElement[] {
+  return Array.from(modalShadow().querySelectorAll<HTMLButtonElement>('ul[aria-label="Networks"] button'))
+}
+
 export function dialog(): HTMLElement {
   const element = modalShadow().querySelector<HTMLElement>('[role="dialog"]')
   if (!element) throw new Error('no dialog')

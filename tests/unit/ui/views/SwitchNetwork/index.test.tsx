@@ -5,8 +5,8 @@ import {
   findButton,
   installModal,
   localL2,
-  modalShadow,
   nameOf,
+  networkRows,
   openAt,
   settle,
   title,
@@ -31,16 +31,12 @@ test.before.each(() => {
 
 test.after.each(resetAllState)
 
-function rows(): HTMLButtonElement[] {
-  return Array.from(modalShadow().querySelectorAll<HTMLButtonElement>('ul[aria-label="Networks"] button'))
-}
-
 test('Choose Network lists the requested networks and marks the active one', async () => {
   connectAccount()
   await openAt('SwitchNetwork')
-  await waitFor(() => rows().length === 2)
+  await waitFor(() => networkRows().length === 2)
   assert.is(title(), 'Choose Network')
-  assert.equal(rows().map(nameOf), ['Localhost', 'Localhost L2'])
+  assert.equal(networkRows().map(nameOf), ['Localhost', 'Localhost L2'])
   assert.is(button('Localhost').getAttribute('aria-current'), 'true')
   assert.is(button('Localhost L2').getAttribute('aria-current'), null)
   const badge = button('Localhost L2').querySelector('[aria-hidden="true"]')
@@ -50,7 +46,7 @@ test('Choose Network lists the requested networks and marks the active one', asy
 test('while the wallet is asked, the row shows a spinner and "Approve in wallet"; the others wait', async () => {
   connectAccount()
   await openAt('SwitchNetwork')
-  await waitFor(() => rows().length === 2)
+  await waitFor(() => networkRows().length === 2)
   const hint = button('Localhost L2').querySelector('[aria-live="polite"]')
   assert.ok(hint, 'the live region exists before it has anything to say')
   assert.is(hint?.textContent, '')
@@ -58,7 +54,7 @@ test('while the wallet is asked, the row shows a spinner and "Approve in wallet"
   await settle()
   assert.is(hint?.textContent, 'Approve in wallet')
   assert.ok(button(/^Localhost L2/).querySelector('span[aria-hidden="true"]:not([data-initial])'), 'spinner')
-  assert.is(rows()[0]?.getAttribute('aria-disabled'), 'true')
+  assert.is(networkRows()[0]?.getAttribute('aria-disabled'), 'true')
   switchingTo.value = undefined
   await settle()
   assert.is(hint?.textContent, '')
@@ -70,12 +66,12 @@ test('picking a network switches through the wallet and goes back to Account', a
   const pending = deferred<void>()
   fake.behaviour.switchNetwork = () => pending.promise
   ;(await waitFor(() => findButton('Localhost'))).click()
-  await waitFor(() => rows().length === 2)
+  await waitFor(() => networkRows().length === 2)
   button('Localhost L2').click()
   await waitFor(() => button(/^Localhost L2/).textContent?.includes('Approve in wallet'))
   assert.equal(fake.calls.switchNetwork, [localL2.caipNetworkId])
   // A second click while the wallet prompts asks nothing more.
-  rows()[0]?.click()
+  networkRows()[0]?.click()
   await settle()
   assert.is(fake.calls.switchNetwork.length, 1)
   pending.resolve()

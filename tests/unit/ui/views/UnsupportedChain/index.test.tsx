@@ -7,6 +7,7 @@ import {
   localhost,
   modalShadow,
   nameOf,
+  networkRows,
   openAt,
   title,
   useFakeAdapter,
@@ -29,15 +30,11 @@ test.before.each(() => {
 
 test.after.each(resetAllState)
 
-function rows(): HTMLButtonElement[] {
-  return Array.from(modalShadow().querySelectorAll<HTMLButtonElement>('ul[aria-label="Networks"] button'))
-}
-
 test('UnsupportedChain explains, offers the networks and Disconnect; switching closes the modal', async () => {
   connectAccount()
   setActiveCaipNetwork(createUnknownNetwork('eip155:999'))
   await openAt('UnsupportedChain')
-  await waitFor(() => rows().length === 2)
+  await waitFor(() => networkRows().length === 2)
   assert.is(title(), 'Switch Network')
   assert.ok(
     dialog().textContent?.includes(
@@ -46,7 +43,7 @@ test('UnsupportedChain explains, offers the networks and Disconnect; switching c
   )
   assert.ok(findButton('Disconnect'))
   assert.equal(
-    rows().map((row) => row.getAttribute('aria-current')),
+    networkRows().map((row) => row.getAttribute('aria-current')),
     [null, null],
     'no requested network is active',
   )
@@ -68,7 +65,7 @@ test('UnsupportedChain: Disconnect disconnects and closes', async () => {
 test('every network control has an accessible name', async () => {
   connectAccount()
   await openAt('UnsupportedChain')
-  await waitFor(() => rows().length === 2)
+  await waitFor(() => networkRows().length === 2)
   for (const control of Array.from(modalShadow().querySelectorAll('button'))) {
     assert.ok(nameOf(control), `button without a name: ${control.outerHTML}`)
   }
