@@ -124,8 +124,3 @@ export function emitCoreEvent<Name extends CoreEventName>(name: Name, event: Cor
 function logFailure(name: CoreEventName, error: unknown): void {
   console.error(`[SigKit] ${name} handler failed`, error)
 }
-
-/** @internal Removes every subscriber (tests). */
-export function resetCoreEvents(): void {
-  handlers.clear()
-}

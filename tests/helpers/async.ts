@@ -3,6 +3,11 @@
  * sandbox: any test file can import them.
  */
 
+/** Waits for React/Preact to flush effects and for lazy chunks to resolve. */
+export async function settle(rounds = 5): Promise<void> {
+  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 /** A promise the test settles by hand. */
 export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void } {
   let resolve!: (value: T) => void

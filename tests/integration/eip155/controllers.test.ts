@@ -17,14 +17,13 @@ import { currentView } from '../../../src/core/modal/router'
 import { getActiveCaipNetworkId, getConnectedConnectorIds } from '../../../src/core/lib/storage'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork, TokenBalance } from '../../../src/core/types'
-import { resetBalances, TOKEN_BALANCE_UNAVAILABLE } from '../../../src/core/wallet/balances'
+import { TOKEN_BALANCE_UNAVAILABLE } from '../../../src/core/wallet/balances'
 import { onCoreEvent } from '../../../src/core/lifecycle'
 import { selectNetwork } from '../../../src/ui/views/shared/select-network'
 import { SIGNATURE_DECLINED, signMessage } from '../../../src/core/wallet/sign'
 import { connect, connectingState, disconnect, getWalletProvider, reconnect } from '../../../src/core/wallet/connect'
 import { switchNetwork, switchingTo } from '../../../src/core/wallet/switch-network'
-import { resetCore } from '../../unit/core/helpers/fixtures'
-import type { MemoryStorage } from '../../unit/core/helpers/memory-storage'
+import type { MemoryStorage } from '../../unit/helpers/memory-storage'
 import {
   CONNECTOR_ID,
   chainClient,
@@ -43,6 +42,7 @@ import {
   type TestWallet,
 } from './helpers'
 import { SEND_ERRORS, resetSend, sendFromForm, sendState } from '../../../src/features/send/controller'
+import { resetAllState } from '../../unit/helpers/reset'
 
 let sandbox: Sandbox
 let l1: CaipNetwork
@@ -148,16 +148,14 @@ test('reconnect() after a reload restores the session without a prompt: connecti
   // A reload: every core signal and cache is new, localStorage and the extension's storage stay,
   // and the extension announces itself a moment after the page starts.
   const kept = new Map(pageStorage.data)
-  resetCore()
-  resetBalances()
-  connectorsState.value = []
+  await resetAllState()
   pageStorage.data.clear()
   for (const [key, value] of kept) pageStorage.data.set(key, value)
   const reloaded = makeWallet(sandbox, { person, storage: walletStorage })
   wallet = reloaded.provider
   configureCore(sandbox, [l1, l2], wallet, pageStorage)
   connectorsState.value = []
-  subscribeEvents((record) => events.push(record)) // resetCore dropped the subscription
+  subscribeEvents((record) => events.push(record)) // the reset dropped the subscription
   assert.is(eip155().status.peek(), 'disconnected')
   assert.is(eip155().address.peek(), undefined)
 

@@ -13,7 +13,7 @@ import { addConnectors } from '../../../src/core/state/connectors'
 import { validateOptions } from '../../../src/core/config/options'
 import type { CaipNetwork, EIP1193Provider } from '../../../src/core/types'
 import { createEip155Adapter } from '../../../src/chains/eip155'
-import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/core/helpers/memory-storage'
+import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/helpers/memory-storage'
 import { sandboxEvmNetwork, sandboxSolanaNetwork } from '../../helpers/networks'
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>

@@ -13,15 +13,14 @@ import { subscribeEvents, type EventRecord } from '../../../src/core/analytics'
 import { closeModal, modalState, openModal } from '../../../src/core/modal/modal'
 import { validateOptions } from '../../../src/core/config/options'
 import { currentView } from '../../../src/core/modal/router'
-import { resetSignIn, startSignIn } from '../../../src/features/siwx/sign-in'
+import { startSignIn } from '../../../src/features/siwx/sign-in'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../src/core/types'
 import { connect, disconnect } from '../../../src/core/wallet/connect'
 import { switchNetwork } from '../../../src/core/wallet/switch-network'
 import { cancelSignIn, signIn } from '../../../src/features/siwx/controller'
 import { createLocalSIWX, LOCAL_SIWX_STORAGE_KEY } from '../../../src/features/siwx/local-siwx'
-import { resetCore } from '../../unit/core/helpers/fixtures'
-import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/core/helpers/memory-storage'
+import { createMemoryStorage, installStorage, type MemoryStorage } from '../../unit/helpers/memory-storage'
 import {
   CONNECTOR_ID,
   endpointsFor,
@@ -36,6 +35,7 @@ import {
   type TestWallet,
 } from './helpers'
 import type { SIWXSession } from '../../../src/core/config/siwx'
+import { resetAllState } from '../../unit/helpers/reset'
 
 let sandbox: Sandbox
 let l1: CaipNetwork
@@ -47,9 +47,8 @@ let sessionStorage: MemoryStorage
 const events: EventRecord[] = []
 
 /** Core as a dapp with `siwx` sets it up; the sessions survive between tests unless cleared. */
-function setUp(siwx: { required?: boolean; signOutOnDisconnect?: boolean } = {}) {
-  resetCore()
-  resetSignIn()
+async function setUp(siwx: { required?: boolean; signOutOnDisconnect?: boolean } = {}) {
+  await resetAllState()
   events.length = 0
   subscribeEvents((record) => events.push(record))
   installStorage(createMemoryStorage())
@@ -103,7 +102,7 @@ test.before(async () => {
 test.after(() => sandbox?.stop())
 
 test('a fresh connection opens SIWXSignMessage; signing stores a session that verifies, and the modal closes', async () => {
-  setUp({ signOutOnDisconnect: false })
+  await setUp({ signOutOnDisconnect: false })
   await connectFromModal()
   await waitFor(() => currentView.value === 'SIWXSignMessage', { what: 'the sign view' })
   assert.ok(modalState.open.value, 'the modal stays open to ask for the signature')
@@ -133,7 +132,7 @@ test('a fresh connection opens SIWXSignMessage; signing stores a session that ve
 })
 
 test('connecting again with a live session does not ask; a network without one does', async () => {
-  setUp({ signOutOnDisconnect: false })
+  await setUp({ signOutOnDisconnect: false })
   await connectFromModal()
   await waitFor(() => !modalState.open.value, { what: 'the modal to close' })
   assert.is(currentView.value === 'SIWXSignMessage', false)
@@ -158,7 +157,7 @@ test('connecting again with a live session does not ask; a network without one d
 
 test('a declined signature keeps the sign view (and says so); signing again works', async () => {
   sessionStorage.removeItem(LOCAL_SIWX_STORAGE_KEY)
-  setUp({ signOutOnDisconnect: false })
+  await setUp({ signOutOnDisconnect: false })
   await connectFromModal()
   await waitFor(() => currentView.value === 'SIWXSignMessage', { what: 'the sign view' })
   hideToast()
@@ -188,7 +187,7 @@ test('a declined signature keeps the sign view (and says so); signing again work
 
 test('optional sign-in: Cancel closes and keeps the wallet connected', async () => {
   sessionStorage.removeItem(LOCAL_SIWX_STORAGE_KEY)
-  setUp()
+  await setUp()
   await connectFromModal()
   await waitFor(() => currentView.value === 'SIWXSignMessage', { what: 'the sign view' })
   assert.ok(closeModal(), 'an optional sign-in can be closed')
@@ -202,7 +201,7 @@ test('optional sign-in: Cancel closes and keeps the wallet connected', async () 
 
 test('required sign-in: the modal cannot be closed from the sign view, and Cancel disconnects', async () => {
   sessionStorage.removeItem(LOCAL_SIWX_STORAGE_KEY)
-  setUp({ required: true })
+  await setUp({ required: true })
   await connectFromModal()
   await waitFor(() => currentView.value === 'SIWXSignMessage', { what: 'the sign view' })
   assert.is(closeModal(), false, 'closing is refused')
@@ -216,7 +215,7 @@ test('required sign-in: the modal cannot be closed from the sign view, and Cance
 })
 
 test('required sign-in: once signed, the modal closes; signing out on disconnect forgets the session', async () => {
-  setUp({ required: true })
+  await setUp({ required: true })
   await connectFromModal()
   await waitFor(() => currentView.value === 'SIWXSignMessage', { what: 'the sign view' })
   person.willApprove()

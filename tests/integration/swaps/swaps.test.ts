@@ -19,11 +19,9 @@ import {
   formProblem,
   initSwap,
   needsApproval,
-  resetSwap,
   reviewSwap,
   swapState,
 } from '../../../src/features/swaps/controller'
-import { resetCore } from '../../unit/core/helpers/fixtures'
 import {
   CONNECTOR_ID,
   PROJECT_ID,
@@ -40,6 +38,7 @@ import {
   type Person,
   type Sandbox,
 } from '../eip155/helpers'
+import { resetAllState } from '../../unit/helpers/reset'
 
 const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 const routerAbi = loadAmmArtifact('SwapRouter').abi
@@ -74,8 +73,7 @@ test.before(async () => {
   await waitFor(() => getAccountState('eip155').tokenBalance.value.length > 0, { what: 'balances', timeoutMs: 15_000 })
 })
 test.after(async () => {
-  resetSwap()
-  resetCore()
+  await resetAllState()
   await sandbox?.stop()
 })
 test.before.each(() => {

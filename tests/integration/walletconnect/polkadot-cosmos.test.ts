@@ -33,7 +33,7 @@ import { initCore } from '../../../src/core/config/appkit-state'
 import { connectionState } from '../../../src/core/state/connection'
 import { validateOptions } from '../../../src/core/config/options'
 import { cosmosHub, polkadot } from '../../../src/networks'
-import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
+import { createMemoryStorage, installStorage } from '../../unit/helpers/memory-storage'
 import { waitFor } from '../eip155/helpers'
 import { closeSigKitProvider, exitSoon } from './helpers'
 

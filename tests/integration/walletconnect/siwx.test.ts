@@ -28,7 +28,7 @@ import { currentView } from '../../../src/core/modal/router'
 import type { SIWXSession } from '../../../src/core/config/siwx'
 import { signMessage } from '../../../src/core/wallet/sign'
 import { signIn } from '../../../src/features/siwx/controller'
-import { createMemoryStorage, installStorage } from '../../unit/core/helpers/memory-storage'
+import { createMemoryStorage, installStorage } from '../../unit/helpers/memory-storage'
 import { endpointsFor, networkFor, solanaNetworkFor, startSandbox, waitFor, type Sandbox } from '../eip155/helpers'
 import { closeSigKitProvider, exitSoon, rejection, sandboxSolanaSecretKey } from './helpers'
 

@@ -8,7 +8,8 @@ import { CONVERT_API } from '../../../src/api/convert-api'
 import { WALLET_API } from '../../../src/api/wallet-api'
 import { initCore } from '../../../src/core/config/appkit-state'
 import { validateOptions, type AppKitOptions } from '../../../src/core/config/options'
-import { mainnet, resetCore } from '../core/helpers/fixtures'
+import { mainnet } from '../helpers/fixtures'
+import { resetAllState } from '../helpers/reset'
 
 /** A stand-in API that remembers what each of its clients was made from. */
 function recordingApi<Endpoint extends ApiEndpoint>(
@@ -29,7 +30,7 @@ function configure(options: Partial<AppKitOptions> = {}): void {
   initCore(validateOptions({ projectId: 'project-1', networks: [mainnet], features: { analytics: false }, ...options }))
 }
 
-test.after.each(resetCore)
+test.after.each(resetAllState)
 
 test('the same options give the same client, made once', () => {
   configure({ endpoints: { api: 'http://127.0.0.1:7001' } })

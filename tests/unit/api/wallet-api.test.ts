@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert'
 import { InvalidResponseError } from '../../../src/api/errors'
 import { createWalletApi, parseWalletPage } from '../../../src/api/wallet-api'
 import { SDK_TYPE, SDK_VERSION } from '../../../src/core/constants'
-import { sendJson, startServer } from '../core/helpers/server'
-import type { TestServer } from '../core/helpers/server'
+import { sendJson, startServer } from '../helpers/server'
+import type { TestServer } from '../helpers/server'
 
 let server: TestServer
 /** What /getWallets answers next. */

@@ -1,30 +1,23 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { emitCoreEvent, onCoreEvent, resetCoreEvents } from '../../../src/core/lifecycle'
-import { sendState } from '../../../src/features/send/controller'
+import { emitCoreEvent, onCoreEvent } from '../../../src/core/lifecycle'
 
 const cleared = { namespace: 'eip155', address: '0xabc' } as const
 
-test.after.each(() => {
-  resetCoreEvents()
-})
-
-test('the send feature empties its form when the network changes or the account goes', async () => {
-  // Importing the feature's controller registered its reactions (this test runs first, before any reset).
-  sendState.amount.value = '1.5'
-  sendState.receiverAddress.value = '0x0000000000000000000000000000000000000001'
-  await emitCoreEvent('networkChanged', { namespace: 'eip155', caipNetworkId: 'eip155:31338' })
-  assert.is(sendState.amount.value, '')
-  assert.is(sendState.receiverAddress.value, '')
-  sendState.amount.value = '2'
-  await emitCoreEvent('namespaceCleared', cleared)
-  assert.is(sendState.amount.value, '')
-})
+// Each test's subscribers, removed after it. No reset removes subscribers: features subscribe once,
+// when their module loads.
+const subscriptions: (() => void)[] = []
+const subscribe: typeof onCoreEvent = (name, handler) => {
+  const stop = onCoreEvent(name, handler)
+  subscriptions.push(stop)
+  return stop
+}
+test.after.each(() => subscriptions.splice(0).forEach((stop) => stop()))
 
 test('a subscriber gets each event of its name, with its payload, until it unsubscribes', async () => {
   const seen: string[] = []
-  const stop = onCoreEvent('namespaceCleared', ({ namespace, address }) => void seen.push(`${namespace} ${address}`))
-  onCoreEvent('networkChanged', () => void seen.push('network'))
+  const stop = subscribe('namespaceCleared', ({ namespace, address }) => void seen.push(`${namespace} ${address}`))
+  subscribe('networkChanged', () => void seen.push('network'))
   await emitCoreEvent('namespaceCleared', cleared)
   stop()
   await emitCoreEvent('namespaceCleared', cleared)
@@ -37,11 +30,11 @@ test('a throwing or rejecting subscriber is logged; the others still run and the
   console.error = (...args: unknown[]) => void errors.push(args)
   const seen: number[] = []
   try {
-    onCoreEvent('disconnecting', () => {
+    subscribe('disconnecting', () => {
       throw new Error('broken feature')
     })
-    onCoreEvent('disconnecting', () => Promise.reject(new Error('store down')))
-    onCoreEvent('disconnecting', () => void seen.push(1))
+    subscribe('disconnecting', () => Promise.reject(new Error('store down')))
+    subscribe('disconnecting', () => void seen.push(1))
     await emitCoreEvent('disconnecting', cleared)
   } finally {
     console.error = original
@@ -52,7 +45,7 @@ test('a throwing or rejecting subscriber is logged; the others still run and the
 
 test('emit waits for the promises its subscribers return (a disconnect waits for sign-out)', async () => {
   let signedOut = false
-  onCoreEvent('disconnecting', async () => {
+  subscribe('disconnecting', async () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     signedOut = true
   })

@@ -4,9 +4,10 @@ import '../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createManualClock, setClock } from '../../../src/lib/clock'
-import { resetEventBatch, sendPulseItem } from '../../../src/core/pulse-batch'
-import { sendJson, startServer, type TestServer } from './helpers/server'
+import { sendPulseItem } from '../../../src/core/pulse-batch'
+import { sendJson, startServer, type TestServer } from '../helpers/server'
 import { waitFor } from '../../helpers/async'
+import { resetAllState } from '../helpers/reset'
 
 let server: TestServer
 let restoreClock = () => {}
@@ -22,8 +23,8 @@ test.before(async () => {
   })
 })
 test.after(() => server.close())
-test.before.each(() => {
-  resetEventBatch()
+test.before.each(async () => {
+  await resetAllState()
   server.requests.length = 0
   restoreClock = setClock(createManualClock(1_000_000))
 })

@@ -3,11 +3,6 @@ import { GlobalRegistrator } from '@happy-dom/global-registrator'
 // Test files may share one process; the DOM is registered once and reused.
 if (!GlobalRegistrator.isRegistered) GlobalRegistrator.register({ url: 'http://localhost:5173/' })
 
-/** Waits for React/Preact to flush effects and for lazy chunks to resolve. */
-export async function settle(rounds = 5): Promise<void> {
-  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0))
-}
-
 /** The modal's shadow root, once the modal has mounted. */
 export function modalShadow(): ShadowRoot {
   const host = document.querySelector('sigkit-modal')
@@ -30,4 +25,4 @@ export function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent 
   return event
 }
 
-export { waitFor } from '../../helpers/async'
+export { settle, waitFor } from '../../helpers/async'

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { queryWallets } from '../../../demo/sandbox/wallets.mjs'
 import type { WalletListing } from '../../../src/core/types'
-import { sendJson, type RecordedRequest } from '../core/helpers/server'
+import { sendJson, type RecordedRequest } from './server'
 
 /** Answers a `/getWallets` request from `wallets` with the sandbox emulator's own query function. */
 export function answerWalletList(

@@ -12,7 +12,7 @@ import {
   isSpamTransaction,
   relativeTime,
 } from '../../../../src/features/activity/format'
-import { entry, transfer } from './fixtures'
+import { entry, transfer } from '../../helpers/activity-history'
 
 const tx = (options: Parameters<typeof entry>[0] = {}): Transaction => parseTransaction(entry(options))!
 

@@ -9,8 +9,8 @@ import { initCore } from '../../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../../src/core/config/options'
 import { setClock } from '../../../../src/lib/clock'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
-import { hideToast, toastState } from '../../../../src/core/modal/toasts'
-import { activeNamespace, resetAllAccounts, setAccount } from '../../../../src/core/state/account'
+import { toastState } from '../../../../src/core/modal/toasts'
+import { activeNamespace, setAccount } from '../../../../src/core/state/account'
 import { setActiveCaipNetwork, setRequestedNetworks } from '../../../../src/core/state/network'
 import {
   activeTarget,
@@ -20,14 +20,22 @@ import {
   loadAllActivity,
   loadMoreActivity,
   openActivity,
-  resetActivity,
   retryActivity,
   type ActivityTarget,
 } from '../../../../src/features/activity/store'
 import { waitFor } from '../../../helpers/async'
 import { localL2, localhost } from '../../../helpers/networks'
-import { createMemoryStorage, installStorage, type MemoryStorage } from '../../core/helpers/memory-storage'
-import { ACCOUNT, CHAIN, entries, entry, historyKey, startHistoryServer, type HistoryServer } from './fixtures'
+import { createMemoryStorage, installStorage, type MemoryStorage } from '../../helpers/memory-storage'
+import {
+  ACCOUNT,
+  CHAIN,
+  entries,
+  entry,
+  historyKey,
+  startHistoryServer,
+  type HistoryServer,
+} from '../../helpers/activity-history'
+import { resetAllState } from '../../helpers/reset'
 
 let server: HistoryServer
 let storage: MemoryStorage
@@ -35,6 +43,11 @@ const events: EventRecord[] = []
 
 test.before(async () => {
   server = await startHistoryServer(50)
+})
+test.after(() => server.close())
+
+/** A page load: the options createAppKit gets, and the test account connected on Localhost. */
+function loadPage(): void {
   initCore(
     validateOptions({
       projectId: 'test-project',
@@ -44,25 +57,29 @@ test.before(async () => {
     }),
   )
   subscribeEvents((record) => events.push(record))
-})
-test.after(() => server.close())
-
-test.before.each(async () => {
-  // A background refresh of the previous test may still be on its way to the server.
-  await new Promise((resolve) => setTimeout(resolve, 30))
-  storage = createMemoryStorage()
-  installStorage(storage)
-  resetActivity()
-  resetAllAccounts()
-  server.history.clear()
-  server.requests.length = 0
-  server.fail(0)
-  events.length = 0
-  hideToast()
   setRequestedNetworks([localhost, localL2])
   setActiveCaipNetwork(localhost)
   setAccount('eip155', { address: ACCOUNT, caipAddress: `eip155:31337:${ACCOUNT}`, status: 'connected' })
   activeNamespace.value = 'eip155'
+}
+
+/** A reload: everything in memory goes, localStorage stays. */
+async function reload(): Promise<void> {
+  await resetAllState()
+  loadPage()
+}
+
+test.before.each(async () => {
+  // A background refresh of the previous test may still be on its way to the server.
+  await new Promise((resolve) => setTimeout(resolve, 30))
+  await resetAllState()
+  storage = createMemoryStorage()
+  installStorage(storage)
+  server.history.clear()
+  server.requests.length = 0
+  server.fail(0)
+  events.length = 0
+  loadPage()
 })
 
 const target = (): ActivityTarget => activeTarget.value!
@@ -183,7 +200,7 @@ test('the first page is kept in localStorage for 15 s, validated on read', async
     assert.equal(Object.keys(stored), [`${CHAIN}:${ACCOUNT.toLowerCase()}`])
 
     // A reload within 15 s: the page from storage, no request.
-    resetActivity()
+    await reload()
     now += 10_000
     openActivity(target())
     assert.is(state().transactions.length, 3)
@@ -193,19 +210,19 @@ test('the first page is kept in localStorage for 15 s, validated on read', async
     const key = `${CHAIN}:${ACCOUNT.toLowerCase()}`
     stored[key].data[1] = { id: 5, metadata: 'x' }
     storage.setItem(HISTORY_CACHE_KEY, JSON.stringify(stored))
-    resetActivity()
+    await reload()
     openActivity(target())
     assert.equal(hashes(), [list[0]!.metadata.hash, list[2]!.metadata.hash])
 
     // Garbage in storage: fetched instead.
     storage.setItem(HISTORY_CACHE_KEY, '{"not": "json"')
-    resetActivity()
+    await reload()
     openActivity(target())
     await loaded()
     assert.is(server.historyRequests().length, 2)
 
     // Older than 15 s: fetched again.
-    resetActivity()
+    await reload()
     now += 15_000
     openActivity(target())
     await loaded()

@@ -3,7 +3,7 @@
 // limits that stop a quote, and the purchase a provider window makes, watched in the history.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { connectAccount, deferred, resetViews, settle, useFakeAdapter } from '../../ui/views/helpers'
+import { connectAccount, deferred, settle, useFakeAdapter } from '../../helpers/views'
 import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
 import type { OnrampApi, OnrampQuote, OnrampUrlRequest } from '../../../../src/api/onramp-api'
@@ -15,12 +15,12 @@ import {
   loadOnrampOptions,
   onrampState,
   openProvider,
-  resetOnramp,
   scheduleQuote,
   setOnrampApi,
 } from '../../../../src/features/onramp/controller'
 import { FALLBACK_OPTIONS } from '../../../../src/features/onramp/options'
 import { ONRAMP_PROVIDERS } from '../../../../src/features/onramp/providers'
+import { resetAllState } from '../../helpers/reset'
 
 let manual: ManualClock
 let restoreClock: () => void = () => undefined
@@ -108,10 +108,9 @@ test.before.each(() => {
 })
 
 test.after.each(async () => {
-  resetOnramp()
+  await resetAllState()
   setOnrampApi(undefined)
   restoreClock()
-  await resetViews()
 })
 
 test('options come from the API; USDC and USD are chosen; nothing is an estimate', async () => {

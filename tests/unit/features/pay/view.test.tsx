@@ -11,24 +11,21 @@ import {
   findButton,
   installModal,
   modalShadow,
-  resetViews,
   setNetworks,
   settle,
   title,
   usdc,
   useFakeAdapter,
   waitFor,
-} from '../../ui/views/helpers'
+} from '../../helpers/views'
 import { localFeatures } from '../../../../src/core/config/features'
 import { routerState } from '../../../../src/core/modal/router'
 import { setActiveCaipNetwork } from '../../../../src/core/state/network'
 import { localL2 } from '../../../helpers/networks'
 import type { PayArguments } from '../../../../src/features/pay/arguments'
 import { openPay } from '../../../../src/features/pay/open'
-import { resetPay } from '../../../../src/features/pay/request'
-import { onrampState, resetOnramp } from '../../../../src/features/onramp/controller'
-
-installModal()
+import { onrampState } from '../../../../src/features/onramp/controller'
+import { resetAllState } from '../../helpers/reset'
 
 const USDC_ADDRESS = usdc.address!.split(':').at(-1)!
 const ask = (amount: string): PayArguments => ({
@@ -37,17 +34,16 @@ const ask = (amount: string): PayArguments => ({
   asset: { network: 'eip155:31337', asset: USDC_ADDRESS, metadata: { name: 'USD Coin', symbol: 'USDC', decimals: 6 } },
 })
 
-test.before.each(() => {
+/** A page with the pay and on-ramp features on. */
+function loadPage(): void {
+  installModal()
   useFakeAdapter()
   localFeatures.value = { ...localFeatures.value, pay: true, onramp: true }
-})
+}
 
-test.after.each(async () => {
-  resetPay()
-  resetOnramp()
-  localFeatures.value = { ...localFeatures.value, pay: false }
-  await resetViews()
-})
+test.before.each(loadPage)
+
+test.after.each(resetAllState)
 
 const detail = (term: string) => {
   const dt = Array.from(modalShadow().querySelectorAll('dt')).find((item) => item.textContent === term)
@@ -112,9 +108,9 @@ test('on another network it offers to switch; with no wallet, to connect', async
   assert.is(detail('Your balance'), '—')
   assert.ok(button('Switch to Localhost'))
   assert.is(findButton(/^Pay /), undefined)
-  await resetViews()
+  await resetAllState()
+  loadPage()
   setNetworks()
-  useFakeAdapter()
   await openAsking(ask('5'))
   assert.ok(button('Connect a wallet to pay'))
 })

@@ -15,16 +15,16 @@ import {
   endSignInRequest,
   isSignInRequired,
   requestSignIn,
-  resetSignIn,
   routeToSignIn,
   signOutOnDisconnect,
   watchSignIn,
   getSIWX,
 } from '../../../../src/features/siwx/sign-in'
 import type { CaipNetwork, CaipNetworkId } from '../../../../src/core/types'
-import { base, mainnet, resetCore, solana, validInput } from '../../core/helpers/fixtures'
+import { base, mainnet, solana, validInput } from '../../helpers/fixtures'
 import { deferred } from '../../../helpers/async'
 import { type SIWXConfig, type SIWXMessageInput, type SIWXSession } from '../../../../src/core/config/siwx'
+import { resetAllState } from '../../helpers/reset'
 
 const ADDRESS = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B'
 const OTHER_ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
@@ -147,8 +147,6 @@ function init(options: Record<string, unknown> = { siwx }): void {
 }
 
 test.before.each(() => {
-  resetSignIn()
-  resetCore()
   errors = []
   console.error = (...args: unknown[]) => {
     errors.push(args)
@@ -157,10 +155,9 @@ test.before.each(() => {
   init()
 })
 
-test.after.each(() => {
+test.after.each(async () => {
   console.error = consoleError
-  resetSignIn()
-  resetCore()
+  await resetAllState()
 })
 
 const logged = (prefix: string) => errors.filter((args) => String(args[0]).startsWith(prefix))
@@ -245,7 +242,7 @@ test('requestSignIn returns false when the active account is not connected', asy
 })
 
 test('requestSignIn returns false without siwx', async () => {
-  resetCore()
+  await resetAllState()
   init({})
   connect(mainnet)
   assert.is(getSIWX(), undefined)
@@ -281,9 +278,8 @@ test('getSessions throwing synchronously counts as no session too', async () => 
 
 test('getSessions answering something other than an array counts as no session', async () => {
   for (const answer of [undefined, null, { length: 1 }, 'session', 1, true]) {
-    resetSignIn()
-    closeModal()
-    resetView('Connect')
+    await resetAllState()
+    init()
     siwx.getSessions = async () => answer as unknown as SIWXSession[]
     connect(mainnet)
     let result: boolean | undefined
@@ -541,8 +537,7 @@ test('watchSignIn starts once, and not at all without siwx', async () => {
   await flush()
   assert.equal(siwx.calls.getSessions, [`eip155:1:${ADDRESS}`, `eip155:1:${OTHER_ADDRESS}`], 'one check per change')
 
-  resetSignIn()
-  resetCore()
+  await resetAllState()
   siwx = fakeSIWX()
   init({})
   watchSignIn()
@@ -625,7 +620,7 @@ test('signOutOnDisconnect revokes nothing without siwx or without an address', a
   siwx.signOutOnDisconnect = true
   await signOutOnDisconnect('eip155')
   assert.equal(siwx.calls.revokeSession, [], 'no address')
-  resetCore()
+  await resetAllState()
   init({})
   connect(mainnet)
   await signOutOnDisconnect('eip155')

@@ -7,7 +7,7 @@ import '../../helpers/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { initCore } from '../../../../src/core/config/appkit-state'
-import { applyRemoteFeatures, resetFeatures } from '../../../../src/core/config/features'
+import { applyRemoteFeatures } from '../../../../src/core/config/features'
 import { validateOptions } from '../../../../src/core/config/options'
 import { DEFAULT_SOCIALS } from '../../../../src/core/constants'
 import { closeModal } from '../../../../src/core/modal/modal'
@@ -21,13 +21,11 @@ import {
   modalShadow,
   nameOf,
   openAt,
-  resetViews,
   settle,
   title,
   waitFor,
-} from '../../ui/views/helpers'
-
-installModal()
+} from '../../helpers/views'
+import { resetAllState } from '../../helpers/reset'
 
 const scope = window as unknown as Record<string, unknown>
 const desktopAgent = navigator.userAgent
@@ -39,14 +37,12 @@ function setup(features: Record<string, unknown>) {
   initCore(validateOptions({ projectId: '', networks: [localhost], features: { analytics: false, ...features } }))
 }
 
-test.before.each(() => {
-  resetFeatures()
-})
+test.before.each(installModal)
 test.after.each(async () => {
   delete scope['Telegram']
   delete scope['TelegramWebviewProxy']
   Object.defineProperty(navigator, 'userAgent', { value: desktopAgent, configurable: true })
-  await resetViews()
+  await resetAllState()
 })
 
 const sections = () =>
@@ -80,7 +76,9 @@ test('the social section waits for the project config, then shows in the configu
   closeModal()
   await settle()
 
-  resetFeatures()
+  // A new page: the section's chunk stays loaded, the project config has not arrived.
+  await resetAllState()
+  installModal()
   setup({ email: false })
   await openAt('Connect')
   await settle(20)

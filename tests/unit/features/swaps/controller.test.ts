@@ -3,7 +3,7 @@
 // API's faults, and which networks can swap.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { connectAccount, deferred, resetViews, settle, useFakeAdapter, fakeProvider } from '../../ui/views/helpers'
+import { connectAccount, deferred, settle, useFakeAdapter, fakeProvider, type FakeAdapter } from '../../helpers/views'
 import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
 import { setAccount } from '../../../../src/core/state/account'
@@ -31,12 +31,13 @@ import {
   swapState,
 } from '../../../../src/features/swaps/controller'
 import { swapTokenList } from '../../../../src/features/swaps/tokens'
-import { NATIVE, SKT, USDC, fakeQuote, listedTokens, useFakeConvert } from './fake-convert'
+import { NATIVE, SKT, USDC, fakeQuote, listedTokens, useFakeConvert } from '../../helpers/fake-convert'
+import { resetAllState } from '../../helpers/reset'
 
 let manual: ManualClock
 let restoreClock: () => void = () => undefined
 let convert = useFakeConvert()
-let fake = useFakeAdapter()
+let fake: FakeAdapter
 let sent: CallParameters[] = []
 
 test.before.each(() => {
@@ -53,10 +54,9 @@ test.before.each(() => {
 })
 
 test.after.each(async () => {
-  resetSwap()
+  await resetAllState()
   restoreClock()
   setConvertApi(undefined)
-  await resetViews()
 })
 
 /** Lets the scripted API's promises settle without moving the manual clock. */

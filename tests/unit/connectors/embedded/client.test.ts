@@ -1,0 +1,299 @@
+// The secure frame's transport (src/connectors/embedded/client.ts): READY + 500 ms, replies matched
+// by id, timeouts, aborts, the origin AND source checks with the dropped-message count, and
+// validation of every reply.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createFrameClient, FrameError, FrameTimeoutError } from '../../../../src/connectors/embedded/client'
+import {
+  connectedFlag,
+  emailAction,
+  farcasterUri,
+  farcasterUser,
+  frameUser,
+  newEmail,
+  noPayload,
+  preferredAccount,
+  redirectUri,
+  rpcResult,
+  updateEmailAction,
+} from '../../../../src/connectors/embedded/protocol'
+import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
+import { fakeFrame, FRAME_ORIGIN, flush, stranger, type FakeFrame } from '../../helpers/embedded-frame'
+
+/** The rejection of a promise, to assert on (any: errors carry `code`, `reason`). */
+const caught = (error: any): any => error
+
+/** `promise`'s rejection (it must reject). */
+const rejection = (promise: Promise<unknown>): Promise<any> =>
+  promise.then(() => {
+    throw new Error('expected a rejection')
+  }, caught)
+
+let manual: ManualClock
+let restoreClock = () => {}
+let frame: FakeFrame
+let timeouts: string[]
+let clients: { destroy(): void }[] = []
+
+test.before.each(() => {
+  manual = createManualClock()
+  restoreClock = setClock(manual)
+  frame = fakeFrame()
+  timeouts = []
+})
+test.after.each(() => {
+  for (const client of clients) client.destroy()
+  clients = []
+  restoreClock()
+})
+
+function client() {
+  const created = createFrameClient({
+    url: `${FRAME_ORIGIN}/sdk?projectId=p`,
+    origin: FRAME_ORIGIN,
+    element: frame.element,
+    onTimeout: (reason) => timeouts.push(reason),
+  })
+  clients.push(created)
+  return created
+}
+
+/** READY, then the 500 ms the frame gets to settle. */
+async function makeReady() {
+  frame.ready()
+  manual.advance(500)
+  await flush()
+}
+
+const USER = { email: 'ada@example.com', address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', chainId: 31337 }
+
+test('nothing is posted before READY + 500 ms; then only to the frame origin, with a random id', async () => {
+  const transport = client()
+  frame.answer = () => ({ payload: { action: 'VERIFY_OTP' } })
+  const reply = transport.request('CONNECT_EMAIL', { email: 'ada@example.com' }, emailAction)
+  await flush()
+  assert.is(frame.posted.length, 0, 'not before READY')
+  frame.ready()
+  manual.advance(499)
+  await flush()
+  assert.is(frame.posted.length, 0, 'not within the 500 ms after READY')
+  manual.advance(1)
+  assert.is(await reply, 'VERIFY_OTP')
+  const [sent] = frame.posted
+  assert.is(sent?.targetOrigin, FRAME_ORIGIN, 'never "*"')
+  assert.is(sent?.message.type, '@w3m-app/CONNECT_EMAIL')
+  assert.equal(sent?.message.payload, { email: 'ada@example.com' })
+  assert.match(sent?.message.id ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+})
+
+test('replies are matched by id, whatever their order; ERROR rejects with its message', async () => {
+  const transport = client()
+  await makeReady()
+  const first = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  const second = transport.request('GET_USER', { chainId: 'eip155:31337' }, frameUser)
+  const third = transport.request('CONNECT_OTP', { otp: '000000' }, noPayload)
+  const fourth = transport.request('SIGN_OUT', undefined, noPayload)
+  await flush()
+  const [a, b, c, d] = frame.posted.map((entry) => entry.message.id)
+  frame.send({ type: '@w3m-frame/GET_USER_SUCCESS', id: b, payload: USER })
+  frame.send({ type: '@w3m-frame/CONNECT_OTP_ERROR', id: c, payload: { message: 'Invalid code' } })
+  frame.send({ type: '@w3m-frame/SIGN_OUT_ERROR', id: d, payload: {} })
+  frame.send({ type: '@w3m-frame/IS_CONNECTED_SUCCESS', id: a, payload: { isConnected: true } })
+  assert.is(await first, true)
+  assert.equal((await second).address, USER.address)
+  assert.equal((await second).namespace, 'eip155')
+  const error = await rejection(third)
+  assert.instance(error, FrameError)
+  assert.is(error.message, 'Invalid code')
+  assert.is((await rejection(fourth)).message, 'An error occurred', 'an ERROR without message')
+  assert.is(transport.pending(), 0)
+})
+
+test('a reply from another origin, or from another window of the frame origin, is dropped and counted', async () => {
+  const transport = client()
+  await makeReady()
+  const user = transport.request('GET_USER', { chainId: 'eip155:31337' }, frameUser)
+  await flush()
+  const id = frame.posted[0]?.message.id
+  const forged = { type: '@w3m-frame/GET_USER_SUCCESS', id, payload: { ...USER, address: `0x${'ab'.repeat(20)}` } }
+  frame.send(forged, { origin: 'https://evil.example' })
+  frame.send(forged, { origin: 'https://evil.example', source: stranger })
+  frame.send(forged, { source: stranger }) // the frame's origin, but not the iframe's window
+  frame.send(forged, { origin: 'https://secure.example.org:8443' })
+  frame.send({ type: 'not-a-frame-message', id }, { origin: 'https://evil.example' }) // not counted: not ours
+  await flush()
+  assert.is(transport.pending(), 1, 'the request still waits')
+  assert.is(transport.stats.dropped, 4)
+  frame.send({ type: '@w3m-frame/GET_USER_SUCCESS', id, payload: USER })
+  assert.is((await user).address, USER.address)
+  assert.is(transport.stats.malformed, 0)
+})
+
+test('READY from a stranger does not make the frame ready', async () => {
+  const transport = client()
+  frame.answer = () => ({ payload: { isConnected: false } })
+  const asked = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  frame.send({ type: '@w3m-frame/READY', payload: {} }, { source: stranger })
+  frame.send({ type: '@w3m-frame/READY', payload: {} }, { origin: 'https://evil.example' })
+  manual.advance(1000)
+  await flush()
+  assert.is(frame.posted.length, 0)
+  assert.is(transport.stats.dropped, 2)
+  await makeReady()
+  assert.is(await asked, false)
+})
+
+test('malformed replies are never used: invalid payloads and wrong reply types reject, unknown ids are counted', async () => {
+  const transport = client()
+  await makeReady()
+  const cases = [
+    transport.request('CONNECT_EMAIL', { email: 'a@b.co' }, emailAction),
+    transport.request('GET_USER', { chainId: 'eip155:1' }, frameUser),
+    transport.request('GET_USER', { chainId: 'solana:x' }, frameUser),
+    transport.request('IS_CONNECTED', undefined, connectedFlag),
+    transport.request('IS_CONNECTED', undefined, connectedFlag),
+  ]
+  await flush()
+  const ids = frame.posted.map((entry) => entry.message.id)
+  frame.send({ type: '@w3m-frame/CONNECT_EMAIL_SUCCESS', id: ids[0], payload: { action: 'SEND_KEYS' } })
+  frame.send({ type: '@w3m-frame/GET_USER_SUCCESS', id: ids[1], payload: { ...USER, address: 'not-an-address' } })
+  frame.send({
+    type: '@w3m-frame/GET_USER_SUCCESS',
+    id: ids[2],
+    payload: { address: USER.address, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' },
+  })
+  frame.send({ type: '@w3m-frame/IS_CONNECTED_SUCCESS', id: ids[3], payload: { isConnected: 'yes' } })
+  frame.send({ type: '@w3m-frame/GET_USER_SUCCESS', id: ids[4], payload: USER })
+  frame.send({ type: '@w3m-frame/IS_CONNECTED_SUCCESS', id: 'nobody-asked', payload: { isConnected: true } })
+  frame.send('@w3m-frame/READY')
+  frame.send({ type: '@w3m-frame/READY', payload: { version: '4' } }) // a second READY
+  for (const pending of cases) {
+    assert.is((await rejection(pending)).message, 'The secure frame sent an invalid reply')
+  }
+  assert.is(transport.stats.malformed, 8)
+  assert.is(transport.stats.dropped, 0)
+})
+
+test('a Solana user must carry a Solana address and its namespace comes from the chain id', async () => {
+  const transport = client()
+  await makeReady()
+  const solana = {
+    address: '7RiFeMYVRxNNAeWbXDmnznt6UxYQNbWcGXSr4yk6YPqX',
+    chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  }
+  frame.answer = () => ({ payload: { ...solana, email: null } })
+  const user = await transport.request('GET_USER', { chainId: solana.chainId }, frameUser)
+  assert.equal(user, {
+    email: undefined,
+    address: solana.address,
+    namespace: 'solana',
+    chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    accounts: [{ address: solana.address, type: 'eoa' }],
+    preferredAccountType: undefined,
+    userName: undefined,
+    smartAccountDeployed: undefined,
+  })
+})
+
+test('no READY within 20 s: iframe_load_failed, every waiting request rejects, later ones too', async () => {
+  const transport = client()
+  const waiting = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  manual.advance(19_999)
+  await flush()
+  assert.equal(timeouts, [])
+  manual.advance(1)
+  const error = await rejection(waiting)
+  assert.instance(error, FrameTimeoutError)
+  assert.is(error.reason, 'iframe_load_failed')
+  assert.equal(timeouts, ['iframe_load_failed'])
+  assert.is((await rejection(transport.ready())).reason, 'iframe_load_failed')
+  assert.instance(await rejection(transport.request('GET_USER', {}, frameUser)), FrameTimeoutError)
+  assert.is(frame.posted.length, 0)
+})
+
+test('the connect requests time out after 30 s (iframe_request_timeout); others wait', async () => {
+  const transport = client()
+  await makeReady()
+  const otp = transport.request('CONNECT_OTP', { otp: '123456' }, noPayload)
+  const rpc = transport.request('RPC_REQUEST', { method: 'personal_sign', params: [] }, rpcResult)
+  await flush()
+  manual.advance(29_999)
+  await flush()
+  assert.equal(timeouts, [])
+  manual.advance(1)
+  const error = await rejection(otp)
+  assert.is(error.reason, 'iframe_request_timeout')
+  assert.is(error.message, 'Wallet Request Timeout')
+  assert.equal(timeouts, ['iframe_request_timeout'])
+  assert.is(transport.pending(), 1, 'an approval may take the person longer')
+  frame.send({ type: '@w3m-frame/RPC_REQUEST_SUCCESS', id: frame.posted[1]?.message.id, payload: '0xsig' })
+  assert.is(await rpc, '0xsig')
+  // A late answer to the timed-out request is not used.
+  frame.send({ type: '@w3m-frame/CONNECT_OTP_SUCCESS', id: frame.posted[0]?.message.id })
+  assert.is(transport.stats.malformed, 1)
+})
+
+test('abort: an RPC request rejects with "Request was aborted", others with "Something went wrong"', async () => {
+  const transport = client()
+  await makeReady()
+  const controller = new AbortController()
+  const rpc = transport.request('RPC_REQUEST', { method: 'eth_sendTransaction' }, rpcResult, {
+    signal: controller.signal,
+  })
+  const device = transport.request('CONNECT_DEVICE', undefined, noPayload, { signal: controller.signal })
+  await flush()
+  controller.abort()
+  assert.is((await rejection(rpc)).message, 'Request was aborted')
+  assert.is((await rejection(device)).message, 'Something went wrong')
+  assert.is(transport.pending(), 0)
+  const already = await rejection(transport.request('RPC_REQUEST', {}, rpcResult, { signal: controller.signal }))
+  assert.is(already.message, 'Request was aborted')
+  assert.is(frame.posted.length, 2, 'an already-aborted request is not posted')
+})
+
+test('notify posts without waiting; its reply is read and ignored', async () => {
+  const transport = client()
+  await makeReady()
+  frame.answer = () => ({})
+  transport.notify('RPC_ABORT')
+  await flush()
+  assert.is(frame.posted[0]?.message.type, '@w3m-app/RPC_ABORT')
+  assert.is(frame.posted[0]?.targetOrigin, FRAME_ORIGIN)
+  assert.is(transport.stats.malformed, 0)
+  assert.is(transport.pending(), 0)
+})
+
+test('destroy rejects what waits and stops listening', async () => {
+  const transport = client()
+  await makeReady()
+  const waiting = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  await flush()
+  transport.destroy()
+  assert.ok((await rejection(waiting)) instanceof Error)
+  frame.send({ type: '@w3m-frame/IS_CONNECTED_SUCCESS', id: frame.posted[0]?.message.id, payload: {} })
+  assert.is(transport.stats.malformed, 0, 'no longer listening')
+})
+
+test('the social, Farcaster, account-type and email-change replies are checked before use', () => {
+  const evm = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+  const social = frameUser({ address: evm, chainId: 1, email: null, userName: `  ${'a'.repeat(150)} ` })
+  assert.is(social.userName, 'a'.repeat(100), 'trimmed and cut')
+  assert.is(frameUser({ address: evm, chainId: 1, userName: 42 }).userName, undefined)
+  assert.is(redirectUri({ uri: 'https://id.example/auth?state=s' }), 'https://id.example/auth?state=s')
+  for (const uri of ['javascript:alert(1)', 'not a url', 42, `https://x.example/${'a'.repeat(5000)}`]) {
+    assert.throws(() => redirectUri({ uri }), /invalid reply/, String(uri).slice(0, 30))
+  }
+  assert.is(farcasterUri({ url: 'https://fc.example/c?channel=1' }), 'https://fc.example/c?channel=1')
+  assert.throws(() => farcasterUri({ uri: 'https://fc.example' }), /invalid reply/)
+  assert.is(farcasterUser({ userName: 'ada' }), 'ada')
+  assert.throws(() => farcasterUser({ userName: '' }), /invalid reply/)
+  assert.equal(preferredAccount({ type: 'eoa', address: evm }), { type: 'eoa', address: evm })
+  assert.throws(() => preferredAccount({ type: 'admin', address: evm }), /invalid reply/)
+  assert.throws(() => preferredAccount({ type: 'eoa' }), /invalid reply/)
+  assert.is(updateEmailAction({ action: 'VERIFY_SECONDARY_OTP' }), 'VERIFY_SECONDARY_OTP')
+  assert.throws(() => updateEmailAction({ action: 'CONNECT' }), /invalid reply/)
+  assert.is(newEmail({ newEmail: 'b@example.com' }), 'b@example.com')
+  assert.throws(() => newEmail({ newEmail: 'not an email' }), /invalid reply/)
+})
+
+test.run()

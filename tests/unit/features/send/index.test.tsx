@@ -1,0 +1,203 @@
+import {
+  button,
+  choose,
+  connectAccount,
+  deferred,
+  findButton,
+  installModal,
+  labelled,
+  modalShadow,
+  nameOf,
+  openAt,
+  RECEIVER,
+  settle,
+  title,
+  typeInto,
+  usdc,
+  useFakeAdapter,
+  type FakeAdapter,
+  waitFor,
+} from '../../helpers/views'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { setActiveCaipNetwork } from '../../../../src/core/state/network'
+import { routerState } from '../../../../src/core/modal/router'
+import { sendState } from '../../../../src/features/send/controller'
+import { toastState } from '../../../../src/core/modal/toasts'
+import type { CaipNetwork } from '../../../../src/core/types'
+import { setAccount } from '../../../../src/core/state/account'
+import { resetAllState } from '../../helpers/reset'
+
+let fake: FakeAdapter
+
+test.before.each(() => {
+  installModal()
+  fake = useFakeAdapter()
+})
+
+test.after.each(resetAllState)
+
+const token = () => labelled<HTMLSelectElement>('Token')
+const amount = () => labelled<HTMLInputElement>('Amount')
+const receiver = () => labelled<HTMLInputElement>('Receiver address')
+const alertText = () => modalShadow().querySelector('[role="alert"]')?.textContent ?? ''
+
+/** Opens Send from Account, as a visitor does. */
+async function openSend(): Promise<void> {
+  connectAccount()
+  await openAt('Account')
+  ;(await waitFor(() => findButton('Send'))).click()
+  await waitFor(() => modalShadow().querySelector('form'))
+  await settle()
+}
+
+async function submit(): Promise<void> {
+  button('Send').click()
+  await settle(10)
+}
+
+test('the form: token picker (native first, chosen), amount with Max, receiver, Send', async () => {
+  await openSend()
+  assert.is(title(), 'Send')
+  const options = Array.from(token().options).map((option) => option.textContent)
+  assert.equal(options, [
+    'Select a token',
+    'ETH · 10 available',
+    'USDC · 1,250.5 available',
+    'SKT · 100.1235 available',
+  ])
+  assert.is(token().selectedOptions[0]?.textContent, 'ETH · 10 available', 'the native currency is chosen')
+  assert.is(sendState.token.value?.symbol, 'ETH')
+  assert.is(amount().getAttribute('inputmode'), 'decimal')
+  assert.ok(findButton('Max'))
+  assert.ok(receiver())
+  for (const control of Array.from(modalShadow().querySelectorAll('button'))) assert.ok(nameOf(control))
+})
+
+test('Max fills the token balance and the USD estimate follows the amount', async () => {
+  await openSend()
+  choose(token(), usdc.address as string)
+  await settle()
+  assert.is(sendState.token.value?.symbol, 'USDC')
+  button('Max').click()
+  await settle()
+  assert.is(amount().value, '1250.5')
+  assert.ok(modalShadow().querySelector('[data-estimate]')?.textContent?.includes('$1,250.50'))
+  typeInto(amount(), '2')
+  await settle()
+  assert.is(modalShadow().querySelector('[data-estimate]')?.textContent, '≈ $2.00')
+})
+
+test('each validation text is shown as an alert and the entered values stay', async () => {
+  await openSend()
+  await submit()
+  assert.is(alertText(), 'An amount and receiver address are required')
+
+  typeInto(amount(), 'abc')
+  typeInto(receiver(), RECEIVER)
+  await submit()
+  assert.is(alertText(), 'Enter an amount greater than zero')
+  assert.is(amount().value, 'abc')
+  assert.is(receiver().value, RECEIVER)
+
+  typeInto(amount(), '0.5')
+  typeInto(receiver(), 'not-an-address')
+  await submit()
+  await waitFor(() => alertText() === 'Enter a valid receiver address')
+  assert.is(amount().value, '0.5')
+  assert.is(receiver().value, 'not-an-address')
+
+  typeInto(receiver(), RECEIVER)
+  choose(token(), '')
+  await submit()
+  assert.is(alertText(), 'A token is required')
+  assert.is(amount().value, '0.5')
+  assert.is(receiver().value, RECEIVER)
+  assert.is(fake.calls.send.length, 0, 'nothing was sent')
+  assert.is(
+    modalShadow().querySelector('form')?.getAttribute('aria-describedby'),
+    modalShadow().querySelector('[role="alert"]')?.id,
+  )
+})
+
+test('an unsupported namespace is refused', async () => {
+  const polkadot: CaipNetwork = {
+    id: '91b171bb158e2d3848fa23a9f1c25182',
+    caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+    chainNamespace: 'polkadot',
+    name: 'Polkadot',
+    nativeCurrency: { name: 'DOT', symbol: 'DOT', decimals: 10 },
+    rpcUrls: { default: { http: [] } },
+  }
+  await openSend()
+  setActiveCaipNetwork(polkadot)
+  setAccount('polkadot', { address: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5', status: 'connected' })
+  await settle()
+  typeInto(amount(), '1')
+  typeInto(receiver(), '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5')
+  await submit()
+  assert.is(alertText(), 'Unsupported chain')
+})
+
+test('a native send: "Sending…" while the wallet works, then a toast and back to Account', async () => {
+  await openSend()
+  const hash = deferred<string>()
+  fake.behaviour.send = () => hash.promise
+  typeInto(amount(), '0.01')
+  typeInto(receiver(), RECEIVER)
+  await settle()
+  const send = button('Send')
+  send.focus()
+  send.click()
+  await waitFor(() => findButton('Sending…'))
+  const sending = button('Sending…')
+  assert.is(sending, send, 'the same button, so focus stays on it')
+  assert.is(sending.getAttribute('aria-disabled'), 'true')
+  assert.is(modalShadow().activeElement, sending)
+  sending.click()
+  await settle()
+  assert.is(fake.calls.send.length, 1, 'a second click sends nothing')
+  assert.is(fake.calls.send[0]?.amount, '0.01')
+  assert.is(fake.calls.send[0]?.to, RECEIVER)
+  assert.is(fake.calls.send[0]?.token?.address, undefined, 'native')
+
+  hash.resolve('0xfeed')
+  await waitFor(() => routerState.history.value.at(-1)?.view === 'Account')
+  assert.is(toastState.message.value, 'Transaction sent')
+  assert.equal(
+    routerState.history.value.map((entry) => entry.view),
+    ['Account', 'Account'],
+    'Send was replaced, as core does for token sends',
+  )
+  assert.is(sendState.amount.value, '', 'the form is reset')
+})
+
+test('a token send: the controller returns to Account, once', async () => {
+  await openSend()
+  choose(token(), usdc.address as string)
+  typeInto(amount(), '5')
+  typeInto(receiver(), RECEIVER)
+  await submit()
+  await waitFor(() => routerState.history.value.at(-1)?.view === 'Account')
+  assert.is(fake.calls.send[0]?.token?.symbol, 'USDC')
+  assert.equal(
+    routerState.history.value.map((entry) => entry.view),
+    ['Account', 'Account'],
+    'Send is gone from the stack',
+  )
+  await waitFor(() => toastState.message.value === 'Transaction sent')
+})
+
+test('a wallet refusal is shown in words and the form keeps its values', async () => {
+  await openSend()
+  fake.behaviour.send = () =>
+    Promise.reject(Object.assign(new Error('User rejected the request.\n\nDetails: …'), { code: 4001 }))
+  typeInto(amount(), '0.01')
+  typeInto(receiver(), RECEIVER)
+  await submit()
+  await waitFor(() => alertText() === 'User rejected the request')
+  assert.is(amount().value, '0.01')
+  assert.is(findButton('Send')?.getAttribute('aria-disabled'), null, 'ready to try again')
+})
+
+test.run()
