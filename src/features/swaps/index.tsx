@@ -309,12 +309,7 @@ function SwapReview() {
         {progress ? PROGRESS[progress].replace('{symbol}', from.symbol) : ''}
       </Text>
       <Buttons>
-        <Button
-          type="button"
-          css={{ background: '$surfaceHover', color: '$text' }}
-          aria-disabled={busy || undefined}
-          onClick={() => !busy && editSwap()}
-        >
+        <Button type="button" tone="quiet" aria-disabled={busy || undefined} onClick={() => !busy && editSwap()}>
           Edit
         </Button>
         <Button type="button" busy={busy} onClick={() => void onSwap()}>
