@@ -6,7 +6,7 @@
  * visitor again instead of failing on chain. The form empties itself when the network or account
  * changes (core lifecycle events). Wallet calls go through the chain adapter's `sendCall`.
  */
-import { batch, computed, signal } from '@preact/signals-core'
+import { batch, computed } from '@preact/signals-core'
 import type { ReadonlySignal } from '@preact/signals-core'
 import { apiClient } from '../../api/client'
 import { CONVERT_API, ConvertApiError, type ConvertApi, type ConvertToken } from '../../api/convert-api'
@@ -14,6 +14,7 @@ import { InvalidResponseError } from '../../api/errors'
 import { sendEvent } from '../../core/analytics'
 import { loadAdapter } from '../../core/config/appkit-state'
 import { clock, type TimerHandle } from '../../lib/clock'
+import { assignSignals, signalsOf } from '../../lib/signals'
 import { isUserRejection, describeWalletError } from '../../lib/wallet-errors'
 import { onCoreEvent } from '../../core/lifecycle'
 import { activeNamespace, getAccountState } from '../../core/state/account'
@@ -95,32 +96,56 @@ export type SwapProgress = 'approve-sign' | 'approve-wait' | 'checking' | 'swap-
 /** Whether the active network can swap. */
 export type SwapSupport = 'checking' | 'supported' | 'unsupported' | 'disconnected'
 
-/** The swap form, a signal per field. */
-export const swapState = {
-  network: signal<CaipNetwork | undefined>(undefined),
+/** The swap form's fields. */
+export interface SwapFields {
+  network: CaipNetwork | undefined
   /** The account's plain address. */
-  address: signal<string | undefined>(undefined),
-  support: signal<SwapSupport>('checking'),
+  address: string | undefined
+  support: SwapSupport
   /** The convert route's token list for the network. */
-  listed: signal<ConvertToken[]>([]),
-  listError: signal<string | undefined>(undefined),
-  from: signal<SwapToken | undefined>(undefined),
-  to: signal<SwapToken | undefined>(undefined),
-  amount: signal(''),
+  listed: readonly ConvertToken[]
+  listError: string | undefined
+  from: SwapToken | undefined
+  to: SwapToken | undefined
+  amount: string
   /** USD prices by lower-case symbol (fungible price route). */
-  prices: signal<ReadonlyMap<string, number>>(new Map()),
+  prices: ReadonlyMap<string, number>
   /** The `standard` gas price in wei, when the route answered. */
-  gasPrice: signal<bigint | undefined>(undefined),
-  quote: signal<SwapQuote | undefined>(undefined),
-  quoting: signal(false),
-  quoteError: signal<string | undefined>(undefined),
-  step: signal<'form' | 'review'>('form'),
+  gasPrice: bigint | undefined
+  quote: SwapQuote | undefined
+  quoting: boolean
+  quoteError: string | undefined
+  step: 'form' | 'review'
   /** The router's allowance for the source token; undefined until known (or for native). */
-  allowance: signal<bigint | undefined>(undefined),
-  progress: signal<SwapProgress | undefined>(undefined),
+  allowance: bigint | undefined
+  progress: SwapProgress | undefined
   /** The review's error (declined, reverted, the price moved). */
-  error: signal<string | undefined>(undefined),
+  error: string | undefined
 }
+
+/** An empty form, for no network yet. */
+const EMPTY_SWAP: SwapFields = {
+  network: undefined,
+  address: undefined,
+  support: 'checking',
+  listed: [],
+  listError: undefined,
+  from: undefined,
+  to: undefined,
+  amount: '',
+  prices: new Map(),
+  gasPrice: undefined,
+  quote: undefined,
+  quoting: false,
+  quoteError: undefined,
+  step: 'form',
+  allowance: undefined,
+  progress: undefined,
+  error: undefined,
+}
+
+/** The swap form, a signal per field. */
+export const swapState = signalsOf(EMPTY_SWAP)
 
 let apiOverride: ConvertApi | undefined
 
@@ -171,24 +196,7 @@ function cancelQuotes(): void {
 export function resetSwap(): void {
   cancelQuotes()
   session++
-  batch(() => {
-    swapState.network.value = undefined
-    swapState.address.value = undefined
-    swapState.support.value = 'checking'
-    swapState.listed.value = []
-    swapState.listError.value = undefined
-    swapState.from.value = undefined
-    swapState.to.value = undefined
-    swapState.amount.value = ''
-    swapState.prices.value = new Map()
-    swapState.gasPrice.value = undefined
-    swapState.quote.value = undefined
-    swapState.quoteError.value = undefined
-    swapState.step.value = 'form'
-    swapState.allowance.value = undefined
-    swapState.progress.value = undefined
-    swapState.error.value = undefined
-  })
+  assignSignals(swapState, EMPTY_SWAP)
 }
 
 // The form belongs to the account and network it was filled for.
