@@ -6,7 +6,7 @@
  * events reset it.
  */
 import { batch } from '@preact/signals-core'
-import { apiClient } from '../../api/client'
+import { apiClient, replaceApiClient } from '../../api/client'
 import {
   ONRAMP_API,
   type OnrampApi,
@@ -95,15 +95,9 @@ const DEFAULTS: OnrampFields = {
 /** The on-ramp state, a signal per field. */
 export const onrampState = signalsOf(DEFAULTS)
 
-let apiOverride: OnrampApi | undefined
-
 /** @internal Uses `api` instead of the hosted one (tests); undefined restores it. */
 export function setOnrampApi(api: OnrampApi | undefined): void {
-  apiOverride = api
-}
-
-function onrampApi(): OnrampApi {
-  return apiOverride ?? apiClient(ONRAMP_API)
+  replaceApiClient(ONRAMP_API, api)
 }
 
 // Every quote question gets the next number; only the answer to the latest one is kept.
@@ -139,7 +133,7 @@ export async function loadOnrampOptions(): Promise<void> {
   let options: OnrampOptions
   let estimated = false
   try {
-    options = await onrampApi().getOptions()
+    options = await apiClient(ONRAMP_API).getOptions()
   } catch (error) {
     console.warn('[SigKit] on-ramp options unavailable, using the built-in list', error)
     options = FALLBACK_OPTIONS
@@ -195,7 +189,7 @@ export async function fetchQuote(seq = ++quoteSeq): Promise<OnrampQuote | null> 
   let estimated = false
   let error: string | undefined
   try {
-    quote = await onrampApi().getQuote({ purchaseCurrency, paymentCurrency, amount })
+    quote = await apiClient(ONRAMP_API).getQuote({ purchaseCurrency, paymentCurrency, amount })
   } catch (failure) {
     console.warn('[SigKit] on-ramp quote unavailable, showing an estimate', failure)
     quote = mockQuote(amount, paymentCurrency)
@@ -247,7 +241,7 @@ export async function openProvider(context: OpenProviderContext = {}): Promise<v
   const popup = (context.open ?? window.open.bind(window))('', POPUP_NAME, POPUP_FEATURES)
   onrampState.purchase.value = { status: 'opening' }
   sendEvent({ type: 'track', event: 'SELECT_BUY_PROVIDER', properties: { provider: provider.id } })
-  const api = onrampApi()
+  const api = apiClient(ONRAMP_API)
   const fiatAmount = onrampState.paymentAmount.peek().trim()
   let url: string
   let known: Set<string>
@@ -316,7 +310,7 @@ function watch(input: {
     const closed = popup?.closed === true
     let purchases: Awaited<ReturnType<OnrampApi['getPurchases']>> = []
     try {
-      purchases = await onrampApi().getPurchases(input)
+      purchases = await apiClient(ONRAMP_API).getPurchases(input)
     } catch (error) {
       // A failed look is retried on the next round; the window may still be taking payment.
       console.warn('[SigKit] on-ramp history unavailable', error)

@@ -8,7 +8,7 @@
  */
 import { batch, computed } from '@preact/signals-core'
 import type { ReadonlySignal } from '@preact/signals-core'
-import { apiClient } from '../../api/client'
+import { apiClient, replaceApiClient } from '../../api/client'
 import { CONVERT_API, ConvertApiError, type ConvertApi, type ConvertToken } from '../../api/convert-api'
 import { InvalidResponseError } from '../../api/errors'
 import { sendEvent } from '../../core/analytics'
@@ -147,18 +147,12 @@ const EMPTY_SWAP: SwapFields = {
 /** The swap form, a signal per field. */
 export const swapState = signalsOf(EMPTY_SWAP)
 
-let apiOverride: ConvertApi | undefined
-
 /**
  * Replaces the convert client (tests); `undefined` goes back to the one made from the options.
  * @internal
  */
 export function setConvertApi(api: ConvertApi | undefined): void {
-  apiOverride = api
-}
-
-function convertApi(): ConvertApi {
-  return apiOverride ?? apiClient(CONVERT_API)
+  replaceApiClient(CONVERT_API, api)
 }
 
 // Every quote question gets the next number; only the answer to the latest one is kept.
@@ -369,7 +363,7 @@ export function initSwap(args: SwapArguments = {}): void {
 
 async function loadTokenList(network: CaipNetwork, mine: number, args: SwapArguments): Promise<void> {
   try {
-    const tokens = await convertApi().getTokens(network.caipNetworkId)
+    const tokens = await apiClient(CONVERT_API).getTokens(network.caipNetworkId)
     if (mine !== session) return
     batch(() => {
       swapState.listed.value = tokens
@@ -413,7 +407,7 @@ function isUnsupportedNetworkAnswer(error: unknown): boolean {
 
 async function loadGasPrice(network: CaipNetwork, mine: number): Promise<void> {
   try {
-    const price = await convertApi().getGasPrice(network.caipNetworkId)
+    const price = await apiClient(CONVERT_API).getGasPrice(network.caipNetworkId)
     if (mine === session) swapState.gasPrice.value = price.standard
   } catch {
     // 'Network not supported for Gas Price' is treated as no gas price (HOSTED-API §4.2): the
@@ -428,7 +422,7 @@ async function loadPrices(mine: number): Promise<void> {
   const addresses = [...new Set([nativeAddress(network), ...wanted].map((address) => address.toLowerCase()))]
   const known = swapState.prices.peek()
   try {
-    const prices = await convertApi().getPrices(addresses)
+    const prices = await apiClient(CONVERT_API).getPrices(addresses)
     if (mine !== session) return
     swapState.prices.value = new Map([...known, ...prices])
   } catch {
@@ -549,7 +543,7 @@ async function fetchQuote(seq: number, refresh = false): Promise<void> {
   swapState.quoting.value = true
   try {
     const gasPrice = swapState.gasPrice.peek()
-    const answer = await convertApi().getQuote(
+    const answer = await apiClient(CONVERT_API).getQuote(
       {
         amount: inputs.amount,
         userAddress: swapState.address.peek() as string,
@@ -676,7 +670,10 @@ async function loadAllowance(): Promise<void> {
   if (!from || from.native) return
   const mine = session
   try {
-    const allowance = await convertApi().getAllowance({ tokenAddress: from.address, userAddress: userCaip10() })
+    const allowance = await apiClient(CONVERT_API).getAllowance({
+      tokenAddress: from.address,
+      userAddress: userCaip10(),
+    })
     if (mine === session && swapState.from.peek() === from) swapState.allowance.value = allowance
   } catch {
     // Unknown allowance: the approval is asked for, which at worst costs one extra prompt.
@@ -712,7 +709,7 @@ export async function confirmSwap(): Promise<SwapOutcome> {
     if (!adapter.sendCall) throw new Error(SWAP_ERRORS.unsupportedNetwork)
     if (needsApproval.peek()) {
       swapState.progress.value = 'approve-sign'
-      const approval = await convertApi().buildApprove({
+      const approval = await apiClient(CONVERT_API).buildApprove({
         userAddress: userCaip10(),
         from: reviewed.from.address,
         to: reviewed.to.address,
@@ -738,7 +735,7 @@ export async function confirmSwap(): Promise<SwapOutcome> {
     // The calldata is built at today's price; a price below what the visitor accepted means
     // asking them again, not a swap that reverts on chain.
     swapState.progress.value = 'checking'
-    const built = await convertApi().buildTransaction({
+    const built = await apiClient(CONVERT_API).buildTransaction({
       amount: reviewed.fromAmount,
       slippage: SWAP_SLIPPAGE_PERCENT,
       from: reviewed.from.address,
