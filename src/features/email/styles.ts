@@ -2,7 +2,7 @@ import { Input } from '../../ui/kit/form'
 import { styled } from '../../ui/theme/stitches'
 
 /** @internal */
-export const Form = styled('form', { display: 'flex', gap: '$2' })
+export const Form = styled('form', { display: 'flex', gap: '$2', width: '100%' })
 
 /** @internal */
 export const EmailInput = styled(Input, { flex: 1, minWidth: 0, height: '$control' })
