@@ -58,6 +58,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { cdnAliasPlugin } from './build/cdn-aliases.mjs'
 import { buildWithKernel, firstOpenName, KERNEL_NAME } from './build/chunk-plan.mjs'
+import { cssTextPlugin } from './build/css-text.mjs'
 import { acquireRunLock } from './build/lock.mjs'
 import { contentsOf, moduleStatus, outputForEntryPoint, staticClosure } from './build/metafile.mjs'
 
@@ -166,6 +167,8 @@ const common = {
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
+  // `.css` imports are the stylesheet as minified text (build/css-text.mjs).
+  plugins: [cssTextPlugin],
 }
 
 /** The three passes, by name. `entries` maps output name → source file. */
@@ -314,7 +317,7 @@ const MEASURED = { cdn: 'cdn', react: 'react-bundle' }
 async function runPass(name) {
   const { outdir, entries, optionalEntries = [], chunkPlan, options } = BUILDS[name]
   const cdn = name === 'cdn'
-  const plugins = [...(cdn ? [cdnVendorPlugin] : []), ...(options.plugins ?? [])]
+  const plugins = [...(cdn ? [cdnVendorPlugin] : []), ...(options.plugins ?? []), ...common.plugins]
   const select = (optional) =>
     Object.fromEntries(Object.entries(entries).filter(([entry]) => optionalEntries.includes(entry) === optional))
   const [built, vendors] = await Promise.all([

@@ -29,6 +29,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import { cpus } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { cssTextPlugin } from '../build/css-text.mjs'
 import { acquireRunLock } from '../build/lock.mjs'
 import { chromiumPath } from './helpers/chromium.mjs'
 
@@ -256,6 +257,7 @@ async function bundledUvuSuite(suite) {
           jsx: 'automatic',
           sourcemap: 'linked',
           logLevel: 'silent',
+          plugins: [cssTextPlugin],
           define: { __SIGKIT_VERSION__: JSON.stringify(packageVersion()) },
         })
         return { source, outfile }

@@ -33,6 +33,19 @@ export interface ApiOptions<Endpoint extends ApiEndpoint = ApiEndpoint> {
 /** Clients made so far, per API, by base URL and project id. */
 const clients = new Map<HostedApi<unknown>, Map<string, unknown>>()
 
+/** Clients used in place of the hosted ones, per API (tests). */
+const replacements = new Map<HostedApi<unknown>, unknown>()
+
+/**
+ * Makes {@link apiClient} give `client` for `api`, whatever the options (tests); `undefined` goes
+ * back to the hosted one.
+ * @internal
+ */
+export function replaceApiClient<Client>(api: HostedApi<Client>, client: Client | undefined): void {
+  if (client === undefined) replacements.delete(api)
+  else replacements.set(api, client)
+}
+
 /**
  * The client of `api` for `options`: by default the options `createAppKit` resolved; a chain
  * adapter passes the options it was made with.
@@ -48,6 +61,7 @@ export function apiClient<Client, Endpoint extends ApiEndpoint>(
   api: HostedApi<Client, Endpoint>,
   options: ApiOptions<Endpoint> | undefined = getResolvedOptions(),
 ): Client {
+  if (replacements.has(api)) return replacements.get(api) as Client
   if (!options) throw new Error('Please call createAppKit before using the hosted APIs')
   const baseUrl = options.endpoints[api.endpoint]
   const key = JSON.stringify([baseUrl, options.projectId])

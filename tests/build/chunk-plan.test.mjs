@@ -14,6 +14,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { cdnAliasPlugin } from '../../build/cdn-aliases.mjs'
 import { buildWithKernel } from '../../build/chunk-plan.mjs'
+import { cssTextPlugin } from '../../build/css-text.mjs'
 import { contents, entryOutput, initialOutputs, loadManifest, readJson, root } from './helpers.mjs'
 
 /** @type {import('esbuild').Plugin} */
@@ -30,9 +31,9 @@ const leaveDynamicImports = {
  * counts: a CommonJS package may require its production or its development file).
  */
 const PAGE_LOAD_OPTIONS = {
-  cdn: { plugins: [leaveDynamicImports, cdnAliasPlugin] },
+  cdn: { plugins: [leaveDynamicImports, cdnAliasPlugin, cssTextPlugin] },
   'react-bundle': {
-    plugins: [leaveDynamicImports],
+    plugins: [leaveDynamicImports, cssTextPlugin],
     external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
   },
 }

@@ -24,39 +24,28 @@ export async function request(
   const input = isRecord(params) ? params : {}
   switch (method) {
     case 'solana_requestAccounts':
-      return addresses((await feature(wallet, 'standard:connect', 'connect')()).accounts)
+      return addresses((await feature(wallet, 'standard:connect')()).accounts)
     case 'solana_getAccounts':
       // Already granted accounts, else a silent connect (which never prompts).
       return addresses(
         wallet.accounts.length > 0
           ? wallet.accounts
-          : (await feature(wallet, 'standard:connect', 'connect')({ silent: true })).accounts,
+          : (await feature(wallet, 'standard:connect')({ silent: true })).accounts,
       )
     case 'solana_disconnect':
-      return wallet.features['standard:disconnect'] ? feature(wallet, 'standard:disconnect', 'disconnect')() : undefined
+      return wallet.features['standard:disconnect'] ? feature(wallet, 'standard:disconnect')() : undefined
     case 'solana_signMessage': {
       const message = getBase58Encoder().encode(String(input['message'] ?? ''))
-      const [signed] = await feature(
-        wallet,
-        'solana:signMessage',
-        'signMessage',
-      )({ account: account(wallet, input['pubkey']), message })
+      const signMessage = feature(wallet, 'solana:signMessage')
+      const [signed] = await signMessage({ account: account(wallet, input['pubkey']), message })
       return { signature: getBase58Decoder().decode(bytes(signed?.signature)) }
     }
     case 'solana_signTransaction': {
-      const [signed] = await feature(
-        wallet,
-        'solana:signTransaction',
-        'signTransaction',
-      )(transactionInput(wallet, input, chain))
+      const [signed] = await feature(wallet, 'solana:signTransaction')(transactionInput(wallet, input, chain))
       return { transaction: getBase64Decoder().decode(bytes(signed?.signedTransaction)) }
     }
     case 'solana_signAndSendTransaction': {
-      const [sent] = await feature(
-        wallet,
-        'solana:signAndSendTransaction',
-        'signAndSendTransaction',
-      )(transactionInput(wallet, input, chain))
+      const [sent] = await feature(wallet, 'solana:signAndSendTransaction')(transactionInput(wallet, input, chain))
       return { signature: getBase58Decoder().decode(bytes(sent?.signature)) }
     }
     default:
@@ -66,7 +55,12 @@ export async function request(
   }
 }
 
-function feature(wallet: StandardWallet, name: string, method: string): (...args: unknown[]) => Promise<any> {
+/**
+ * The method of the wallet's feature `name` (`solana:signMessage`): by the Wallet Standard's
+ * convention, named as the feature is after its namespace (`signMessage`).
+ */
+function feature(wallet: StandardWallet, name: string): (...args: unknown[]) => Promise<any> {
+  const method = name.slice(name.indexOf(':') + 1)
   const found = wallet.features[name] as Feature | undefined
   if (typeof found?.[method] !== 'function') {
     throw Object.assign(new Error(`The wallet does not support ${name}`), {

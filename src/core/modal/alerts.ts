@@ -2,8 +2,7 @@
  * Modal alerts: configuration problems the dapp developer must fix. Each alert code is shown at
  * most once per page load (SPEC §8), so a misconfiguration does not nag on every open.
  */
-import { batch, signal } from '@preact/signals-core'
-import type { Signal } from '@preact/signals-core'
+import { assignSignals, signalsOf, type SignalsOf } from '../../lib/signals'
 import type { AlertVariant } from '../types'
 
 /** A known alert. */
@@ -32,22 +31,22 @@ export const ALERTS = {
   },
 } as const satisfies Record<string, AlertDefinition>
 
-/** The alert signals. */
-export interface AlertSignals {
-  open: Signal<boolean>
-  message: Signal<string>
-  variant: Signal<AlertVariant>
+/** What the alert shows, and whether it is on screen. */
+export interface AlertValues {
+  open: boolean
+  message: string
+  variant: AlertVariant
   /** Code of the alert on screen. */
-  code: Signal<string | undefined>
+  code: string | undefined
 }
 
+/** The alert signals. */
+export type AlertSignals = SignalsOf<AlertValues>
+
+const NO_ALERT: AlertValues = { open: false, message: '', variant: 'error', code: undefined }
+
 /** Current alert state. */
-export const alertState: AlertSignals = {
-  open: signal(false),
-  message: signal(''),
-  variant: signal('error'),
-  code: signal(undefined),
-}
+export const alertState: AlertSignals = signalsOf(NO_ALERT)
 
 const shownCodes = new Set<string>()
 
@@ -63,12 +62,7 @@ const shownCodes = new Set<string>()
 export function showAlert(alert: AlertDefinition, variant: AlertVariant = 'error'): boolean {
   if (shownCodes.has(alert.code)) return false
   shownCodes.add(alert.code)
-  batch(() => {
-    alertState.message.value = alert.shortMessage
-    alertState.variant.value = variant
-    alertState.code.value = alert.code
-    alertState.open.value = true
-  })
+  assignSignals(alertState, { message: alert.shortMessage, variant, code: alert.code, open: true })
   // Developers look in the console first; the long message says how to fix it.
   if (typeof console !== 'undefined') console.warn(`[SigKit] ${alert.code}: ${alert.longMessage}`)
   return true
@@ -89,10 +83,5 @@ export function hideAlert(): void {
 /** @internal Forgets which alerts were shown (tests). */
 export function resetAlerts(): void {
   shownCodes.clear()
-  batch(() => {
-    alertState.open.value = false
-    alertState.message.value = ''
-    alertState.variant.value = 'error'
-    alertState.code.value = undefined
-  })
+  assignSignals(alertState, NO_ALERT)
 }

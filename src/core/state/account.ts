@@ -6,6 +6,7 @@ import { batch, computed, signal } from '@preact/signals-core'
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import { CHAIN_NAMESPACES, DEFAULT_ACCOUNT_TYPES } from '../constants'
 import { removeConnectedConnectorId } from '../lib/storage'
+import { signalsOf } from '../../lib/signals'
 import type {
   AccountEntry,
   AccountType,
@@ -77,8 +78,7 @@ const accounts = new Map<ChainNamespace, AccountSignals>()
 export function getAccountState(namespace: ChainNamespace): AccountSignals {
   let state = accounts.get(namespace)
   if (!state) {
-    const initial = initialAccount(namespace)
-    state = Object.fromEntries(Object.entries(initial).map(([key, value]) => [key, signal(value)])) as AccountSignals
+    state = signalsOf(initialAccount(namespace))
     accounts.set(namespace, state)
   }
   return state

@@ -3,9 +3,10 @@
  * WalletConnect pairing in progress. Connectors are added later; this is the state they share.
  */
 import { batch, signal } from '@preact/signals-core'
-import type { ReadonlySignal, Signal } from '@preact/signals-core'
+import type { ReadonlySignal } from '@preact/signals-core'
 import { removeDeepLink, storeConnectionStatus } from '../lib/storage'
 import { clock } from '../../lib/clock'
+import { assignSignals, signalsOf, type SignalsOf } from '../../lib/signals'
 import type { ChainNamespace, Connection, ConnectionStatus, EIP1193Provider, WalletListing } from '../types'
 import type { Connector } from '../connector'
 import { findConnector } from './connectors'
@@ -26,24 +27,30 @@ export interface ConnectionSignals {
   readonly status: ReadonlySignal<ConnectionStatus>
 }
 
+/** The connection signals' values. */
+type ConnectionValues = { [Field in keyof ConnectionSignals]: ConnectionSignals[Field]['value'] }
+
 /**
  * The same signals, writable: for the connection code here, and for the connectors and connecting
  * views through `pairing.ts`'s `connectionSignals`.
  * @internal
  */
-export type WritableConnectionSignals = {
-  [Field in keyof ConnectionSignals]: Signal<ConnectionSignals[Field]['value']>
+export type WritableConnectionSignals = SignalsOf<ConnectionValues>
+
+/** The WalletConnect pairing's fields while none is in progress. */
+const NO_PAIRING: Omit<ConnectionValues, 'connections' | 'status'> = {
+  wcUri: undefined,
+  wcPairingExpiry: undefined,
+  wcLinking: undefined,
+  recentWallet: undefined,
+  wcError: false,
+  buffering: false,
 }
 
 /** Shared connection state. */
 export const connectionState: ConnectionSignals = {
   connections: signal(new Map()),
-  wcUri: signal(undefined),
-  wcPairingExpiry: signal(undefined),
-  wcLinking: signal(undefined),
-  recentWallet: signal(undefined),
-  wcError: signal(false),
-  buffering: signal(false),
+  ...signalsOf(NO_PAIRING),
   status: signal('disconnected'),
 }
 
@@ -85,14 +92,8 @@ export function setConnections(namespace: ChainNamespace, connections: readonly 
  * ```
  */
 export function resetWcConnection(): void {
-  const state = connectionState as WritableConnectionSignals
   batch(() => {
-    state.wcUri.value = undefined
-    state.wcPairingExpiry.value = undefined
-    state.wcLinking.value = undefined
-    state.recentWallet.value = undefined
-    state.wcError.value = false
-    state.buffering.value = false
+    assignSignals(connectionState as WritableConnectionSignals, NO_PAIRING)
     setConnectionStatus('disconnected')
   })
   removeDeepLink()

@@ -14,6 +14,18 @@ const DAY = 24 * HOUR
 const MONTH = (365.25 / 12) * DAY
 
 /**
+ * The steps of {@link relativeTime}, smallest unit first: under `counted` of the unit, how many;
+ * under `roundsUp`, one of the next unit (`next`).
+ */
+const TIME_STEPS = [
+  { unit: SECOND, counted: 45, roundsUp: 90, name: 'sec', next: '1 min' },
+  { unit: MINUTE, counted: 45, roundsUp: 90, name: 'min', next: '1 hr' },
+  { unit: HOUR, counted: 22, roundsUp: 36, name: 'hrs', next: '1 d' },
+  { unit: DAY, counted: 26, roundsUp: 46, name: 'd', next: '1 mo' },
+  { unit: MONTH, counted: 11, roundsUp: 18, name: 'mo', next: '1 yr' },
+] as const
+
+/**
  * How long ago, in SPEC §9's words ('5 min ago', '1 hr ago', '2 d ago', '1 mo ago', '1 yr ago').
  * The thresholds are the usual relative-time ones (the reference widget's date library): under
  * 45 s in seconds, under 90 s '1 min', under 45 min in minutes, under 90 min '1 hr', under 22 h in
@@ -27,21 +39,11 @@ const MONTH = (365.25 / 12) * DAY
  */
 export function relativeTime(then: number, now: number): string {
   const elapsed = Math.max(0, now - then)
-  const seconds = Math.round(elapsed / SECOND)
-  if (seconds < 45) return `${Math.max(1, seconds)} sec ago`
-  if (seconds < 90) return '1 min ago'
-  const minutes = Math.round(elapsed / MINUTE)
-  if (minutes < 45) return `${minutes} min ago`
-  if (minutes < 90) return '1 hr ago'
-  const hours = Math.round(elapsed / HOUR)
-  if (hours < 22) return `${hours} hrs ago`
-  if (hours < 36) return '1 d ago'
-  const days = Math.round(elapsed / DAY)
-  if (days < 26) return `${days} d ago`
-  if (days < 46) return '1 mo ago'
-  const months = Math.round(elapsed / MONTH)
-  if (months < 11) return `${months} mo ago`
-  if (months < 18) return '1 yr ago'
+  for (const { unit, counted, roundsUp, name, next } of TIME_STEPS) {
+    const count = Math.round(elapsed / unit)
+    if (count < counted) return `${Math.max(1, count)} ${name} ago`
+    if (count < roundsUp) return `${next} ago`
+  }
   return `${Math.round(elapsed / (12 * MONTH))} yr ago`
 }
 

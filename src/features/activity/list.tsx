@@ -1,7 +1,4 @@
-// Hooks: only those the other views use (useEffect, useRef, useSignal): in the CDN build the hooks
-// module sits in the page-load chunk (see the note in ui/views/AllWallets/index.tsx).
-import { useEffect, useRef } from 'react'
-import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Transaction } from '../../api/history-api'
 import { Button } from '../../ui/kit/Button'
 import { Spinner } from '../../ui/kit/Spinner'
@@ -113,20 +110,17 @@ export interface ActivityListProps {
  * @internal
  */
 export function ActivityList({ rows, now, footer, onNearEnd, onRetry }: ActivityListProps) {
-  useSignals()
   const scroller = useRef<HTMLDivElement>(null)
-  const scrollTop = useSignal(0)
-  const viewport = useSignal(LIST_HEIGHT)
+  const [scrollTop, setScrollTop] = useState(0)
+  const [viewport, setViewport] = useState(LIST_HEIGHT)
   // Offsets are recomputed only when the rows change, not on every scroll frame.
-  const layout = useRef<{ rows: readonly ActivityRow[]; offsets: number[] } | undefined>(undefined)
-  if (layout.current?.rows !== rows) layout.current = { rows, offsets: offsetsOf(rows) }
-  const { offsets } = layout.current
+  const offsets = useMemo(() => offsetsOf(rows), [rows])
   const rowsHeight = offsets[rows.length]!
   const height = rowsHeight + (footer === 'none' ? 0 : FOOTER_HEIGHT)
   // A list that just got shorter may be scrolled past its end until the browser clamps it.
-  const scrolled = Math.min(scrollTop.value, Math.max(0, height - viewport.value))
+  const scrolled = Math.min(scrollTop, Math.max(0, height - viewport))
   const top = scrolled - OVERSCAN_PX
-  const bottom = scrolled + viewport.value + OVERSCAN_PX
+  const bottom = scrolled + viewport + OVERSCAN_PX
   const first = rows.length === 0 ? 0 : rowAt(offsets, Math.max(0, top))
   let end = first
   while (end < rows.length && offsets[end]! < bottom) end++
@@ -134,11 +128,11 @@ export function ActivityList({ rows, now, footer, onNearEnd, onRetry }: Activity
   function measure(): void {
     const element = scroller.current
     if (!element) return
-    scrollTop.value = element.scrollTop
+    setScrollTop(element.scrollTop)
     // Before layout (and in DOMs without one) the height reads 0: assume the styled height.
-    viewport.value = element.clientHeight || LIST_HEIGHT
+    setViewport(element.clientHeight || LIST_HEIGHT)
   }
-  useEffect(measure, [])
+  useLayoutEffect(measure, [])
 
   useEffect(() => {
     if (footer === 'loading' && end >= rows.length - NEAR_END_ROWS) onNearEnd()

@@ -1,3 +1,4 @@
+import { WindowRow, WindowScroller } from '../../ui/kit/windowed'
 import { styled } from '../../ui/theme/stitches'
 
 /** Height of a transaction row, the basis of the windowed list's arithmetic. @internal */
@@ -13,24 +14,18 @@ export const FOOTER_HEIGHT = 56
 export const LIST_HEIGHT = 5 * TRANSACTION_ROW_HEIGHT
 
 /** @internal */
-export const Scroller = styled('div', {
-  position: 'relative',
+export const Scroller = styled(WindowScroller, {
   height: `${LIST_HEIGHT}px`,
   // The modal scrolls on short screens; the list must leave room for the profile above it.
   maxHeight: 'calc(100vh - 300px)',
   minHeight: `${2 * TRANSACTION_ROW_HEIGHT}px`,
   marginTop: '$2',
-  overflowY: 'auto',
-  overscrollBehavior: 'contain',
   borderRadius: '$md',
   '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
 })
 
 /** @internal */
-export const MonthRow = styled('div', {
-  position: 'absolute',
-  left: 0,
-  right: 0,
+export const MonthRow = styled(WindowRow, {
   height: `${MONTH_ROW_HEIGHT}px`,
   display: 'flex',
   alignItems: 'flex-end',
@@ -42,10 +37,7 @@ export const MonthRow = styled('div', {
 })
 
 /** @internal */
-export const TransactionItem = styled('div', {
-  position: 'absolute',
-  left: 0,
-  right: 0,
+export const TransactionItem = styled(WindowRow, {
   height: `${TRANSACTION_ROW_HEIGHT - 4}px`,
   display: 'grid',
   gridTemplateColumns: '40px minmax(0, 1fr) auto',
@@ -124,10 +116,7 @@ export const Secondary = styled('span', { ...line, alignSelf: 'start', color: '$
 export const TimeText = styled('time', { alignSelf: 'start', textAlign: 'right', color: '$textMuted', fontSize: '$sm' })
 
 /** @internal */
-export const Footer = styled('div', {
-  position: 'absolute',
-  left: 0,
-  right: 0,
+export const Footer = styled(WindowRow, {
   height: `${FOOTER_HEIGHT}px`,
   display: 'flex',
   alignItems: 'center',

@@ -1,37 +1,23 @@
+import { Input } from '../../ui/kit/form'
 import { styled } from '../../ui/theme/stitches'
 
 /** @internal */
-export const Form = styled('form', { display: 'flex', gap: '$2' })
+export const Form = styled('form', { display: 'flex', gap: '$2', width: '100%' })
 
 /** @internal */
-export const EmailInput = styled('input', {
-  flex: 1,
-  minWidth: 0,
-  height: '$control',
-  padding: '0 $3',
-  borderRadius: '$md',
-  border: '1px solid $border',
-  background: '$surface',
-  color: '$text',
-  fontSize: '$md',
-  '&::placeholder': { color: '$textMuted' },
-  '&[aria-invalid="true"]': { borderColor: '$error' },
-})
+export const EmailInput = styled(Input, { flex: 1, minWidth: 0, height: '$control' })
 
 /** @internal */
 export const Digits = styled('div', { display: 'flex', gap: '$2', justifyContent: 'center' })
 
 /** @internal */
-export const Digit = styled('input', {
+export const Digit = styled(Input, {
   width: '40px',
   height: '48px',
+  padding: 0,
   borderRadius: '$sm',
-  border: '1px solid $border',
-  background: '$surface',
-  color: '$text',
   fontSize: '$lg',
   textAlign: 'center',
-  '&[aria-invalid="true"]': { borderColor: '$error' },
 })
 
 /**

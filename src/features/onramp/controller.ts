@@ -5,8 +5,8 @@
  * arrives. The state belongs to the account and network it was filled for: core's lifecycle
  * events reset it.
  */
-import { batch, signal } from '@preact/signals-core'
-import { apiClient } from '../../api/client'
+import { batch } from '@preact/signals-core'
+import { apiClient, replaceApiClient } from '../../api/client'
 import {
   ONRAMP_API,
   type OnrampApi,
@@ -18,6 +18,7 @@ import {
 import { getResolvedOptions } from '../../core/config/appkit-state'
 import { onCoreEvent } from '../../core/lifecycle'
 import { clock, type TimerHandle } from '../../lib/clock'
+import { assignSignals, signalsOf } from '../../lib/signals'
 import { sendEvent } from '../../core/analytics'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { getNetworkState } from '../../core/state/network'
@@ -54,35 +55,49 @@ export type PurchaseStatus =
   /** The window closed before a purchase showed up. */
   | { status: 'closed' }
 
-/** The on-ramp state, a signal per field. */
-export const onrampState = {
-  selectedProvider: signal<OnrampProvider | undefined>(undefined),
-  error: signal<string | undefined>(undefined),
-  options: signal<OnrampOptions | undefined>(undefined),
+/** The on-ramp's fields. */
+export interface OnrampFields {
+  selectedProvider: OnrampProvider | undefined
+  error: string | undefined
+  options: OnrampOptions | undefined
   /** The options are the built-in list: the options call failed. */
-  optionsEstimated: signal(false),
-  purchaseCurrency: signal<PurchaseCurrency | undefined>(undefined),
-  paymentCurrency: signal<PaymentCurrency | undefined>(undefined),
-  paymentMethod: signal('card'),
-  paymentAmount: signal(''),
-  quote: signal<OnrampQuote | undefined>(undefined),
+  optionsEstimated: boolean
+  purchaseCurrency: PurchaseCurrency | undefined
+  paymentCurrency: PaymentCurrency | undefined
+  paymentMethod: string
+  paymentAmount: string
+  quote: OnrampQuote | undefined
   /** The quote is the mock one: the quote call failed. */
-  quoteEstimated: signal(false),
-  quotesLoading: signal(false),
+  quoteEstimated: boolean
+  quotesLoading: boolean
   /** What the quote says the visitor gets (NaN-free: undefined without a quote). */
-  purchaseAmount: signal<number | undefined>(undefined),
-  purchase: signal<PurchaseStatus>({ status: 'idle' }),
+  purchaseAmount: number | undefined
+  purchase: PurchaseStatus
 }
 
-let apiOverride: OnrampApi | undefined
+/** The defaults (SPEC §4): no provider, no options, the card method, no amount or quote. */
+const DEFAULTS: OnrampFields = {
+  selectedProvider: undefined,
+  error: undefined,
+  options: undefined,
+  optionsEstimated: false,
+  purchaseCurrency: undefined,
+  paymentCurrency: undefined,
+  paymentMethod: 'card',
+  paymentAmount: '',
+  quote: undefined,
+  quoteEstimated: false,
+  quotesLoading: false,
+  purchaseAmount: undefined,
+  purchase: { status: 'idle' },
+}
+
+/** The on-ramp state, a signal per field. */
+export const onrampState = signalsOf(DEFAULTS)
 
 /** @internal Uses `api` instead of the hosted one (tests); undefined restores it. */
 export function setOnrampApi(api: OnrampApi | undefined): void {
-  apiOverride = api
-}
-
-function onrampApi(): OnrampApi {
-  return apiOverride ?? apiClient(ONRAMP_API)
+  replaceApiClient(ONRAMP_API, api)
 }
 
 // Every quote question gets the next number; only the answer to the latest one is kept.
@@ -92,30 +107,13 @@ let quoteTimer: TimerHandle | undefined
 let watchSeq = 0
 let pollTimer: TimerHandle | undefined
 
-/**
- * Restores the defaults (SPEC §4): no provider, no options, the card method, no amount or quote,
- * and stops watching for a purchase.
- */
+/** Restores the defaults, and stops watching for a purchase. */
 export function resetOnramp(): void {
   quoteSeq += 1
   watchSeq += 1
   clock.clearTimeout(quoteTimer)
   clock.clearTimeout(pollTimer)
-  batch(() => {
-    onrampState.selectedProvider.value = undefined
-    onrampState.error.value = undefined
-    onrampState.options.value = undefined
-    onrampState.optionsEstimated.value = false
-    onrampState.purchaseCurrency.value = undefined
-    onrampState.paymentCurrency.value = undefined
-    onrampState.paymentMethod.value = 'card'
-    onrampState.paymentAmount.value = ''
-    onrampState.quote.value = undefined
-    onrampState.quoteEstimated.value = false
-    onrampState.quotesLoading.value = false
-    onrampState.purchaseAmount.value = undefined
-    onrampState.purchase.value = { status: 'idle' }
-  })
+  assignSignals(onrampState, DEFAULTS)
 }
 
 onCoreEvent('networkChanged', resetOnramp)
@@ -135,7 +133,7 @@ export async function loadOnrampOptions(): Promise<void> {
   let options: OnrampOptions
   let estimated = false
   try {
-    options = await onrampApi().getOptions()
+    options = await apiClient(ONRAMP_API).getOptions()
   } catch (error) {
     console.warn('[SigKit] on-ramp options unavailable, using the built-in list', error)
     options = FALLBACK_OPTIONS
@@ -191,7 +189,7 @@ export async function fetchQuote(seq = ++quoteSeq): Promise<OnrampQuote | null> 
   let estimated = false
   let error: string | undefined
   try {
-    quote = await onrampApi().getQuote({ purchaseCurrency, paymentCurrency, amount })
+    quote = await apiClient(ONRAMP_API).getQuote({ purchaseCurrency, paymentCurrency, amount })
   } catch (failure) {
     console.warn('[SigKit] on-ramp quote unavailable, showing an estimate', failure)
     quote = mockQuote(amount, paymentCurrency)
@@ -243,7 +241,7 @@ export async function openProvider(context: OpenProviderContext = {}): Promise<v
   const popup = (context.open ?? window.open.bind(window))('', POPUP_NAME, POPUP_FEATURES)
   onrampState.purchase.value = { status: 'opening' }
   sendEvent({ type: 'track', event: 'SELECT_BUY_PROVIDER', properties: { provider: provider.id } })
-  const api = onrampApi()
+  const api = apiClient(ONRAMP_API)
   const fiatAmount = onrampState.paymentAmount.peek().trim()
   let url: string
   let known: Set<string>
@@ -312,7 +310,7 @@ function watch(input: {
     const closed = popup?.closed === true
     let purchases: Awaited<ReturnType<OnrampApi['getPurchases']>> = []
     try {
-      purchases = await onrampApi().getPurchases(input)
+      purchases = await apiClient(ONRAMP_API).getPurchases(input)
     } catch (error) {
       // A failed look is retried on the next round; the window may still be taking payment.
       console.warn('[SigKit] on-ramp history unavailable', error)

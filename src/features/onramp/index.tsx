@@ -2,7 +2,7 @@
  * The Buy view (feature `onramp`): the on-ramp providers the features allow (local or remote
  * configuration), each with its fee range; choosing one opens the amount view. Its view data may
  * carry an `amount` (Pay's "buy the difference") that the amount view then starts with. LAZY:
- * registered in `ui/views/more-views.ts`, loaded when the Account view's Buy button is used.
+ * declared in `./feature.ts`, loaded when the Account view's Buy button is used.
  */
 import { useSignals } from '@preact/signals-react/runtime'
 import { featuresState } from '../../core/config/features'

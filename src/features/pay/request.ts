@@ -5,11 +5,12 @@
  * disconnects, or the visitor closes the modal before anything was sent. Tracks PAY_SUCCESS and
  * PAY_ERROR. LAZY: loaded by `openPay`.
  */
-import { batch, effect, signal } from '@preact/signals-core'
+import { effect } from '@preact/signals-core'
 import { sendEvent } from '../../core/analytics'
 import { getResolvedOptions, loadAdapter } from '../../core/config/appkit-state'
 import { featuresState } from '../../core/config/features'
 import { onCoreEvent } from '../../core/lifecycle'
+import { assignSignals, signalsOf } from '../../lib/signals'
 import { isUserRejection, describeWalletError } from '../../lib/wallet-errors'
 import { modalState, openModal } from '../../core/modal/modal'
 import { resetView } from '../../core/modal/router'
@@ -23,15 +24,20 @@ import { PayError, type PayArguments, type PayResult } from './arguments'
 /** Where the open payment stands. */
 export type PayStage = 'review' | 'wallet' | 'confirming' | 'paid' | 'ended'
 
-/** The payment the Pay view shows. */
-export const payState = {
-  request: signal<(PayArguments & { amount: string }) | undefined>(undefined),
-  stage: signal<PayStage>('review'),
+/** The payment the Pay view shows, and where it stands. */
+export interface PayFields {
+  request: (PayArguments & { amount: string }) | undefined
+  stage: PayStage
   /** The transaction hash once the wallet sent it. */
-  hash: signal<string | undefined>(undefined),
+  hash: string | undefined
   /** Why the payment ended, when it did not succeed. */
-  error: signal<string | undefined>(undefined),
+  error: string | undefined
 }
+
+const NO_PAYMENT: PayFields = { request: undefined, stage: 'review', hash: undefined, error: undefined }
+
+/** The payment the Pay view shows, a signal per field. */
+export const payState = signalsOf(NO_PAYMENT)
 
 let pending: { resolve(result: PayResult): void; reject(error: PayError): void } | undefined
 
@@ -42,29 +48,18 @@ function settle(outcome: { result: PayResult } | { error: PayError }): void {
   const waiting = pending
   pending = undefined
   if (!waiting) return
-  const request = payState.request.peek()
   if ('result' in outcome) {
-    batch(() => {
-      payState.stage.value = 'paid'
-      payState.hash.value = outcome.result.hash
-    })
-    sendEvent({
-      type: 'track',
-      event: 'PAY_SUCCESS',
-      properties: { network: outcome.result.network, asset: outcome.result.asset.metadata.symbol },
-    })
-    waiting.resolve(outcome.result)
+    const { result } = outcome
+    assignSignals(payState, { stage: 'paid', hash: result.hash })
+    const properties = { network: result.network, asset: result.asset.metadata.symbol }
+    sendEvent({ type: 'track', event: 'PAY_SUCCESS', properties })
+    waiting.resolve(result)
   } else {
-    batch(() => {
-      payState.stage.value = 'ended'
-      payState.error.value = outcome.error.message
-    })
-    sendEvent({
-      type: 'track',
-      event: 'PAY_ERROR',
-      properties: { reason: outcome.error.reason, network: request?.asset.network ?? '' },
-    })
-    waiting.reject(outcome.error)
+    const { error } = outcome
+    assignSignals(payState, { stage: 'ended', error: error.message })
+    const properties = { reason: error.reason, network: payState.request.peek()?.asset.network ?? '' }
+    sendEvent({ type: 'track', event: 'PAY_ERROR', properties })
+    waiting.reject(error)
   }
 }
 
@@ -101,12 +96,7 @@ export async function startPayment(request: PayArguments & { amount: string }): 
   if (!findRequestedNetwork(request.asset.network))
     throw new PayError('invalid', `${request.asset.network} is not one of this app's networks`)
   const result = new Promise<PayResult>((resolve, reject) => (pending = { resolve, reject }))
-  batch(() => {
-    payState.request.value = request
-    payState.stage.value = 'review'
-    payState.hash.value = undefined
-    payState.error.value = undefined
-  })
+  assignSignals(payState, { ...NO_PAYMENT, request })
   try {
     await openModal({ view: 'Pay', namespace: namespaceOf(request.asset.network) })
   } catch (error) {
@@ -171,10 +161,7 @@ export async function confirmPayment(): Promise<void> {
       ...(token ? { token } : {}),
     })
     if (!pending) return
-    batch(() => {
-      payState.hash.value = hash
-      payState.stage.value = 'confirming'
-    })
+    assignSignals(payState, { hash, stage: 'confirming' })
     const outcome = await waitForTransaction({ namespace, adapter, network, hash })
     if (outcome.status === 'reverted')
       return settle({ error: new PayError('failed', 'The payment was reverted on chain') })
@@ -199,10 +186,5 @@ export async function confirmPayment(): Promise<void> {
 /** @internal Ends any open payment and clears the state (tests). */
 export function resetPay(): void {
   if (pending) settle({ error: new PayError('closed', 'The payment was reset') })
-  batch(() => {
-    payState.request.value = undefined
-    payState.stage.value = 'review'
-    payState.hash.value = undefined
-    payState.error.value = undefined
-  })
+  assignSignals(payState, NO_PAYMENT)
 }

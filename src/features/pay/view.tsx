@@ -1,7 +1,7 @@
 /**
  * The Pay view (feature `pay`): what the dapp asks for, to whom, on which network, the visitor's
  * balance of that asset; then Pay sends it through the connected wallet. A short balance offers to
- * buy the difference (on-ramp) or switch network. LAZY: registered in `ui/views/more-views.ts`.
+ * buy the difference (on-ramp) or switch network. LAZY: its view is declared in `./feature.ts`.
  */
 import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { featuresState } from '../../core/config/features'

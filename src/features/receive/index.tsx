@@ -1,13 +1,9 @@
 /**
  * The Receive view (feature `receive`): the active address as a QR code and as text, a copy
- * button, and the networks of its namespace it can receive on. LAZY: registered in
- * `ui/views/more-views.ts`, loaded when the Account view's Receive button is used.
+ * button, and the networks of its namespace it can receive on. LAZY: declared in `./feature.ts`,
+ * loaded when the Account view's Receive button is used.
  */
 import { useSignals } from '@preact/signals-react/runtime'
-// Reached as every other view reaches it: esbuild groups page-load code by the lazy chunks that
-// reach it, and a view reaching the account state without the config module would split the
-// page-load bundle into more files (+0.4 KB gzip measured).
-import { getResolvedOptions } from '../../core/config/appkit-state'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { getNetworkState } from '../../core/state/network'
 import type { AccountType, CaipNetwork, ChainNamespace } from '../../core/types'
@@ -54,8 +50,8 @@ export default function ReceiveView() {
   useSignals()
   const namespace = activeNamespace.value
   const address = namespace && getAccountState(namespace).address.value
-  // Nothing is configured before createAppKit, and nothing to receive without an account.
-  if (!namespace || !address || !getResolvedOptions()) return null
+  // Nothing to receive without an account.
+  if (!namespace || !address) return null
   const smart = accountType(namespace, address) === 'smartAccount'
   const networks = receiveNetworks(namespace, smart)
   return (

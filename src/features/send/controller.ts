@@ -3,8 +3,7 @@
  * The form empties itself when the network changes or the account goes (core lifecycle events);
  * the flow loads the adapter only when the visitor sends.
  */
-import { batch, signal } from '@preact/signals-core'
-import type { Signal } from '@preact/signals-core'
+import { assignSignals, signalsOf, type SignalsOf } from '../../lib/signals'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { type ReceiptOutcome } from '../../core/state/adapters'
 import { waitForTransaction } from '../../core/wallet/transaction'
@@ -26,28 +25,33 @@ export const SEND_ERRORS = {
   invalidAmount: 'Enter an amount greater than zero',
 } as const
 
-/** The send form, a signal per field. */
-export interface SendSignals {
-  token: Signal<TokenBalance | undefined>
-  amount: Signal<string>
-  receiverAddress: Signal<string>
-  receiverProfileName: Signal<string | undefined>
-  receiverProfileImage: Signal<string | undefined>
-  loading: Signal<boolean>
+/** The send form's fields. */
+export interface SendForm {
+  token: TokenBalance | undefined
+  amount: string
+  receiverAddress: string
+  receiverProfileName: string | undefined
+  receiverProfileImage: string | undefined
+  loading: boolean
   /** Hash of the transaction being sent or just sent. */
-  hash: Signal<string | undefined>
+  hash: string | undefined
+}
+
+/** The send form, a signal per field. */
+export type SendSignals = SignalsOf<SendForm>
+
+const EMPTY_FORM: SendForm = {
+  token: undefined,
+  amount: '',
+  receiverAddress: '',
+  receiverProfileName: undefined,
+  receiverProfileImage: undefined,
+  loading: false,
+  hash: undefined,
 }
 
 /** Current send form. */
-export const sendState: SendSignals = {
-  token: signal(undefined),
-  amount: signal(''),
-  receiverAddress: signal(''),
-  receiverProfileName: signal(undefined),
-  receiverProfileImage: signal(undefined),
-  loading: signal(false),
-  hash: signal(undefined),
-}
+export const sendState: SendSignals = signalsOf(EMPTY_FORM)
 
 /**
  * Empties the send form (after a send, on network change, on disconnect).
@@ -58,15 +62,7 @@ export const sendState: SendSignals = {
  * ```
  */
 export function resetSend(): void {
-  batch(() => {
-    sendState.token.value = undefined
-    sendState.amount.value = ''
-    sendState.receiverAddress.value = ''
-    sendState.receiverProfileName.value = undefined
-    sendState.receiverProfileImage.value = undefined
-    sendState.loading.value = false
-    sendState.hash.value = undefined
-  })
+  assignSignals(sendState, EMPTY_FORM)
 }
 
 // The form belongs to the account and network it was filled for.

@@ -9,7 +9,7 @@ import { Button } from '../../ui/kit/Button'
 import { ErrorText, Heading, Text } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { cancelSignIn, signIn } from './controller'
-import { Account, Actions, QuietButton } from './styles'
+import { Account, Actions } from './styles'
 
 const ERROR_ID = 'sk-siwx-error'
 
@@ -77,9 +77,9 @@ export default function SIWXSignMessageView() {
         </ErrorText>
       )}
       <Actions>
-        <QuietButton type="button" busy={cancelling.value} onClick={onCancel}>
+        <Button type="button" tone="quiet" busy={cancelling.value} onClick={onCancel}>
           Cancel
-        </QuietButton>
+        </Button>
         <Button type="button" busy={signing.value} onClick={onSign}>
           {signing.value ? 'Signing…' : 'Sign'}
         </Button>

@@ -1,6 +1,3 @@
-// Reused rather than written again, and for size too: a social chunk that reached
-// core/config/features.ts without the core modules around it (this import brings them) made
-// esbuild split the page-load core chunk in two, +350 bytes gzip at page load.
 import { isMobile } from '../../lib/device'
 import type { SocialProvider } from '../../core/types'
 

@@ -6,14 +6,15 @@
  * visitor again instead of failing on chain. The form empties itself when the network or account
  * changes (core lifecycle events). Wallet calls go through the chain adapter's `sendCall`.
  */
-import { batch, computed, signal } from '@preact/signals-core'
+import { batch, computed } from '@preact/signals-core'
 import type { ReadonlySignal } from '@preact/signals-core'
-import { apiClient } from '../../api/client'
+import { apiClient, replaceApiClient } from '../../api/client'
 import { CONVERT_API, ConvertApiError, type ConvertApi, type ConvertToken } from '../../api/convert-api'
 import { InvalidResponseError } from '../../api/errors'
 import { sendEvent } from '../../core/analytics'
 import { loadAdapter } from '../../core/config/appkit-state'
 import { clock, type TimerHandle } from '../../lib/clock'
+import { assignSignals, signalsOf } from '../../lib/signals'
 import { isUserRejection, describeWalletError } from '../../lib/wallet-errors'
 import { onCoreEvent } from '../../core/lifecycle'
 import { activeNamespace, getAccountState } from '../../core/state/account'
@@ -95,45 +96,63 @@ export type SwapProgress = 'approve-sign' | 'approve-wait' | 'checking' | 'swap-
 /** Whether the active network can swap. */
 export type SwapSupport = 'checking' | 'supported' | 'unsupported' | 'disconnected'
 
-/** The swap form, a signal per field. */
-export const swapState = {
-  network: signal<CaipNetwork | undefined>(undefined),
+/** The swap form's fields. */
+export interface SwapFields {
+  network: CaipNetwork | undefined
   /** The account's plain address. */
-  address: signal<string | undefined>(undefined),
-  support: signal<SwapSupport>('checking'),
+  address: string | undefined
+  support: SwapSupport
   /** The convert route's token list for the network. */
-  listed: signal<ConvertToken[]>([]),
-  listError: signal<string | undefined>(undefined),
-  from: signal<SwapToken | undefined>(undefined),
-  to: signal<SwapToken | undefined>(undefined),
-  amount: signal(''),
+  listed: readonly ConvertToken[]
+  listError: string | undefined
+  from: SwapToken | undefined
+  to: SwapToken | undefined
+  amount: string
   /** USD prices by lower-case symbol (fungible price route). */
-  prices: signal<ReadonlyMap<string, number>>(new Map()),
+  prices: ReadonlyMap<string, number>
   /** The `standard` gas price in wei, when the route answered. */
-  gasPrice: signal<bigint | undefined>(undefined),
-  quote: signal<SwapQuote | undefined>(undefined),
-  quoting: signal(false),
-  quoteError: signal<string | undefined>(undefined),
-  step: signal<'form' | 'review'>('form'),
+  gasPrice: bigint | undefined
+  quote: SwapQuote | undefined
+  quoting: boolean
+  quoteError: string | undefined
+  step: 'form' | 'review'
   /** The router's allowance for the source token; undefined until known (or for native). */
-  allowance: signal<bigint | undefined>(undefined),
-  progress: signal<SwapProgress | undefined>(undefined),
+  allowance: bigint | undefined
+  progress: SwapProgress | undefined
   /** The review's error (declined, reverted, the price moved). */
-  error: signal<string | undefined>(undefined),
+  error: string | undefined
 }
 
-let apiOverride: ConvertApi | undefined
+/** An empty form, for no network yet. */
+const EMPTY_SWAP: SwapFields = {
+  network: undefined,
+  address: undefined,
+  support: 'checking',
+  listed: [],
+  listError: undefined,
+  from: undefined,
+  to: undefined,
+  amount: '',
+  prices: new Map(),
+  gasPrice: undefined,
+  quote: undefined,
+  quoting: false,
+  quoteError: undefined,
+  step: 'form',
+  allowance: undefined,
+  progress: undefined,
+  error: undefined,
+}
+
+/** The swap form, a signal per field. */
+export const swapState = signalsOf(EMPTY_SWAP)
 
 /**
  * Replaces the convert client (tests); `undefined` goes back to the one made from the options.
  * @internal
  */
 export function setConvertApi(api: ConvertApi | undefined): void {
-  apiOverride = api
-}
-
-function convertApi(): ConvertApi {
-  return apiOverride ?? apiClient(CONVERT_API)
+  replaceApiClient(CONVERT_API, api)
 }
 
 // Every quote question gets the next number; only the answer to the latest one is kept.
@@ -171,24 +190,7 @@ function cancelQuotes(): void {
 export function resetSwap(): void {
   cancelQuotes()
   session++
-  batch(() => {
-    swapState.network.value = undefined
-    swapState.address.value = undefined
-    swapState.support.value = 'checking'
-    swapState.listed.value = []
-    swapState.listError.value = undefined
-    swapState.from.value = undefined
-    swapState.to.value = undefined
-    swapState.amount.value = ''
-    swapState.prices.value = new Map()
-    swapState.gasPrice.value = undefined
-    swapState.quote.value = undefined
-    swapState.quoteError.value = undefined
-    swapState.step.value = 'form'
-    swapState.allowance.value = undefined
-    swapState.progress.value = undefined
-    swapState.error.value = undefined
-  })
+  assignSignals(swapState, EMPTY_SWAP)
 }
 
 // The form belongs to the account and network it was filled for.
@@ -361,7 +363,7 @@ export function initSwap(args: SwapArguments = {}): void {
 
 async function loadTokenList(network: CaipNetwork, mine: number, args: SwapArguments): Promise<void> {
   try {
-    const tokens = await convertApi().getTokens(network.caipNetworkId)
+    const tokens = await apiClient(CONVERT_API).getTokens(network.caipNetworkId)
     if (mine !== session) return
     batch(() => {
       swapState.listed.value = tokens
@@ -405,7 +407,7 @@ function isUnsupportedNetworkAnswer(error: unknown): boolean {
 
 async function loadGasPrice(network: CaipNetwork, mine: number): Promise<void> {
   try {
-    const price = await convertApi().getGasPrice(network.caipNetworkId)
+    const price = await apiClient(CONVERT_API).getGasPrice(network.caipNetworkId)
     if (mine === session) swapState.gasPrice.value = price.standard
   } catch {
     // 'Network not supported for Gas Price' is treated as no gas price (HOSTED-API §4.2): the
@@ -420,7 +422,7 @@ async function loadPrices(mine: number): Promise<void> {
   const addresses = [...new Set([nativeAddress(network), ...wanted].map((address) => address.toLowerCase()))]
   const known = swapState.prices.peek()
   try {
-    const prices = await convertApi().getPrices(addresses)
+    const prices = await apiClient(CONVERT_API).getPrices(addresses)
     if (mine !== session) return
     swapState.prices.value = new Map([...known, ...prices])
   } catch {
@@ -541,7 +543,7 @@ async function fetchQuote(seq: number, refresh = false): Promise<void> {
   swapState.quoting.value = true
   try {
     const gasPrice = swapState.gasPrice.peek()
-    const answer = await convertApi().getQuote(
+    const answer = await apiClient(CONVERT_API).getQuote(
       {
         amount: inputs.amount,
         userAddress: swapState.address.peek() as string,
@@ -668,7 +670,10 @@ async function loadAllowance(): Promise<void> {
   if (!from || from.native) return
   const mine = session
   try {
-    const allowance = await convertApi().getAllowance({ tokenAddress: from.address, userAddress: userCaip10() })
+    const allowance = await apiClient(CONVERT_API).getAllowance({
+      tokenAddress: from.address,
+      userAddress: userCaip10(),
+    })
     if (mine === session && swapState.from.peek() === from) swapState.allowance.value = allowance
   } catch {
     // Unknown allowance: the approval is asked for, which at worst costs one extra prompt.
@@ -704,7 +709,7 @@ export async function confirmSwap(): Promise<SwapOutcome> {
     if (!adapter.sendCall) throw new Error(SWAP_ERRORS.unsupportedNetwork)
     if (needsApproval.peek()) {
       swapState.progress.value = 'approve-sign'
-      const approval = await convertApi().buildApprove({
+      const approval = await apiClient(CONVERT_API).buildApprove({
         userAddress: userCaip10(),
         from: reviewed.from.address,
         to: reviewed.to.address,
@@ -730,7 +735,7 @@ export async function confirmSwap(): Promise<SwapOutcome> {
     // The calldata is built at today's price; a price below what the visitor accepted means
     // asking them again, not a swap that reverts on chain.
     swapState.progress.value = 'checking'
-    const built = await convertApi().buildTransaction({
+    const built = await apiClient(CONVERT_API).buildTransaction({
       amount: reviewed.fromAmount,
       slippage: SWAP_SLIPPAGE_PERCENT,
       from: reviewed.from.address,

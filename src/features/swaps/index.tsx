@@ -54,6 +54,15 @@ import {
 
 const ERROR_ID = 'sk-swap-error'
 
+/** A side of the swap: the token paid with, or the token received. */
+type Side = 'from' | 'to'
+
+/** What each side's token controls say. */
+const SIDES = {
+  from: { token: 'Token to pay', select: 'Select the token to pay with', list: 'Token to pay with' },
+  to: { token: 'Token to receive', select: 'Select the token to receive', list: 'Token to receive' },
+} as const
+
 /** The form's quiet states: said on the button, not as an error. */
 const QUIET: readonly string[] = [SWAP_ERRORS.selectTokens, SWAP_ERRORS.enterAmount]
 
@@ -89,7 +98,7 @@ function TokenIcon({ token }: { token: SwapToken }) {
 }
 
 /** The token list of one side: the account's tokens first, then the API's; search by text. */
-function TokenPicker({ side, onDone }: { side: 'from' | 'to'; onDone: () => void }) {
+function TokenPicker({ side, onDone }: { side: Side; onDone: () => void }) {
   useSignals()
   const query = useSignal('')
   const network = swapState.network.value
@@ -97,7 +106,7 @@ function TokenPicker({ side, onDone }: { side: 'from' | 'to'; onDone: () => void
   return (
     <SwapBody>
       <Row>
-        <Label htmlFor="sk-swap-search">{side === 'from' ? 'Token to pay with' : 'Token to receive'}</Label>
+        <Label htmlFor="sk-swap-search">{SIDES[side].list}</Label>
         <SmallButton type="button" onClick={onDone}>
           Cancel
         </SmallButton>
@@ -173,7 +182,21 @@ function QuoteDetails() {
   )
 }
 
-function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
+/** A side's token, as the button that opens the token list for that side. */
+function SideToken({ side, token, pick }: { side: Side; token: SwapToken | undefined; pick: (side: Side) => void }) {
+  return (
+    <TokenButton
+      type="button"
+      aria-label={token ? `${SIDES[side].token}: ${token.symbol}` : SIDES[side].select}
+      onClick={() => pick(side)}
+    >
+      {token ? <TokenIcon token={token} /> : null}
+      {token?.symbol ?? 'Select'}
+    </TokenButton>
+  )
+}
+
+function SwapForm({ pick }: { pick: (side: Side) => void }) {
   useSignals()
   const from = swapState.from.value
   const to = swapState.to.value
@@ -208,14 +231,7 @@ function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
           <SmallButton type="button" disabled={!from} onClick={setMaxAmount}>
             Max
           </SmallButton>
-          <TokenButton
-            type="button"
-            aria-label={from ? `Token to pay: ${from.symbol}` : 'Select the token to pay with'}
-            onClick={() => pick('from')}
-          >
-            {from ? <TokenIcon token={from} /> : null}
-            {from?.symbol ?? 'Select'}
-          </TokenButton>
+          <SideToken side="from" token={from} pick={pick} />
         </Row>
         <Hint data-usd-from="">{usd(inAmount, priceOf(from))}</Hint>
       </Side>
@@ -232,14 +248,7 @@ function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
           <Output aria-labelledby="sk-swap-receive" data-receive="">
             {quote ? formatAmount(quote.toAmount, quote.to.decimals) : quoting ? '…' : '0'}
           </Output>
-          <TokenButton
-            type="button"
-            aria-label={to ? `Token to receive: ${to.symbol}` : 'Select the token to receive'}
-            onClick={() => pick('to')}
-          >
-            {to ? <TokenIcon token={to} /> : null}
-            {to?.symbol ?? 'Select'}
-          </TokenButton>
+          <SideToken side="to" token={to} pick={pick} />
         </Row>
         <Hint data-usd-to="">{quote ? usd(outAmount, priceOf(to)) : ''}</Hint>
       </Side>
@@ -261,6 +270,26 @@ function SwapForm({ pick }: { pick: (side: 'from' | 'to') => void }) {
   )
 }
 
+/** An amount of the review, under its label, with its USD value; `data-*` props mark the amount. */
+function ReviewAmount({
+  label,
+  amount,
+  token,
+  ...data
+}: { label: string; amount: bigint; token: SwapToken } & Record<`data-${string}`, string>) {
+  return (
+    <>
+      <Hint>{label}</Hint>
+      <Row>
+        <strong {...data}>
+          {formatAmount(amount, token.decimals)} {token.symbol}
+        </strong>
+        <Hint>{usd(Number(fromBaseUnits(amount, token.decimals)), priceOf(token))}</Hint>
+      </Row>
+    </>
+  )
+}
+
 function SwapReview() {
   useSignals()
   const quote = currentQuote.value
@@ -270,8 +299,6 @@ function SwapReview() {
   const { from, to } = quote
   const approval = needsApproval.value
   const busy = progress !== undefined
-  const inAmount = Number(fromBaseUnits(quote.fromAmount, from.decimals))
-  const outAmount = Number(fromBaseUnits(quote.toAmount, to.decimals))
   const onSwap = async () => {
     if (swapState.progress.peek()) return
     const outcome = await confirmSwap()
@@ -283,20 +310,8 @@ function SwapReview() {
   return (
     <SwapBody aria-describedby={error ? ERROR_ID : undefined}>
       <Side>
-        <Hint>You pay</Hint>
-        <Row>
-          <strong data-review-pay="">
-            {formatAmount(quote.fromAmount, from.decimals)} {from.symbol}
-          </strong>
-          <Hint>{usd(inAmount, priceOf(from))}</Hint>
-        </Row>
-        <Hint>You receive (estimated)</Hint>
-        <Row>
-          <strong data-review-receive="">
-            {formatAmount(quote.toAmount, to.decimals)} {to.symbol}
-          </strong>
-          <Hint>{usd(outAmount, priceOf(to))}</Hint>
-        </Row>
+        <ReviewAmount label="You pay" amount={quote.fromAmount} token={from} data-review-pay="" />
+        <ReviewAmount label="You receive (estimated)" amount={quote.toAmount} token={to} data-review-receive="" />
       </Side>
       <QuoteDetails />
       <Hint>The quote refreshes every {QUOTE_REFRESH_MS / 1000} s until you swap.</Hint>
@@ -309,12 +324,7 @@ function SwapReview() {
         {progress ? PROGRESS[progress].replace('{symbol}', from.symbol) : ''}
       </Text>
       <Buttons>
-        <Button
-          type="button"
-          css={{ background: '$surfaceHover', color: '$text' }}
-          aria-disabled={busy || undefined}
-          onClick={() => !busy && editSwap()}
-        >
+        <Button type="button" tone="quiet" aria-disabled={busy || undefined} onClick={() => !busy && editSwap()}>
           Edit
         </Button>
         <Button type="button" busy={busy} onClick={() => void onSwap()}>
@@ -347,7 +357,7 @@ function Notice({ text, action }: { text: string; action?: { label: string; run:
  */
 export default function SwapView() {
   useSignals()
-  const picking = useSignal<'from' | 'to' | undefined>(undefined)
+  const picking = useSignal<Side | undefined>(undefined)
   const namespace = activeNamespace.value
   const networkId = activeCaipNetwork.value?.caipNetworkId
   const address = namespace ? getAccountState(namespace).address.value : undefined

@@ -2,7 +2,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { effect } from '@preact/signals-core'
 import { themeState } from '../../core/config/appkit-state'
 import { ButtonView, type AppKitButtonProps } from './ButtonView'
-import { buttonCss } from './styles'
+import buttonCss from './button.css'
 import { syncThemeVariables } from '../theme/variables'
 
 /** The custom element's tag. */

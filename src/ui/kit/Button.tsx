@@ -1,4 +1,7 @@
-/** The text button of a view's actions ("Try again", "Disconnect", "Send"), primary or danger. */
+/**
+ * The text button of a view's actions ("Try again", "Disconnect", "Send"): primary, quiet (the
+ * second choice beside a primary one: "Cancel", "Edit") or danger.
+ */
 import type { ComponentProps } from 'react'
 import { styled } from '../theme/stitches'
 import { Spinner } from './Spinner'
@@ -18,6 +21,7 @@ const Base = styled('button', {
   variants: {
     tone: {
       primary: { background: '$accent', color: '$accentText', '&:hover': { filter: 'brightness(1.1)' } },
+      quiet: { background: '$surfaceHover', color: '$text', '&:hover': { filter: 'brightness(1.05)' } },
       // A ring, not red text: the error colour is too light for text on the light theme's surface.
       danger: {
         background: '$surface',

@@ -1,7 +1,14 @@
-/** Form controls the feature views share (send, on-ramp, swaps): a field, its label, inputs, selects. */
+/**
+ * Form controls the views share (send, on-ramp, swaps, email, the wallet search): a field, its
+ * label, inputs, selects.
+ */
 import { styled } from '../theme/stitches'
 
-/** The look of a text field or select: full width, 44 px tall, a visible focus ring. @internal */
+/**
+ * The look of a text field or select: full width, 44 px tall, a muted placeholder, a visible focus
+ * ring, and a red border while `aria-invalid`.
+ * @internal
+ */
 export const control = {
   width: '100%',
   minHeight: '44px',
@@ -12,7 +19,9 @@ export const control = {
   color: '$text',
   font: 'inherit',
   fontSize: '$md',
+  '&::placeholder': { color: '$textMuted' },
   '&:focus-visible': { outline: '2px solid $focus', outlineOffset: '1px' },
+  '&[aria-invalid="true"]': { borderColor: '$error' },
 } as const
 
 /** A label above its control. @internal */

@@ -4,6 +4,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import * as esbuild from 'esbuild'
 import { createServer, type Server } from 'node:http'
+import { cssTextPlugin } from '../../../build/css-text.mjs'
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { CHROMIUM_ARGS, chromiumPath } from '../secure-frame/helpers'
 
@@ -23,6 +24,7 @@ async function bundlePage(): Promise<string> {
       'process.env.NODE_ENV': '"production"',
     },
     plugins: [
+      cssTextPlugin,
       {
         name: 'no-walletconnect',
         setup(build) {

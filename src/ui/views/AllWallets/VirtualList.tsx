@@ -1,5 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react'
-import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { WalletEntry } from './store'
 import { LIST_HEIGHT, PlaceholderRow, ROW_HEIGHT, Scroller } from './styles'
 import { WalletRow } from './WalletRow'
@@ -35,18 +34,12 @@ interface VirtualListProps {
  * @internal
  */
 export function VirtualList({ entries, total, label, busy, imageUrl, onSelect, onNearEnd }: VirtualListProps) {
-  useSignals()
   const scroller = useRef<HTMLDivElement>(null)
-  // Signals rather than useState: see the note on hooks in ./index.tsx.
-  const scrollTopState = useSignal(0)
-  const viewportState = useSignal(LIST_HEIGHT)
-  const activeState = useSignal(0)
+  const [scrollTop, setScrollTop] = useState(0)
+  const [viewport, setViewport] = useState(LIST_HEIGHT)
+  const [active, setActive] = useState(0)
   /** A row the keyboard moved to, focused once it is in the DOM. */
-  const focusState = useSignal<number | undefined>(undefined)
-  const scrollTop = scrollTopState.value
-  const viewport = viewportState.value
-  const active = activeState.value
-  const focusIndex = focusState.value
+  const [focusIndex, setFocusIndex] = useState<number>()
   const count = entries.length
   const size = Math.max(total, count)
   const current = Math.min(active, Math.max(0, count - 1))
@@ -58,22 +51,22 @@ export function VirtualList({ entries, total, label, busy, imageUrl, onSelect, o
     if (!element) return
     // More than a row since the last scroll event (they come once a frame): a fling, whose rows
     // would only flash their logos; those wait until it slows.
-    if (Math.abs(element.scrollTop - scrollTopState.peek()) > ROW_HEIGHT) holdLogos()
-    scrollTopState.value = element.scrollTop
+    if (Math.abs(element.scrollTop - scrollTop) > ROW_HEIGHT) holdLogos()
+    setScrollTop(element.scrollTop)
     // Before layout (and in DOMs without one) the height reads 0: assume the styled height.
-    viewportState.value = element.clientHeight || LIST_HEIGHT
+    setViewport(element.clientHeight || LIST_HEIGHT)
   }
-  useEffect(measure, [])
+  useLayoutEffect(measure, [])
 
   useEffect(() => {
     if (onNearEnd && end >= count - NEAR_END_ROWS) onNearEnd()
   }, [end, count, total, onNearEnd])
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusIndex === undefined) return
     // The scroll position is already set; letting focus scroll too would undo the alignment.
     scroller.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`)?.focus({ preventScroll: true })
-    focusState.value = undefined
+    setFocusIndex(undefined)
   }, [focusIndex])
 
   function moveTo(index: number): void {
@@ -84,9 +77,9 @@ export function VirtualList({ entries, total, label, busy, imageUrl, onSelect, o
     else if (top + ROW_HEIGHT > next + viewport) next = top + ROW_HEIGHT - viewport
     if (element) element.scrollTop = next
     // Set here too: the browser's scroll event comes a frame later, and the row must render now.
-    scrollTopState.value = next
-    activeState.value = index
-    focusState.value = index
+    setScrollTop(next)
+    setActive(index)
+    setFocusIndex(index)
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
@@ -141,12 +134,10 @@ export function VirtualList({ entries, total, label, busy, imageUrl, onSelect, o
               style={style}
               imageUrl={imageUrl}
               onPick={(picked) => {
-                activeState.value = picked
+                setActive(picked)
                 onSelect(entry)
               }}
-              onFocusRow={(focused) => {
-                activeState.value = focused
-              }}
+              onFocusRow={setActive}
             />
           ) : (
             <PlaceholderRow key={index} aria-hidden="true" style={style} />

@@ -1,5 +1,4 @@
-import { useRef, type CSSProperties } from 'react'
-import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { useRef, useState, type CSSProperties } from 'react'
 import type { WalletListing } from '../../../core/types'
 import type { WalletEntry } from './store'
 import { logoLoaded, queueLogo } from './logos'
@@ -32,13 +31,12 @@ function logoRef(url: string): (image: HTMLImageElement | null) => void {
 }
 
 function ListingLogo({ wallet, url }: { wallet: WalletListing; url: string | undefined }) {
-  useSignals()
   // A broken image would show the browser's broken-image icon; the initial reads better.
-  const failed = useSignal(false)
+  const [failed, setFailed] = useState(false)
   const ref = useRef<((image: HTMLImageElement | null) => void) | undefined>(undefined)
   // Always there, under the logo: the row looks the same before, during and after it loads.
   const initial = <WalletInitial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</WalletInitial>
-  if (!url || failed.value) return <LogoFrame>{initial}</LogoFrame>
+  if (!url || failed) return <LogoFrame>{initial}</LogoFrame>
   ref.current ??= logoRef(url)
   return (
     <LogoFrame>
@@ -53,9 +51,7 @@ function ListingLogo({ wallet, url }: { wallet: WalletListing; url: string | und
           event.currentTarget.dataset['loaded'] = ''
           logoLoaded(url)
         }}
-        onError={() => {
-          failed.value = true
-        }}
+        onError={() => setFailed(true)}
       />
       {initial}
     </LogoFrame>

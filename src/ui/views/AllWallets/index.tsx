@@ -1,9 +1,6 @@
-// Hooks: only those the other views use (useEffect, useRef, useSignal). In the CDN build the
-// hooks module sits in the page-load chunk, so a hook no other code uses (useState, useId,
-// useLayoutEffect) would make every dapp's page load bigger for the sake of this lazy view.
-import { useEffect, useRef } from 'react'
-import { batch, effect } from '@preact/signals-core'
-import { useSignal, useSignals } from '@preact/signals-react/runtime'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { effect } from '@preact/signals-core'
+import { useSignals } from '@preact/signals-react/runtime'
 import { apiClient } from '../../../api/client'
 import { WALLET_API, type WalletApi } from '../../../api/wallet-api'
 import { getResolvedOptions } from '../../../core/config/appkit-state'
@@ -47,8 +44,7 @@ interface WalletSource {
  */
 function useWalletSource(): WalletSource {
   const chains = requestedNetworks.value.map((network) => network.caipNetworkId).join(',')
-  const source = useRef<{ chains: string; value: WalletSource } | undefined>(undefined)
-  if (source.current?.chains !== chains) {
+  return useMemo(() => {
     const options = getResolvedOptions()
     const baseUrl = options?.endpoints.walletApi ?? ''
     const projectId = options?.projectId ?? ''
@@ -58,14 +54,9 @@ function useWalletSource(): WalletSource {
       chains: chains ? chains.split(',') : [],
       featured: options?.featuredWalletIds ?? [],
     }
-    const key = JSON.stringify([baseUrl, projectId, query])
-    source.current = { chains, value: { api: apiClient(WALLET_API), query, key } }
-  }
-  return source.current.value
+    return { api: apiClient(WALLET_API), query, key: JSON.stringify([baseUrl, projectId, query]) }
+  }, [chains])
 }
-
-/** One All Wallets view is shown at a time, in its own shadow root: a fixed id is unique. */
-const SEARCH_ID = 'sk-wallet-search'
 
 /** The rows a phone shows first (four columns, three rows): their logos paint before the pairing starts. */
 const FIRST_ROWS = 12
@@ -194,19 +185,18 @@ export default function AllWalletsView() {
   useSignals()
   const { api, query, key } = useWalletSource()
   const list = getPagedWallets(key, () => createPagedWallets(api, query))
-  const termState = useSignal('')
+  const [term, setTerm] = useState('')
   /** The last search answered, shown until the next one is. */
-  const searchState = useSignal<Search | undefined>(undefined)
+  const [search, setSearch] = useState<Search>()
   /** The term of the search request on its way, if any. */
-  const askingState = useSignal<string | undefined>(undefined)
-  const term = termState.value
-  const search = searchState.value
+  const [asking, setAsking] = useState<string>()
   const latest = useRef('')
+  const searchId = useId()
   const trimmed = term.trim()
   // From the first key to the answer (the typing pause, then the request), what was shown stays,
   // marked busy: the list keeps its height, and the answer replaces it in the frame it lands in.
   const shown = trimmed ? search : undefined
-  const busy = trimmed !== '' && (shown?.term !== trimmed || askingState.value === trimmed)
+  const busy = trimmed !== '' && (shown?.term !== trimmed || asking === trimmed)
 
   // On a phone the pairing (its provider is ~150 KB gzip) is made once the first rows and their
   // logos have painted, never racing them; its URI is then ready for the tap.
@@ -230,7 +220,7 @@ export default function AllWalletsView() {
   }, [list])
 
   function runSearch(searched: string): void {
-    askingState.value = searched
+    setAsking(searched)
     api
       .getWallets({
         page: 1,
@@ -249,20 +239,16 @@ export default function AllWalletsView() {
   /** Shows an answer, unless the visitor has typed on since its request. */
   function settle(answered: Search): void {
     if (latest.current !== answered.term) return
-    batch(() => {
-      searchState.value = answered
-      askingState.value = undefined
-    })
+    setSearch(answered)
+    setAsking(undefined)
   }
 
   useEffect(() => {
     latest.current = trimmed
     if (!trimmed) {
       // Cleared: the next search starts from the full list, not from the last results.
-      batch(() => {
-        searchState.value = undefined
-        askingState.value = undefined
-      })
+      setSearch(undefined)
+      setAsking(undefined)
       return
     }
     // Wait until the visitor stops typing: one request per pause, not per key.
@@ -272,16 +258,14 @@ export default function AllWalletsView() {
 
   return (
     <ViewBody spacing="tight">
-      <VisuallyHidden htmlFor={SEARCH_ID}>Search wallet</VisuallyHidden>
+      <VisuallyHidden htmlFor={searchId}>Search wallet</VisuallyHidden>
       <SearchInput
-        id={SEARCH_ID}
+        id={searchId}
         type="search"
         placeholder="Search wallet"
         autoComplete="off"
         value={term}
-        onChange={(event) => {
-          termState.value = event.currentTarget.value
-        }}
+        onChange={(event) => setTerm(event.currentTarget.value)}
       />
       {shown ? (
         <SearchResults search={shown} busy={busy} imageUrl={api.walletImageUrl} onRetry={() => runSearch(trimmed)} />

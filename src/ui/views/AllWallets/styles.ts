@@ -1,4 +1,6 @@
+import { Input } from '../../kit/form'
 import { Text } from '../../kit/text'
+import { WindowRow, WindowScroller } from '../../kit/windowed'
 import { keyframes, styled } from '../../theme/stitches'
 
 /** Height of every row, the basis of the virtual list's arithmetic. @internal */
@@ -8,17 +10,7 @@ export const ROW_HEIGHT = 56
 export const LIST_HEIGHT = 7 * ROW_HEIGHT
 
 /** @internal */
-export const SearchInput = styled('input', {
-  width: '100%',
-  height: '40px',
-  padding: '0 $3',
-  border: '1px solid $border',
-  borderRadius: '$full',
-  background: '$surface',
-  color: '$text',
-  font: 'inherit',
-  '&::placeholder': { color: '$textMuted' },
-})
+export const SearchInput = styled(Input, { minHeight: '40px', padding: '0 $3', borderRadius: '$full' })
 
 /** Hidden from sight, not from screen readers. @internal */
 export const VisuallyHidden = styled('label', {
@@ -37,21 +29,15 @@ export const Summary = styled(Text, {
 })
 
 /** @internal */
-export const Scroller = styled('div', {
-  position: 'relative',
+export const Scroller = styled(WindowScroller, {
   height: `${LIST_HEIGHT}px`,
   // The modal itself scrolls on short screens; the list must leave room for the search field.
   maxHeight: 'calc(100vh - 220px)',
-  overflowY: 'auto',
-  overscrollBehavior: 'contain',
   outline: 'none',
 })
 
 /** @internal */
-export const Row = styled('div', {
-  position: 'absolute',
-  left: 0,
-  right: 0,
+export const Row = styled(WindowRow, {
   height: `${ROW_HEIGHT - 6}px`,
   display: 'flex',
   alignItems: 'center',
