@@ -203,9 +203,9 @@ try {
 
 if (!staticOnly) {
   try {
-    // The demo shows swaps against the sandbox's AMM; the emulator itself defaults them off.
-    const api = { features: { swaps: { isEnabled: true, config: ['1inch'] } } }
-    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort, secureFramePort, api })
+    // The emulator's project config has a hosted project's default features on (email, socials,
+    // swaps, on-ramp, activity), so the demo shows every section.
+    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort, secureFramePort })
     // The secure frame's code is bundled on its first request (4 s on a busy 2-core machine, all
     // of it inside the first email login's wait): bundle it now, while nobody waits for it.
     sandbox.secureFrame.build().catch((error) => console.error('[secure frame] bundle failed:', error))

@@ -54,15 +54,16 @@ export const DEFAULT_NAMES = Object.freeze({
 })
 
 /**
- * Remote feature switches (/appkit/v1/config). The local demo has no embedded wallet, so email
- * and social login are off; no on-ramp provider exists locally either. Swaps are off by default
- * although the convert routes work: a page turns them on with setFeatures.
+ * Remote feature switches (/appkit/v1/config), as a hosted project starts with them (SPEC §9
+ * "Default remote features", HOSTED-API §3.1): email, the seven socials, swaps, the on-ramp with
+ * both providers, activity. A test that needs one off turns it off (`setFeatures`, or
+ * `POST /__sandbox/features`) and puts the defaults back with `DELETE /__sandbox/features`.
  */
 export const DEFAULT_FEATURES = Object.freeze({
-  email: { isEnabled: false, config: null },
-  social_login: { isEnabled: false, config: [] },
-  swaps: { isEnabled: false, config: [] },
-  onramp: { isEnabled: false, config: [] },
+  email: { isEnabled: true, config: null },
+  social_login: { isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+  swaps: { isEnabled: true, config: ['1inch'] },
+  onramp: { isEnabled: true, config: ['coinbase', 'meld'] },
   activity: { isEnabled: true, config: null },
   reown_branding: { isEnabled: false, config: null },
 })
@@ -123,7 +124,7 @@ export async function startApiEmulator({
   /** @type {{ time: number, url: string, items: unknown[] }[]} */
   const eventBatches = []
   /** @type {Record<string, { isEnabled: boolean, config: unknown }>} */
-  const featureTable = structuredClone(/** @type {any} */ (DEFAULT_FEATURES))
+  let featureTable = structuredClone(/** @type {any} */ (DEFAULT_FEATURES))
   const setFeatures = (/** @type {FeatureChanges} */ changes) => {
     for (const [id, change] of Object.entries(changes ?? {})) {
       const current = featureTable[id] ?? { isEnabled: false, config: null }
@@ -131,6 +132,12 @@ export async function startApiEmulator({
     }
   }
   if (features) setFeatures(features)
+  /** The table the emulator started with (the defaults plus the `features` option). */
+  const startingFeatures = structuredClone(featureTable)
+  /** Back to the starting table: what a test changed is undone. */
+  const resetFeatures = () => {
+    featureTable = structuredClone(startingFeatures)
+  }
 
   const namesByAddress = new Map(Object.entries(names).map(([address, entry]) => [address.toLowerCase(), entry]))
   const chainsByCaip = new Map(chains.map((chain) => [chain.caipNetworkId ?? `eip155:${chain.chainId}`, chain]))
@@ -523,6 +530,9 @@ export async function startApiEmulator({
       case 'POST /__sandbox/features':
         setFeatures(/** @type {FeatureChanges} */ (body))
         return { body: { features: featureTable } }
+      case 'DELETE /__sandbox/features':
+        resetFeatures()
+        return { body: { features: featureTable } }
       case 'POST /__sandbox/activity':
         return { body: await sendActivity(/** @type {any} */ (body)) }
       default:
@@ -665,6 +675,8 @@ export async function startApiEmulator({
     errorsReported,
     eventBatches,
     setFeatures,
+    /** Back to the features the emulator started with. */
+    resetFeatures,
     /** The CAIP-2 ids the /v1/convert/* routes swap on (the local chains with an AMM). */
     swapNetworks: convert.networks,
     /** Real transfers on a chain (activity.mjs); a request it cannot carry out throws (HTTP: 400). */

@@ -158,6 +158,7 @@ export async function startSandbox({
     errorsReported: emulator.errorsReported,
     eventBatches: emulator.eventBatches,
     setFeatures: emulator.setFeatures,
+    resetFeatures: emulator.resetFeatures,
     api: emulator,
     sandboxConfig,
     /** Stops the emulator, both chains, the Solana network, the relay and the secure frame; safe to call more than once. */
