@@ -20,7 +20,10 @@
 // (/v1/account/{address}/history) is indexed from the chains (history.mjs); NFT metadata and
 // pictures are under /nft/ (nfts.mjs). Query parameters the hosted APIs take (projectId,
 // st, sv, clientId, currency, forceUpdate, badge_type) are accepted and ignored.
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createSolanaRpc, isAddress as isSolanaAddress } from '@solana/kit'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, formatUnits, http, isAddress } from 'viem'
@@ -29,6 +32,7 @@ import { INVALID_JSON_BODY, MALFORMED_BODIES, ROUTE_NAMES, createFaults, createR
 import { ANVIL_ACCOUNTS, NATIVE_CURRENCY } from './chains.mjs'
 import { createConvert } from './convert.mjs'
 import { createHistory } from './history.mjs'
+import { createNames } from './names.mjs'
 import { badgeSvg } from './images.mjs'
 import { createNftRoutes, nftImagePath } from './nfts.mjs'
 import { createOnramp } from './onramp.mjs'
@@ -46,8 +50,8 @@ const SOLANA_NATIVE_TOKEN_ADDRESS = 'So11111111111111111111111111111111111111111
 export const DEFAULT_PRICES_USD = Object.freeze({ ETH: 3000, SOL: 150, USDC: 1, SKT: 2.5 })
 
 /**
- * Names the identity route knows, by lower-case address. An avatar starting with '/' is a path
- * on this server.
+ * Names the identity route knows besides the registered ones (names.mjs), by lower-case address.
+ * An avatar starting with '/' is a path on this server.
  */
 export const DEFAULT_NAMES = Object.freeze({
   [ANVIL_ACCOUNTS.wallet.toLowerCase()]: { name: 'sigkit-tester.eth', avatar: '/public/getAssetImage/avatar-tester' },
@@ -99,7 +103,10 @@ class HttpError extends Error {
  *   features?: FeatureChanges,
  *   analyticsEnabled?: boolean,
  *   allowedOrigins?: string[],
+ *   dataDir?: string,
  * }} [options]
+ *   `dataDir`: the folder the emulator keeps its data in (registered names, names.json), kept
+ *   across restarts; without it, a temporary folder removed by stop().
  */
 export async function startApiEmulator({
   port = 0,
@@ -114,6 +121,7 @@ export async function startApiEmulator({
   features,
   analyticsEnabled = false,
   allowedOrigins = ['http://127.0.0.1:*', 'http://localhost:*'],
+  dataDir,
 } = {}) {
   const faults = createFaults()
   const log = createRequestLog()
@@ -151,6 +159,14 @@ export async function startApiEmulator({
   /** Where the RPC proxy forwards each chain id. @type {Map<string, string>} */
   const rpcUrlsByCaip = new Map([...chainsByCaip].map(([caip, chain]) => [caip, chain.rpcUrl]))
   if (solana) rpcUrlsByCaip.set(solana.caipNetworkId, solana.rpcUrl)
+  // The name service (names.mjs): its names live in the data folder; registrations are verified
+  // on the chain their coin type names.
+  const ownDataDir = dataDir === undefined ? await mkdtemp(join(tmpdir(), 'sigkit-sandbox-data-')) : undefined
+  const nameService = await createNames({
+    dataDir: dataDir ?? /** @type {string} */ (ownDataDir),
+    clientFor: (chainId) => clientsByCaip.get(`eip155:${chainId}`),
+    serverUrl: () => baseUrl,
+  })
   /** Pending 'slow' delays, cancelled by stop(). @type {Set<NodeJS.Timeout>} */
   const delays = new Set()
   /** @type {string} */
@@ -297,6 +313,7 @@ export async function startApiEmulator({
     ...nftRoutes.handlers,
     ...onramp.handlers,
     ...verify.handlers,
+    ...nameService.handlers,
     // `onramp` (a provider name) asks for the provider's purchases instead of the chain's history.
     async history(request) {
       const provider = request.url.searchParams.get('onramp')
@@ -429,7 +446,8 @@ export async function startApiEmulator({
     },
     async identity({ params: [address = ''] }) {
       if (!isAddress(address, { strict: false })) throw new HttpError(400, 'Invalid address', { address })
-      const entry = namesByAddress.get(address.toLowerCase())
+      // A name the address registered comes first, then the local table.
+      const entry = nameService.primaryOf(address) ?? namesByAddress.get(address.toLowerCase())
       return { body: { name: entry?.name ?? null, avatar: absolute(entry?.avatar ?? null) } }
     },
     async rpc({ url, body, rawBody }) {
@@ -483,6 +501,7 @@ export async function startApiEmulator({
     ...nftRoutes.routes,
     ...onramp.routes,
     ...verify.routes,
+    ...nameService.routes,
   ]
   // Every fault/log name must be a real route, and every route must be nameable in a fault.
   for (const route of routes)
@@ -649,13 +668,18 @@ export async function startApiEmulator({
     })
   })
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, HOST, () => {
-      server.off('error', reject)
-      resolve(undefined)
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, HOST, () => {
+        server.off('error', reject)
+        resolve(undefined)
+      })
     })
-  })
+  } catch (error) {
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true })
+    throw error
+  }
   const address = /** @type {import('node:net').AddressInfo} */ (server.address())
   baseUrl = `http://${HOST}:${address.port}`
 
@@ -683,6 +707,8 @@ export async function startApiEmulator({
     sendActivity,
     /** Purchases made on the local provider pages, oldest first. */
     onrampPurchases: onramp.purchases,
+    /** The name service: list() the registered names, `file` where they are kept. */
+    names: { list: nameService.list, file: nameService.file, flushed: nameService.flushed },
     /** The history index: stats() per chain (blocks indexed, transactions, RPC requests made). */
     history: { stats: history.stats },
     async stop() {
@@ -692,6 +718,8 @@ export async function startApiEmulator({
       // Keep-alive sockets (browsers, fetch) would hold close() open until they time out.
       server.closeAllConnections()
       await closed
+      await nameService.flushed()
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true })
     },
   }
 }
