@@ -24,6 +24,9 @@
 //                 API_PORT is 0 and SOLANA_PORT is unset, as for the relay)
 //   Secure frame  SECURE_FRAME_PORT, default 5176 (0 when API_PORT is 0 and it is unset): the
 //                 embedded wallet's frame on its own origin (/sdk) and the dev mailbox (/mailbox)
+// Data: SANDBOX_DATA_DIR, the folder the sandbox keeps data in across restarts (the name service's
+// names.json), default .tmp/sandbox-data; when API_PORT is 0 and it is unset, a temporary folder
+// removed on exit (a test run starts with no names and leaves none in the demo's folder).
 // --static serves files only: no chains, no emulator.
 //
 // Listens on 127.0.0.1 only. Nothing is cached, so a rebuild shows up on reload. Ctrl+C stops
@@ -175,6 +178,7 @@ const chainPorts = [
 ]
 const relayPort = parsePort('RELAY_PORT', process.env.RELAY_PORT ?? (apiPort === 0 ? '0' : '5175'))
 const solanaPort = parsePort('SOLANA_PORT', process.env.SOLANA_PORT ?? (apiPort === 0 ? '0' : '8899'))
+const dataDir = process.env.SANDBOX_DATA_DIR || (apiPort === 0 ? undefined : join(root, '.tmp', 'sandbox-data'))
 const secureFramePort = parsePort('SECURE_FRAME_PORT', process.env.SECURE_FRAME_PORT ?? (apiPort === 0 ? '0' : '5176'))
 
 /** @type {Awaited<ReturnType<typeof startSandbox>> | undefined} */
@@ -203,9 +207,9 @@ try {
 
 if (!staticOnly) {
   try {
-    // The demo shows swaps against the sandbox's AMM; the emulator itself defaults them off.
-    const api = { features: { swaps: { isEnabled: true, config: ['1inch'] } } }
-    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort, secureFramePort, api })
+    // The emulator's project config has a hosted project's default features on (email, socials,
+    // swaps, on-ramp, activity), so the demo shows every section.
+    sandbox = await startSandbox({ apiPort, chainPorts, relayPort, solanaPort, secureFramePort, dataDir })
     // The secure frame's code is bundled on its first request (4 s on a busy 2-core machine, all
     // of it inside the first email login's wait): bundle it now, while nobody waits for it.
     sandbox.secureFrame.build().catch((error) => console.error('[secure frame] bundle failed:', error))
@@ -255,6 +259,7 @@ server.listen(port, '127.0.0.1', () => {
     lines.push(['WC relay', `${sandbox.relayUrl}  (WalletConnect relayUrl)`])
     lines.push(['Secure frame', `${sandbox.secureFrameUrl}/sdk  (embedded wallet frame; its origin is secureFrameUrl)`])
     lines.push(['Mailbox', `${sandbox.secureFrame.mailboxUrl}  (login codes and device links)`])
+    lines.push(['Sandbox data', `${sandbox.api.names.file}  (registered names, kept across restarts)`])
   } else {
     lines.push(['Sandbox', 'off (--static)'])
   }

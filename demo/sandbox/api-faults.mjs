@@ -34,6 +34,10 @@ export const ROUTE_NAMES = Object.freeze([
   'onrampPurchase',
   'verifyAttestation',
   'verifyPublicKey',
+  'profileAccount',
+  'profileRegister',
+  'profileReverse',
+  'profileSuggestions',
 ])
 
 export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])
@@ -150,6 +154,10 @@ export const MALFORMED_BODIES = Object.freeze({
   onrampUrl: { url: 42 },
   onrampPage: { page: 5 },
   onrampPurchase: { hash: 7 },
+  profileAccount: { name: 42, addresses: 'none', attributes: {} },
+  profileRegister: { success: 'maybe' },
+  profileReverse: { names: 'oops' },
+  profileSuggestions: { suggestions: [{ name: 5, registered: 'no' }] },
 })
 
 /** What 'invalid-json' answers (with a JSON content type): a truncated document. */

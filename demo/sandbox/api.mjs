@@ -20,7 +20,10 @@
 // (/v1/account/{address}/history) is indexed from the chains (history.mjs); NFT metadata and
 // pictures are under /nft/ (nfts.mjs). Query parameters the hosted APIs take (projectId,
 // st, sv, clientId, currency, forceUpdate, badge_type) are accepted and ignored.
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createSolanaRpc, isAddress as isSolanaAddress } from '@solana/kit'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, formatUnits, http, isAddress } from 'viem'
@@ -29,6 +32,7 @@ import { INVALID_JSON_BODY, MALFORMED_BODIES, ROUTE_NAMES, createFaults, createR
 import { ANVIL_ACCOUNTS, NATIVE_CURRENCY } from './chains.mjs'
 import { createConvert } from './convert.mjs'
 import { createHistory } from './history.mjs'
+import { createNames } from './names.mjs'
 import { badgeSvg } from './images.mjs'
 import { createNftRoutes, nftImagePath } from './nfts.mjs'
 import { createOnramp } from './onramp.mjs'
@@ -46,23 +50,24 @@ const SOLANA_NATIVE_TOKEN_ADDRESS = 'So11111111111111111111111111111111111111111
 export const DEFAULT_PRICES_USD = Object.freeze({ ETH: 3000, SOL: 150, USDC: 1, SKT: 2.5 })
 
 /**
- * Names the identity route knows, by lower-case address. An avatar starting with '/' is a path
- * on this server.
+ * Names the identity route knows besides the registered ones (names.mjs), by lower-case address.
+ * An avatar starting with '/' is a path on this server.
  */
 export const DEFAULT_NAMES = Object.freeze({
   [ANVIL_ACCOUNTS.wallet.toLowerCase()]: { name: 'sigkit-tester.eth', avatar: '/public/getAssetImage/avatar-tester' },
 })
 
 /**
- * Remote feature switches (/appkit/v1/config). The local demo has no embedded wallet, so email
- * and social login are off; no on-ramp provider exists locally either. Swaps are off by default
- * although the convert routes work: a page turns them on with setFeatures.
+ * Remote feature switches (/appkit/v1/config), as a hosted project starts with them (SPEC §9
+ * "Default remote features", HOSTED-API §3.1): email, the seven socials, swaps, the on-ramp with
+ * both providers, activity. A test that needs one off turns it off (`setFeatures`, or
+ * `POST /__sandbox/features`) and puts the defaults back with `DELETE /__sandbox/features`.
  */
 export const DEFAULT_FEATURES = Object.freeze({
-  email: { isEnabled: false, config: null },
-  social_login: { isEnabled: false, config: [] },
-  swaps: { isEnabled: false, config: [] },
-  onramp: { isEnabled: false, config: [] },
+  email: { isEnabled: true, config: null },
+  social_login: { isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
+  swaps: { isEnabled: true, config: ['1inch'] },
+  onramp: { isEnabled: true, config: ['coinbase', 'meld'] },
   activity: { isEnabled: true, config: null },
   reown_branding: { isEnabled: false, config: null },
 })
@@ -98,7 +103,10 @@ class HttpError extends Error {
  *   features?: FeatureChanges,
  *   analyticsEnabled?: boolean,
  *   allowedOrigins?: string[],
+ *   dataDir?: string,
  * }} [options]
+ *   `dataDir`: the folder the emulator keeps its data in (registered names, names.json), kept
+ *   across restarts; without it, a temporary folder removed by stop().
  */
 export async function startApiEmulator({
   port = 0,
@@ -113,6 +121,7 @@ export async function startApiEmulator({
   features,
   analyticsEnabled = false,
   allowedOrigins = ['http://127.0.0.1:*', 'http://localhost:*'],
+  dataDir,
 } = {}) {
   const faults = createFaults()
   const log = createRequestLog()
@@ -123,7 +132,7 @@ export async function startApiEmulator({
   /** @type {{ time: number, url: string, items: unknown[] }[]} */
   const eventBatches = []
   /** @type {Record<string, { isEnabled: boolean, config: unknown }>} */
-  const featureTable = structuredClone(/** @type {any} */ (DEFAULT_FEATURES))
+  let featureTable = structuredClone(/** @type {any} */ (DEFAULT_FEATURES))
   const setFeatures = (/** @type {FeatureChanges} */ changes) => {
     for (const [id, change] of Object.entries(changes ?? {})) {
       const current = featureTable[id] ?? { isEnabled: false, config: null }
@@ -131,6 +140,12 @@ export async function startApiEmulator({
     }
   }
   if (features) setFeatures(features)
+  /** The table the emulator started with (the defaults plus the `features` option). */
+  const startingFeatures = structuredClone(featureTable)
+  /** Back to the starting table: what a test changed is undone. */
+  const resetFeatures = () => {
+    featureTable = structuredClone(startingFeatures)
+  }
 
   const namesByAddress = new Map(Object.entries(names).map(([address, entry]) => [address.toLowerCase(), entry]))
   const chainsByCaip = new Map(chains.map((chain) => [chain.caipNetworkId ?? `eip155:${chain.chainId}`, chain]))
@@ -144,6 +159,14 @@ export async function startApiEmulator({
   /** Where the RPC proxy forwards each chain id. @type {Map<string, string>} */
   const rpcUrlsByCaip = new Map([...chainsByCaip].map(([caip, chain]) => [caip, chain.rpcUrl]))
   if (solana) rpcUrlsByCaip.set(solana.caipNetworkId, solana.rpcUrl)
+  // The name service (names.mjs): its names live in the data folder; registrations are verified
+  // on the chain their coin type names.
+  const ownDataDir = dataDir === undefined ? await mkdtemp(join(tmpdir(), 'sigkit-sandbox-data-')) : undefined
+  const nameService = await createNames({
+    dataDir: dataDir ?? /** @type {string} */ (ownDataDir),
+    clientFor: (chainId) => clientsByCaip.get(`eip155:${chainId}`),
+    serverUrl: () => baseUrl,
+  })
   /** Pending 'slow' delays, cancelled by stop(). @type {Set<NodeJS.Timeout>} */
   const delays = new Set()
   /** @type {string} */
@@ -290,6 +313,7 @@ export async function startApiEmulator({
     ...nftRoutes.handlers,
     ...onramp.handlers,
     ...verify.handlers,
+    ...nameService.handlers,
     // `onramp` (a provider name) asks for the provider's purchases instead of the chain's history.
     async history(request) {
       const provider = request.url.searchParams.get('onramp')
@@ -422,7 +446,8 @@ export async function startApiEmulator({
     },
     async identity({ params: [address = ''] }) {
       if (!isAddress(address, { strict: false })) throw new HttpError(400, 'Invalid address', { address })
-      const entry = namesByAddress.get(address.toLowerCase())
+      // A name the address registered comes first, then the local table.
+      const entry = nameService.primaryOf(address) ?? namesByAddress.get(address.toLowerCase())
       return { body: { name: entry?.name ?? null, avatar: absolute(entry?.avatar ?? null) } }
     },
     async rpc({ url, body, rawBody }) {
@@ -476,6 +501,7 @@ export async function startApiEmulator({
     ...nftRoutes.routes,
     ...onramp.routes,
     ...verify.routes,
+    ...nameService.routes,
   ]
   // Every fault/log name must be a real route, and every route must be nameable in a fault.
   for (const route of routes)
@@ -522,6 +548,9 @@ export async function startApiEmulator({
         return { body: { features: featureTable } }
       case 'POST /__sandbox/features':
         setFeatures(/** @type {FeatureChanges} */ (body))
+        return { body: { features: featureTable } }
+      case 'DELETE /__sandbox/features':
+        resetFeatures()
         return { body: { features: featureTable } }
       case 'POST /__sandbox/activity':
         return { body: await sendActivity(/** @type {any} */ (body)) }
@@ -639,13 +668,18 @@ export async function startApiEmulator({
     })
   })
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, HOST, () => {
-      server.off('error', reject)
-      resolve(undefined)
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, HOST, () => {
+        server.off('error', reject)
+        resolve(undefined)
+      })
     })
-  })
+  } catch (error) {
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true })
+    throw error
+  }
   const address = /** @type {import('node:net').AddressInfo} */ (server.address())
   baseUrl = `http://${HOST}:${address.port}`
 
@@ -665,12 +699,16 @@ export async function startApiEmulator({
     errorsReported,
     eventBatches,
     setFeatures,
+    /** Back to the features the emulator started with. */
+    resetFeatures,
     /** The CAIP-2 ids the /v1/convert/* routes swap on (the local chains with an AMM). */
     swapNetworks: convert.networks,
     /** Real transfers on a chain (activity.mjs); a request it cannot carry out throws (HTTP: 400). */
     sendActivity,
     /** Purchases made on the local provider pages, oldest first. */
     onrampPurchases: onramp.purchases,
+    /** The name service: list() the registered names, `file` where they are kept. */
+    names: { list: nameService.list, file: nameService.file, flushed: nameService.flushed },
     /** The history index: stats() per chain (blocks indexed, transactions, RPC requests made). */
     history: { stats: history.stats },
     async stop() {
@@ -680,6 +718,8 @@ export async function startApiEmulator({
       // Keep-alive sockets (browsers, fetch) would hold close() open until they time out.
       server.closeAllConnections()
       await closed
+      await nameService.flushed()
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true })
     },
   }
 }

@@ -13,6 +13,7 @@
 //   await sandbox.api.sendActivity({ chainId, count }) // real transfers for history tests (activity.mjs)
 //   sandbox.secureFrameUrl                          // the embedded wallet's frame origin (secure-frame/): <url>/sdk?projectId=…, mails at <url>/mailbox
 //   sandbox.smartAccounts[31337].factory            // the frame's SmartAccountFactory (smart-accounts.mjs) per anvil chain
+//   sandbox.api.names.list()                        // names registered on the name service (names.mjs)
 //   sandbox.sandboxConfig()                         // what a browser page needs, JSON-able
 //   await sandbox.stop()
 import { startApiEmulator } from './api.mjs'
@@ -23,7 +24,9 @@ import { startSecureFrame } from './secure-frame/server.mjs'
 import { startSolana } from './solana.mjs'
 
 /**
- * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, secureFramePort?: number, secureFrame?: Omit<Parameters<typeof startSecureFrame>[0], 'port' | 'chains' | 'solana' | 'apiUrl'>, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'amm' | 'nfts' | 'solana'> }} [options]
+ * @param {{ apiPort?: number, chainPorts?: number[], relayPort?: number, solanaPort?: number, secureFramePort?: number, dataDir?: string, secureFrame?: Omit<Parameters<typeof startSecureFrame>[0], 'port' | 'chains' | 'solana' | 'apiUrl'>, api?: Omit<Parameters<typeof startApiEmulator>[0], 'port' | 'chains' | 'tokens' | 'amm' | 'nfts' | 'solana' | 'dataDir'> }} [options]
+ *   `dataDir`: the sandbox's data folder, kept across restarts (the name service's names.json);
+ *   without it, a temporary folder removed by stop()
  *   `api`: further emulator options (names, prices, wallets, features, analyticsEnabled, allowedOrigins)
  *   `secureFrame`: further secure frame options (otpTtlMs, emailThrottleMs, fund, now, …)
  */
@@ -33,6 +36,7 @@ export async function startSandbox({
   relayPort = 0,
   solanaPort = 0,
   secureFramePort = 0,
+  dataDir,
   secureFrame: secureFrameOptions = {},
   api: apiOptions = {},
 } = {}) {
@@ -52,6 +56,7 @@ export async function startSandbox({
     api = await startApiEmulator({
       ...apiOptions,
       port: apiPort,
+      dataDir,
       chains: chainsStarted.value.chains,
       tokens: chainsStarted.value.tokens,
       amm: chainsStarted.value.amm,
@@ -158,6 +163,7 @@ export async function startSandbox({
     errorsReported: emulator.errorsReported,
     eventBatches: emulator.eventBatches,
     setFeatures: emulator.setFeatures,
+    resetFeatures: emulator.resetFeatures,
     api: emulator,
     sandboxConfig,
     /** Stops the emulator, both chains, the Solana network, the relay and the secure frame; safe to call more than once. */

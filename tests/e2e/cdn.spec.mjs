@@ -2,7 +2,7 @@
 // button opens an accessible dialog with the Connect view, and the keyboard works.
 import { expect, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { clickAndCountWalletRows } from './helpers.mjs'
+import { clickAndCountWalletRows, resetFeatures } from './helpers.mjs'
 
 /** Files the size budget counts, as URL paths on the demo server (dist/cdn/x → /cdn/x). */
 function budgetedFiles() {
@@ -20,6 +20,18 @@ function budgetedFiles() {
 }
 
 const describe = (request) => `${request.method()} ${request.url()} (${request.resourceType()})`
+
+// The first-open budget counts the Connect view without the email and social sections, which load
+// with their features: this spec turns them off in the project config (the emulator starts with a
+// hosted project's defaults, both on) and puts the defaults back after.
+test.beforeAll(async ({ request }) => {
+  const config = await (await request.get('/sandbox-config.json')).json()
+  const response = await request.post(`${config.apiUrl}/__sandbox/features`, {
+    data: { email: false, social_login: { isEnabled: false, config: [] } },
+  })
+  expect(response.ok()).toBe(true)
+})
+test.afterAll(async ({ request }) => resetFeatures(request))
 
 /**
  * Open demo/cdn.html and wait until the page is idle. Every request is recorded; any request

@@ -6,7 +6,7 @@
 // are ignored; the page cannot read the key. Serial: the steps share one login.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chainBalance, expect, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
+import { chainBalance, expect, modal, openDapp, resetFeatures, sandboxConfig, test } from './helpers.mjs'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -66,8 +66,8 @@ test.beforeAll(async ({ browser, request }) => {
 })
 
 test.afterAll(async ({ request }) => {
-  // The other specs run against the emulator's default: email off.
-  await setEmailFeature(request, false)
+  // The other specs run against the emulator's defaults.
+  await resetFeatures(request)
   await page?.close()
 })
 
@@ -78,7 +78,7 @@ test('email → code from the mailbox → connected on EVM with the balance from
   const field = dialog.getByRole('textbox', { name: 'Email' })
   await expect(field, 'the project config turned email on').toBeVisible()
   await field.fill(EMAIL)
-  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible()
   await expect(dialog).toContainText(EMAIL)
   const code = await latestCode(request, 1)
@@ -266,7 +266,7 @@ test('CDN build (Preact): the same email login on the plain page', async ({ brow
     const dialog = modal(cdn)
     await dialog.getByRole('textbox', { name: 'Email' }).fill(other)
     expect(await seriousViolations(cdn), 'Connect with the email section').toEqual([])
-    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
     await expect(dialog.getByRole('heading', { name: 'Confirm Email' })).toBeVisible()
     expect(await seriousViolations(cdn), 'EmailVerifyOtp').toEqual([])
     let mails = []

@@ -115,6 +115,16 @@ export async function connectOnL2(page) {
   return log
 }
 
+/**
+ * Puts the emulator's project config back to the features it started with (a hosted project's
+ * defaults: email, socials, swaps, on-ramp, activity on), undoing what a spec switched.
+ */
+export async function resetFeatures(request) {
+  const config = await sandboxConfig(request)
+  const response = await request.delete(`${config.apiUrl}/__sandbox/features`)
+  expect(response.ok()).toBe(true)
+}
+
 /** Turns the on-ramp (both providers) on or off in the emulator's remote configuration. */
 export async function setOnrampFeature(request, isEnabled) {
   const config = await sandboxConfig(request)

@@ -8,6 +8,7 @@ import {
   emulator,
   expect,
   modal,
+  resetFeatures,
   sandboxConfig,
   seriousAxeViolations,
   setOnrampFeature,
@@ -19,7 +20,7 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ request }) => setOnrampFeature(request, true))
 test.afterAll(async ({ request }) => {
-  await setOnrampFeature(request, false)
+  await resetFeatures(request)
   await (await emulator(request, await sandboxConfig(request))).clearFaults()
 })
 

@@ -8,6 +8,7 @@ import {
   connectOnL2,
   expect,
   modal,
+  resetFeatures,
   sandboxConfig,
   seriousAxeViolations,
   setOnrampFeature,
@@ -18,7 +19,7 @@ import {
 
 test.describe.configure({ mode: 'serial' })
 
-test.afterAll(async ({ request }) => setOnrampFeature(request, false))
+test.afterAll(async ({ request }) => resetFeatures(request))
 
 test("Pay 5 USDC to the recipient: the dapp's promise resolves with a hash whose receipt moves 5 USDC", async ({
   page,

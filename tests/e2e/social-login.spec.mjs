@@ -13,6 +13,7 @@ import {
   expectModalClosed,
   modal,
   openDapp,
+  resetFeatures,
   sandboxConfig,
   seriousAxeViolations,
   test,
@@ -69,8 +70,8 @@ test.beforeAll(async ({ browser, request }) => {
 })
 
 test.afterAll(async ({ request }) => {
-  // The other specs run against the emulator's default: socials off.
-  await setSocialFeature(request, false)
+  // The other specs run against the emulator's defaults.
+  await resetFeatures(request)
   await page?.close()
 })
 

@@ -3,7 +3,7 @@
 // providers), the Connect view shows the section with Google wide, three icons and "More social
 // logins"; More opens All socials with every provider; axe finds no serious violation in either
 // view. The login itself (popup, frame) is the flow's, tested with it.
-import { expect, modal, openDapp, sandboxConfig, seriousAxeViolations, test } from './helpers.mjs'
+import { expect, modal, openDapp, resetFeatures, sandboxConfig, seriousAxeViolations, test } from './helpers.mjs'
 
 const PROVIDERS = ['google', 'x', 'farcaster', 'discord', 'apple', 'github', 'facebook']
 
@@ -16,8 +16,8 @@ async function setSocialFeature(request, isEnabled) {
 }
 
 test.beforeAll(async ({ request }) => setSocialFeature(request, true))
-// The other specs run against the emulator's default: socials off.
-test.afterAll(async ({ request }) => setSocialFeature(request, false))
+// The other specs run against the emulator's defaults.
+test.afterAll(async ({ request }) => resetFeatures(request))
 
 for (const [build, path] of [
   ['React', '/'],

@@ -18,7 +18,7 @@ import {
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ request }) => {
-  // The demo server turns swaps on; say so here too, so the spec does not depend on it.
+  // Swaps are on in the emulator's defaults; say so here too, so the spec does not depend on them.
   const config = await sandboxConfig(request)
   const response = await request.post(`${config.apiUrl}/__sandbox/features`, {
     data: { swaps: { isEnabled: true, config: ['1inch'] } },

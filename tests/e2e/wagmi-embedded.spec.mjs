@@ -8,7 +8,7 @@ const EMAIL = `wagmi-${Date.now()}@example.com`
 
 test.afterAll(async ({ request }) => {
   const config = await sandboxConfig(request)
-  await request.post(`${config.apiUrl}/__sandbox/features`, { data: { email: false } })
+  await request.delete(`${config.apiUrl}/__sandbox/features`)
 })
 
 test('wagmi hooks through an email login: the embedded account, its balance, a signature approved in the frame', async ({
@@ -24,7 +24,7 @@ test('wagmi hooks through an email login: the embedded account, its balance, a s
   await page.locator('appkit-button').click()
   const dialog = modal(page)
   await dialog.getByRole('textbox', { name: 'Email' }).fill(EMAIL)
-  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   let mails = []
   await expect
     .poll(async () => {

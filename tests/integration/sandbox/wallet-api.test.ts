@@ -19,7 +19,7 @@ test.before(async () => {
 })
 test.after(() => sandbox?.stop())
 
-test('GET /appkit/v1/config: email and socials off, activity on, no swaps or on-ramp', async () => {
+test("GET /appkit/v1/config: a hosted project's default features on (SPEC §9): email, seven socials, swaps, on-ramp with both providers, activity", async () => {
   const { status, body } = await fetchJson(`${api}/appkit/v1/config?${SDK_PARAMS}`)
   assert.is(status, 200)
   const byId = Object.fromEntries(body.features.map((feature: any) => [feature.id, feature]))
@@ -28,25 +28,38 @@ test('GET /appkit/v1/config: email and socials off, activity on, no swaps or on-
     assert.type(feature.isEnabled, 'boolean')
     assert.ok('config' in feature)
   }
-  assert.is(byId.email.isEnabled, false)
-  assert.is(byId.social_login.isEnabled, false)
-  assert.is(byId.swaps.isEnabled, false)
-  assert.is(byId.onramp.isEnabled, false)
+  assert.equal(byId.email, { id: 'email', isEnabled: true, config: null })
+  assert.equal(byId.social_login, {
+    id: 'social_login',
+    isEnabled: true,
+    config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  })
+  assert.equal(byId.swaps, { id: 'swaps', isEnabled: true, config: ['1inch'] })
+  assert.equal(byId.onramp, { id: 'onramp', isEnabled: true, config: ['coinbase', 'meld'] })
   assert.is(byId.activity.isEnabled, true)
 })
 
-test('features can be changed from JS and over HTTP', async () => {
+test('features can be changed from JS and over HTTP, and DELETE /__sandbox/features puts the defaults back', async () => {
   sandbox.setFeatures({ activity: false })
   let { body } = await fetchJson(`${api}/appkit/v1/config`)
   assert.is(body.features.find((f: any) => f.id === 'activity').isEnabled, false)
-  await postJson(`${api}/__sandbox/features`, { swaps: { isEnabled: true, config: ['1inch'] }, activity: true })
+  await postJson(`${api}/__sandbox/features`, { swaps: { isEnabled: false, config: [] }, activity: true, email: false })
   ;({ body } = await fetchJson(`${api}/appkit/v1/config`))
   assert.equal(
     body.features.find((f: any) => f.id === 'swaps'),
-    { id: 'swaps', isEnabled: true, config: ['1inch'] },
+    { id: 'swaps', isEnabled: false, config: [] },
   )
   assert.is(body.features.find((f: any) => f.id === 'activity').isEnabled, true)
-  sandbox.setFeatures({ swaps: { isEnabled: false, config: [] } })
+  assert.is(body.features.find((f: any) => f.id === 'email').isEnabled, false)
+  const reset = await fetchJson(`${api}/__sandbox/features`, { method: 'DELETE' })
+  assert.is(reset.status, 200)
+  ;({ body } = await fetchJson(`${api}/appkit/v1/config`))
+  assert.is(body.features.find((f: any) => f.id === 'email').isEnabled, true)
+  assert.equal(body.features.find((f: any) => f.id === 'swaps').config, ['1inch'])
+  sandbox.setFeatures({ onramp: false })
+  sandbox.resetFeatures()
+  ;({ body } = await fetchJson(`${api}/appkit/v1/config`))
+  assert.is(body.features.find((f: any) => f.id === 'onramp').isEnabled, true)
 })
 
 test('GET /projects/v1/origins and /getAnalyticsConfig', async () => {
