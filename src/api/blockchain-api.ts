@@ -6,7 +6,7 @@ import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { createHttpClient, type HttpClient, type QueryParams } from '../core/lib/http'
 import type { Identity } from '../core/state/adapters'
 import type { TokenBalance } from '../core/types'
-import { isRecord } from '../lib/validate'
+import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 
@@ -62,7 +62,7 @@ export function createBlockchainApi(config: BlockchainApiConfig): BlockchainApi 
       const avatar = body['avatar']
       return {
         name: typeof name === 'string' && name !== '' ? name : undefined,
-        avatar: typeof avatar === 'string' && /^(https?:|data:image\/)/.test(avatar) ? avatar : undefined,
+        avatar: isImageUrl(avatar) ? avatar : undefined,
       }
     },
   }
@@ -111,7 +111,7 @@ function normalize(item: TokenBalance): TokenBalance {
     ...(value !== undefined ? { value } : {}),
     price: item.price,
     quantity: { decimals: String(item.quantity.decimals), numeric: String(item.quantity.numeric) },
-    iconUrl: typeof item.iconUrl === 'string' && /^(https?:|data:image\/)/.test(item.iconUrl) ? item.iconUrl : '',
+    iconUrl: isImageUrl(item.iconUrl) ? item.iconUrl : '',
   }
 }
 

@@ -26,6 +26,9 @@ import { showErrorToast } from '../modal/toasts'
 import type { CaipNetwork, ChainNamespace, TokenBalance } from '../types'
 import type { Identity, NativeBalance } from '../state/adapters'
 import { loadAdapter } from '../config/appkit-state'
+import { createStoredCache } from '../lib/stored-cache'
+import { STORAGE_PREFIX } from '../lib/storage'
+import { isImageUrl, isNonEmptyString, isRecord } from '../../lib/validate'
 
 /** Toast text of a failed or impossible balance fetch (SPEC §8). */
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
@@ -37,7 +40,19 @@ interface Cached<T> {
 
 const nativeCache = new Map<string, Cached<NativeBalance>>()
 const tokenCache = new Map<string, Cached<TokenBalance[]>>()
-const identityCache = new Map<string, Cached<Identity>>()
+
+/** localStorage key of the identity cache (HOSTED-API §10's `identity_cache`). */
+export const IDENTITY_CACHE_KEY = `${STORAGE_PREFIX.app}identity_cache`
+
+/** A stored identity: a name and an avatar (http(s) or an inline image), each optional. */
+function isIdentity(value: unknown): value is Identity {
+  if (!isRecord(value)) return false
+  const { name, avatar } = value
+  return (name === undefined || isNonEmptyString(name)) && (avatar === undefined || isImageUrl(avatar))
+}
+
+/** Identities by lower-case address, 5 minutes each (SPEC §9), kept across reloads. */
+const identityCache = createStoredCache(IDENTITY_CACHE_KEY, IDENTITY_CACHE_MS, isIdentity)
 const inflight = new Map<string, Promise<void>>()
 let toldUnsupported: string | undefined
 
@@ -161,18 +176,35 @@ export async function refreshIdentity(namespace: ChainNamespace): Promise<void> 
   const network = getNetworkState(namespace).caipNetwork.peek()
   if (namespace !== 'eip155' || !address || !network || network.testnet || !isNetworkSupported(network)) return
   const key = address.toLowerCase()
-  let identity = fresh(identityCache.get(key), IDENTITY_CACHE_MS, false)
+  let identity = identityCache.get(key)
   try {
     if (!identity) {
       const adapter = await loadAdapter(namespace)
       if (!adapter.getIdentity) return
       identity = await adapter.getIdentity({ address, network })
-      identityCache.set(key, { at: clock.now(), value: identity })
+      identityCache.set(key, identity)
     }
     if (getAccountState(namespace).address.peek() !== address) return
     setAccount(namespace, { profileName: identity.name, profileImage: identity.avatar })
   } catch {
     setAccount(namespace, { profileImage: undefined })
+  }
+}
+
+/**
+ * Records who `address` is, as a name registration or lookup learnt it: the identity cache holds it
+ * for its 5 minutes, and the account of that address shows it now.
+ *
+ * @example
+ * ```ts
+ * rememberIdentity('0xab…', { name: 'alice.reown.id', avatar: undefined })
+ * ```
+ */
+export function rememberIdentity(address: string, identity: Identity): void {
+  identityCache.set(address.toLowerCase(), identity)
+  for (const namespace of CHAIN_NAMESPACES) {
+    if (getAccountState(namespace).address.peek()?.toLowerCase() === address.toLowerCase())
+      setAccount(namespace, { profileName: identity.name, profileImage: identity.avatar })
   }
 }
 
