@@ -9,7 +9,7 @@
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { clock } from '../lib/clock'
-import { isRecord } from '../lib/validate'
+import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 
@@ -218,6 +218,49 @@ export function resolvedAddress(record: NameRecord): string | undefined {
   return Object.values(record.addresses)[0]?.address
 }
 
+/** Where a name points: its address, with the name as the service spells it and its avatar. */
+export interface ResolvedName {
+  name: string
+  address: string
+  avatar: string | undefined
+}
+
+/**
+ * Whether a receiver typed into a form is a name to resolve rather than an address: labels of
+ * letters, digits, hyphens or underscores joined by dots, ending in a label of letters (`alice.reown.id`,
+ * `bob.wcn.id`, `vitalik.eth`).
+ *
+ * @example
+ * ```ts
+ * looksLikeName('alice.reown.id') // true
+ * looksLikeName('0x70997970C51812dc3A010C7d01b50e0d17dc79C8') // false
+ * ```
+ */
+export function looksLikeName(text: string): boolean {
+  return /^([\p{L}\p{N}_-]+\.)+\p{L}{2,}$/u.test(text.trim())
+}
+
+/**
+ * Resolves a name through the service: the address its record points at (the first one,
+ * HOSTED-API §6.4) and its avatar. A name the service does not know, or whose record has no
+ * address, fails with the service's reason or `Error resolving name` (SPEC §8).
+ *
+ * @throws NameServiceError; an abort through `signal` rejects with the abort itself.
+ * @example
+ * ```ts
+ * const { address, avatar } = await resolveName(apiClient(PROFILE_API), 'alice.reown.id')
+ * ```
+ */
+export async function resolveName(api: ProfileApi, name: string, signal?: AbortSignal): Promise<ResolvedName> {
+  const record = await api.lookupName(name.trim(), signal)
+  const address = resolvedAddress(record)
+  if (!address)
+    throw new NameServiceError(NAME_ERROR_FALLBACKS.resolve, {
+      cause: new InvalidResponseError('profile/account', `${record.name} has no address`),
+    })
+  return { name: record.name, address, avatar: recordAvatar(record) }
+}
+
 /** The avatar of a name's record, if it has one. */
 export function recordAvatar(record: NameRecord): string | undefined {
   return record.attributes.find((attribute) => attribute.avatar)?.avatar
@@ -257,8 +300,6 @@ function validItems<T>(items: unknown, parse: (item: unknown) => T | undefined):
   return items.length > 0 && kept.length === 0 ? undefined : kept
 }
 
-const HTTP_OR_DATA_IMAGE = /^(https?:|data:image\/)/
-
 /**
  * A NameRecord, validated: the name, the registration time, the addresses (entries without a
  * string address dropped) and the attributes (only string avatars that are http(s) or data
@@ -281,7 +322,7 @@ export function parseNameRecord(body: unknown): NameRecord | undefined {
   const attributeList = attributes.filter(isRecord).map((attribute) => {
     const { avatar, bio } = attribute
     return {
-      ...(typeof avatar === 'string' && HTTP_OR_DATA_IMAGE.test(avatar) ? { avatar } : {}),
+      ...(isImageUrl(avatar) ? { avatar } : {}),
       ...(typeof bio === 'string' ? { bio } : {}),
     }
   })

@@ -5,6 +5,7 @@
  */
 import { activity } from './activity/feature'
 import { email } from './email/feature'
+import { names } from './names/feature'
 import { onramp } from './onramp/feature'
 import { pay } from './pay/feature'
 import { receive } from './receive/feature'
@@ -14,4 +15,4 @@ import { social } from './social/feature'
 import { swaps } from './swaps/feature'
 import type { Feature } from './feature'
 
-export const FEATURES: readonly Feature[] = [onramp, swaps, receive, send, activity, pay, siwx, email, social]
+export const FEATURES: readonly Feature[] = [onramp, swaps, receive, send, activity, pay, siwx, email, social, names]

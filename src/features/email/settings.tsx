@@ -6,18 +6,8 @@ import type { ChainNamespace } from '../../core/types'
 import { setPreferredAccountType } from '../../connectors/embedded/account'
 import { canSwitchAccountType } from './account-type'
 import { Spinner } from '../../ui/kit/Spinner'
+import { QuietRow } from '../../ui/kit/ActionRow'
 import { TextButton } from '../../ui/kit/TextButton'
-import { styled } from '../../ui/theme/stitches'
-
-const Row = styled('div', {
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexWrap: 'wrap',
-  gap: '$2',
-  color: '$textMuted',
-  fontSize: '$sm',
-})
 
 /**
  * The embedded wallet's own settings in the Account view: which account the wallet acts as
@@ -49,7 +39,7 @@ export default function EmbeddedSettings({ namespace }: { namespace: ChainNamesp
 
   if (!switchable && !email) return null
   return (
-    <Row>
+    <QuietRow>
       {switchable && (
         <>
           <span data-account-type={type}>{type === 'smartAccount' ? 'Smart account' : 'EOA'}</span>
@@ -67,6 +57,6 @@ export default function EmbeddedSettings({ namespace }: { namespace: ChainNamesp
           Update email
         </TextButton>
       )}
-    </Row>
+    </QuietRow>
   )
 }

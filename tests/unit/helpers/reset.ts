@@ -11,6 +11,10 @@ import { resetActivity } from '../../../src/features/activity/store'
 import { resetOnramp } from '../../../src/features/onramp/controller'
 import { resetPay } from '../../../src/features/pay/request'
 import { resetSend } from '../../../src/features/send/controller'
+import { resetNameForm } from '../../../src/features/names/controller'
+import { resetNames } from '../../../src/features/names/store'
+import { replaceApiClient } from '../../../src/api/client'
+import { PROFILE_API } from '../../../src/api/profile-api'
 import { resetSignIn } from '../../../src/features/siwx/sign-in'
 import { resetSwap } from '../../../src/features/swaps/controller'
 import { resetAccountTab } from '../../../src/ui/views/Account/Tabs'
@@ -28,6 +32,9 @@ export async function resetAllState(): Promise<void> {
   resetSignIn()
   resetPay()
   resetSend()
+  resetNameForm()
+  resetNames()
+  replaceApiClient(PROFILE_API, undefined)
   resetSwap()
   resetOnramp()
   resetActivity()

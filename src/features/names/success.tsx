@@ -1,0 +1,36 @@
+/**
+ * RegisterAccountNameSuccess (SPEC §2): the name just registered, now the account's profile name.
+ * LAZY: declared in `./feature.ts`.
+ */
+import { useSignals } from '@preact/signals-react/runtime'
+import { goBack } from '../../core/modal/router'
+import { getAccountState } from '../../core/state/account'
+import { isImageUrl } from '../../lib/validate'
+import { Button } from '../../ui/kit/Button'
+import { Text } from '../../ui/kit/text'
+import { ViewBody } from '../../ui/kit/ViewBody'
+import { nameForm } from './controller'
+import { ChosenName, Picture } from './styles'
+
+/**
+ * What the visitor registered, and back to the account.
+ * @internal
+ */
+export default function RegisterAccountNameSuccess() {
+  useSignals()
+  const state = getAccountState('eip155')
+  const name = nameForm.registered.value ?? state.profileName.value
+  const image = state.profileImage.value
+  return (
+    <ViewBody centered centerText spacing="loose">
+      {image && isImageUrl(image) && <Picture src={image} alt="" width={64} height={64} />}
+      <ChosenName data-name="">{name}</ChosenName>
+      <Text tone="muted" role="status">
+        Your name is registered. It now shows in place of your address.
+      </Text>
+      <Button type="button" wide onClick={goBack}>
+        Done
+      </Button>
+    </ViewBody>
+  )
+}
