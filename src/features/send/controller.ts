@@ -15,6 +15,9 @@ import { replaceView } from '../../core/modal/router'
 import type { TokenBalance } from '../../core/types'
 import { onCoreEvent } from '../../core/lifecycle'
 import { loadAdapter } from '../../core/config/appkit-state'
+import { apiClient } from '../../api/client'
+import { PROFILE_API, looksLikeName, resolveName, type ResolvedName } from '../../api/profile-api'
+import { latestOnly } from '../../lib/latest'
 
 /** Validation texts of SPEC §5. */
 export const SEND_ERRORS = {
@@ -25,13 +28,27 @@ export const SEND_ERRORS = {
   invalidAmount: 'Enter an amount greater than zero',
 } as const
 
+/**
+ * Where a receiver typed as a name points (EVM only): being looked up, found (its address, the name
+ * as the service spells it, its avatar), or not found (the text to show).
+ */
+export type ReceiverLookup =
+  | { name: string; status: 'resolving' }
+  | ({ status: 'resolved' } & ResolvedName)
+  | { name: string; status: 'failed'; error: string }
+
 /** The send form's fields. */
 export interface SendForm {
   token: TokenBalance | undefined
   amount: string
+  /** What the receiver field holds: an address, or on EVM a name (`alice.reown.id`) resolved before sending. */
   receiverAddress: string
+  /** The receiver's name, once a name typed resolved (SPEC §3 "receiver profile name"). */
   receiverProfileName: string | undefined
+  /** That name's picture (SPEC §3 "receiver profile image"). */
   receiverProfileImage: string | undefined
+  /** The lookup of a receiver typed as a name; undefined for an address. */
+  receiverLookup: ReceiverLookup | undefined
   loading: boolean
   /** Hash of the transaction being sent or just sent. */
   hash: string | undefined
@@ -46,6 +63,7 @@ const EMPTY_FORM: SendForm = {
   receiverAddress: '',
   receiverProfileName: undefined,
   receiverProfileImage: undefined,
+  receiverLookup: undefined,
   loading: false,
   hash: undefined,
 }
@@ -62,7 +80,83 @@ export const sendState: SendSignals = signalsOf(EMPTY_FORM)
  * ```
  */
 export function resetSend(): void {
+  receiverNames.cancel()
   assignSignals(sendState, EMPTY_FORM)
+}
+
+/** The pause after typing a receiver before a name is looked up. */
+export const RECEIVER_LOOKUP_DELAY_MS = 300
+
+/** Whether `text`, typed as the receiver on `namespace`, is a name to resolve (names are EVM's only). */
+function isReceiverName(text: string, namespace = activeNamespace.peek()): boolean {
+  return namespace === 'eip155' && looksLikeName(text)
+}
+
+/** The lookup of a receiver name: a pause after typing, and only the latest answer counts. */
+const receiverNames = latestOnly({
+  delayMs: RECEIVER_LOOKUP_DELAY_MS,
+  ask: (name: string, signal) => resolveName(apiClient(PROFILE_API), name, signal),
+  onAnswer: (resolved) => showResolved(resolved),
+  onError: (error, name) => showFailed(name, error),
+})
+
+function showResolved(resolved: ResolvedName): void {
+  assignSignals(sendState, {
+    receiverLookup: { status: 'resolved', ...resolved },
+    receiverProfileName: resolved.name,
+    receiverProfileImage: resolved.avatar,
+  })
+}
+
+function showFailed(name: string, error: unknown): void {
+  const text = error instanceof Error ? error.message : String(error)
+  assignSignals(sendState, {
+    receiverLookup: { name, status: 'failed', error: text },
+    receiverProfileName: undefined,
+    receiverProfileImage: undefined,
+  })
+}
+
+/**
+ * The visitor typed a receiver. The field keeps it as typed; a name (on EVM) is looked up after
+ * {@link RECEIVER_LOOKUP_DELAY_MS}, an earlier name's answer dropped.
+ *
+ * @example
+ * ```ts
+ * setReceiver('alice.reown.id') // receiverLookup: resolving, then resolved (or failed)
+ * ```
+ */
+export function setReceiver(text: string): void {
+  const name = text.trim()
+  const lookup: ReceiverLookup | undefined = isReceiverName(name) ? { name, status: 'resolving' } : undefined
+  assignSignals(sendState, {
+    receiverAddress: text,
+    receiverLookup: lookup,
+    receiverProfileName: undefined,
+    receiverProfileImage: undefined,
+  })
+  if (lookup) receiverNames.schedule(name)
+  else receiverNames.cancel()
+}
+
+/**
+ * The address to send to: the field's address, or the address its name resolves to (the answer
+ * already shown, or asked now). A name the service does not know fails with its reason or `Error
+ * resolving name`; the field keeps what was typed.
+ */
+async function receiverAddressOf(text: string): Promise<string> {
+  if (!isReceiverName(text)) return text
+  const shown = sendState.receiverLookup.peek()
+  if (shown?.status === 'resolved' && shown.name.toLowerCase() === text.toLowerCase()) return shown.address
+  receiverNames.cancel()
+  try {
+    const resolved = await resolveName(apiClient(PROFILE_API), text)
+    if (sendState.receiverAddress.peek().trim() === text) showResolved(resolved)
+    return resolved.address
+  } catch (error) {
+    if (sendState.receiverAddress.peek().trim() === text) showFailed(text, error)
+    throw error
+  }
 }
 
 // The form belongs to the account and network it was filled for.
@@ -99,11 +193,19 @@ export async function sendFromForm(): Promise<SendReturnType> {
   const provider = connectedProvider(namespace)
   if (!from || !network || !provider) throw new Error('Connector not connected')
   const adapter = await loadAdapter(namespace)
-  if (!adapter.isAddress(to)) throw new Error(SEND_ERRORS.invalidReceiver)
+  const receiver = await receiverAddressOf(to)
+  if (!adapter.isAddress(receiver)) throw new Error(SEND_ERRORS.invalidReceiver)
 
   sendState.loading.value = true
   try {
-    const hash = await adapter.sendTransaction({ provider, network, from, to, amount, ...(token ? { token } : {}) })
+    const hash = await adapter.sendTransaction({
+      provider,
+      network,
+      from,
+      to: receiver,
+      amount,
+      ...(token ? { token } : {}),
+    })
     sendState.hash.value = hash
     const outcome = await waitForTransaction({ namespace, adapter, network, hash })
     if (outcome.status === 'reverted') throw new Error('The transaction was reverted')

@@ -4,16 +4,38 @@ import { activeNamespace } from '../../core/state/account'
 import { currentView, replaceView } from '../../core/modal/router'
 import { showSuccessToast } from '../../core/modal/toasts'
 import { describeWalletError } from '../../lib/wallet-errors'
+import { isImageUrl } from '../../lib/validate'
 import { Button } from '../../ui/kit/Button'
 import { Field, Input, Label, Select } from '../../ui/kit/form'
 import { ErrorText, Hint } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { formatQuantity, formatUsd, tokenKey } from '../../ui/token-balances'
 import { sendableTokens } from './tokens'
-import { AmountRow, MaxButton } from './styles'
-import { sendFromForm, sendState } from './controller'
+import { AmountRow, MaxButton, ReceiverCard } from './styles'
+import { sendFromForm, sendState, setReceiver, type ReceiverLookup } from './controller'
 
 const ERROR_ID = 'sk-send-error'
+const LOOKUP_ID = 'sk-send-receiver-lookup'
+
+/**
+ * What a receiver typed as a name points at, announced as it changes: being looked up, or the
+ * address with the name and its picture (outside text, shown as text; the picture is checked to be
+ * http(s) or an inline image before it is shown).
+ */
+function ReceiverLookupStatus({ lookup }: { lookup: ReceiverLookup | undefined }) {
+  return (
+    <div id={LOOKUP_ID} role="status">
+      {lookup?.status === 'resolving' && <Hint>Looking up {lookup.name}…</Hint>}
+      {lookup?.status === 'resolved' && (
+        <ReceiverCard data-receiver="">
+          {lookup.avatar && isImageUrl(lookup.avatar) && <img src={lookup.avatar} alt="" width={32} height={32} />}
+          <span data-receiver-name="">{lookup.name}</span>
+          <span data-receiver-address="">{lookup.address}</span>
+        </ReceiverCard>
+      )}
+    </div>
+  )
+}
 
 /** "≈ $12.34" for an amount of a token with a known price; empty otherwise. */
 function usdEstimate(amount: string, price: number): string {
@@ -39,6 +61,9 @@ export default function SendView() {
   const token = chosen && (tokens.find((item) => tokenKey(item) === tokenKey(chosen)) ?? chosen)
   const amount = sendState.amount.value
   const busy = submitting.value || sendState.loading.value
+  const lookup = sendState.receiverLookup.value
+  // A name that was not found says so under the field (what was typed stays in it).
+  const lookupError = lookup?.status === 'failed' && lookup.error !== error.value ? lookup.error : undefined
 
   // Sending the native currency is the common case, so it is chosen unless a token already is.
   const native = tokens.find((item) => !item.address)
@@ -114,13 +139,19 @@ export default function SendView() {
           id="sk-send-receiver"
           autoComplete="off"
           spellCheck={false}
-          placeholder={namespace === 'solana' ? 'Solana address' : '0x…'}
+          placeholder={namespace === 'solana' ? 'Solana address' : '0x… or name.reown.id'}
           readOnly={busy}
           value={sendState.receiverAddress.value}
-          onChange={(event) => {
-            sendState.receiverAddress.value = event.currentTarget.value
-          }}
+          aria-invalid={lookup?.status === 'failed' || undefined}
+          aria-describedby={[LOOKUP_ID, lookupError ? `${LOOKUP_ID}-error` : ''].join(' ').trim()}
+          onChange={(event) => setReceiver(event.currentTarget.value)}
         />
+        <ReceiverLookupStatus lookup={lookup} />
+        {lookupError && (
+          <ErrorText id={`${LOOKUP_ID}-error`} role="alert" size="sm">
+            {lookupError}
+          </ErrorText>
+        )}
       </Field>
       {error.value && (
         <ErrorText id={ERROR_ID} role="alert">

@@ -11,8 +11,10 @@ import {
   NameServiceError,
   PROFILE_API,
   createProfileApi,
+  looksLikeName,
   parseNameRecord,
   recordAvatar,
+  resolveName,
   resolvedAddress,
   type ProfileApi,
 } from '../../../src/api/profile-api'
@@ -300,6 +302,43 @@ test('parseNameRecord keeps what is usable: addresses with a string address, htt
     assert.is(parseNameRecord(bad), undefined, JSON.stringify(bad))
   assert.is(resolvedAddress({ ...RECORD, addresses: {} }), undefined)
   assert.is(recordAvatar({ ...RECORD, attributes: [{ bio: 'x' }] }), undefined)
+})
+
+test("resolveName: the record's first address with the name and avatar; no address or an unknown name is the fallback", async () => {
+  const { api, sent } = clientWith((request) =>
+    request.url.pathname.endsWith('alice.reown.id')
+      ? { body: RECORD }
+      : request.url.pathname.endsWith('empty.reown.id')
+        ? { body: { ...RECORD, name: 'empty.reown.id', addresses: {} } }
+        : { status: 404, body: { error: 'Name not found' } },
+  )
+  assert.equal(await resolveName(api, ' alice.reown.id '), {
+    name: 'alice.reown.id',
+    address: ALICE,
+    avatar: 'http://127.0.0.1:5174/public/getAssetImage/avatar-alice',
+  })
+  assert.is(sent[0]?.url.pathname, '/v1/profile/account/alice.reown.id', 'asked trimmed')
+  for (const name of ['empty.reown.id', 'nobody.reown.id']) {
+    const error = await rejection(resolveName(api, name))
+    assert.instance(error, NameServiceError)
+    assert.is(error.message, 'Error resolving name', name)
+  }
+})
+
+test('looksLikeName: dotted names are names; addresses, plain words and spaces are not', () => {
+  for (const name of ['alice.reown.id', 'bob.wcn.id', 'vitalik.eth', 'sigkit-tester.eth', 'a_b.c.xyz', 'émile.eth'])
+    assert.ok(looksLikeName(name), name)
+  for (const text of [
+    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    'alice',
+    'alice.',
+    '.eth',
+    'alice .eth',
+    'alice.e',
+    'alice.eth1',
+    'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
+  ])
+    assert.not.ok(looksLikeName(text), text)
 })
 
 test.run()

@@ -27,6 +27,10 @@ import { toastState } from '../../../../src/core/modal/toasts'
 import type { CaipNetwork } from '../../../../src/core/types'
 import { setAccount } from '../../../../src/core/state/account'
 import { resetAllState } from '../../helpers/reset'
+import { AVATAR, recordOf, useFakeProfileApi } from '../../helpers/names'
+import { RECEIVER_LOOKUP_DELAY_MS } from '../../../../src/features/send/controller'
+import { createManualClock, setClock } from '../../../../src/lib/clock'
+import { solana } from '../../../helpers/networks'
 
 let fake: FakeAdapter
 
@@ -198,6 +202,90 @@ test('a wallet refusal is shown in words and the form keeps its values', async (
   await waitFor(() => alertText() === 'User rejected the request')
   assert.is(amount().value, '0.01')
   assert.is(findButton('Send')?.getAttribute('aria-disabled'), null, 'ready to try again')
+})
+
+// ── Send to a name (issue 29): resolved through the name service before sending ───────────────
+
+const lookupCard = () => modalShadow().querySelector('[data-receiver]')
+
+test('a name as the receiver: looked up after a pause, its address shown with the name and picture, sent there', async () => {
+  const names = useFakeProfileApi()
+  names.names.set('alice.reown.id', recordOf('alice.reown.id', RECEIVER))
+  await openSend()
+  assert.is(receiver().getAttribute('placeholder'), '0x… or name.reown.id')
+  const clock = createManualClock()
+  const restore = setClock(clock)
+  try {
+    typeInto(receiver(), 'alice.reown')
+    clock.advance(100)
+    typeInto(receiver(), 'alice.reown.id')
+    await settle()
+    assert.ok(modalShadow().textContent?.includes('Looking up alice.reown.id…'))
+    clock.advance(RECEIVER_LOOKUP_DELAY_MS)
+    await waitFor(() => lookupCard())
+  } finally {
+    restore()
+  }
+  assert.equal(names.calls.lookup, ['alice.reown.id'], 'one lookup, for the latest text')
+  const card = lookupCard()!
+  assert.is(card.querySelector('[data-receiver-name]')?.textContent, 'alice.reown.id')
+  assert.is(card.querySelector('[data-receiver-address]')?.textContent, RECEIVER)
+  assert.is(card.querySelector('img')?.getAttribute('src'), AVATAR)
+  assert.is(card.querySelector('img')?.getAttribute('alt'), '')
+  assert.is(card.parentElement?.getAttribute('role'), 'status', 'announced as it changes')
+  assert.ok(receiver().getAttribute('aria-describedby')?.includes(card.parentElement!.id))
+  assert.is(sendState.receiverProfileName.value, 'alice.reown.id')
+  assert.is(sendState.receiverProfileImage.value, AVATAR)
+  typeInto(amount(), '0.01')
+  await submit()
+  await waitFor(() => fake.calls.send.length === 1)
+  assert.is(fake.calls.send[0]?.to, RECEIVER, 'sent to the resolved address')
+  assert.equal(names.calls.lookup, ['alice.reown.id'], 'the answer shown is the one used')
+})
+
+test('an unknown name: the spec fallback text under the field, nothing sent, what was typed kept', async () => {
+  useFakeProfileApi()
+  await openSend()
+  typeInto(amount(), '0.01')
+  typeInto(receiver(), 'nobody.reown.id')
+  await waitFor(() => alertText() === 'Error resolving name', 2000)
+  assert.is(receiver().value, 'nobody.reown.id')
+  assert.is(receiver().getAttribute('aria-invalid'), 'true')
+  assert.is(lookupCard(), null)
+  await submit()
+  await waitFor(() => alertText() === 'Error resolving name')
+  assert.is(modalShadow().querySelectorAll('[role="alert"]').length, 1, 'said once')
+  assert.is(fake.calls.send.length, 0)
+  assert.is(receiver().value, 'nobody.reown.id')
+  assert.is(amount().value, '0.01')
+})
+
+test('a name sent before its lookup answered is resolved then; a name the identity service knows resolves too', async () => {
+  const names = useFakeProfileApi()
+  names.names.set('sigkit-tester.eth', recordOf('sigkit-tester.eth', RECEIVER, undefined))
+  await openSend()
+  typeInto(amount(), '0.5')
+  typeInto(receiver(), 'sigkit-tester.eth')
+  await submit()
+  await waitFor(() => fake.calls.send.length === 1)
+  assert.is(fake.calls.send[0]?.to, RECEIVER)
+})
+
+test('an address is never looked up, and on Solana a name-like text is not a name (names are EVM only)', async () => {
+  const names = useFakeProfileApi()
+  await openSend()
+  typeInto(receiver(), RECEIVER)
+  await settle(20)
+  assert.equal(names.calls.lookup, [])
+  assert.is(sendState.receiverLookup.value, undefined)
+  setActiveCaipNetwork(solana)
+  setAccount('solana', { address: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW', status: 'connected' })
+  await settle()
+  typeInto(receiver(), 'alice.reown.id')
+  await settle(20)
+  assert.equal(names.calls.lookup, [])
+  assert.is(sendState.receiverLookup.value, undefined)
+  assert.is(receiver().getAttribute('placeholder'), 'Solana address')
 })
 
 test.run()
