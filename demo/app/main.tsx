@@ -119,7 +119,7 @@ function App() {
 }
 
 function AccountPanel() {
-  const { status, address, isConnected } = useAppKitAccount()
+  const { status, address, isConnected, profileName } = useAppKitAccount()
   const { walletInfo } = useWalletInfo()
   const { balance, symbol, fetchBalance } = useAppKitBalance()
   const { disconnect } = useDisconnect()
@@ -132,6 +132,8 @@ function AccountPanel() {
         <dd data-testid="account-status">{status}</dd>
         <dt>Address</dt>
         <dd data-testid="account-address">{address ?? '—'}</dd>
+        <dt>Name</dt>
+        <dd data-testid="account-name">{profileName ?? '—'}</dd>
         <dt>Wallet</dt>
         <dd>{walletInfo?.name ?? '—'}</dd>
         <dt>Balance</dt>

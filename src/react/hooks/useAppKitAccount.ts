@@ -34,6 +34,10 @@ export interface UseAppKitAccountReturnType {
   address: string | undefined
   isConnected: boolean
   status: ConnectionStatus
+  /** The account's name (registered with the name service, or from the identity service), as AppKit's account state names it. */
+  profileName: string | undefined
+  /** The picture of that name (an http(s) or data:image URL). */
+  profileImage: string | undefined
 }
 
 /**
@@ -61,5 +65,7 @@ export function useAppKitAccount(parameters: UseAppKitAccountParameters = {}): U
     address: state.address.value,
     isConnected: status === 'connected',
     status,
+    profileName: state.profileName.value,
+    profileImage: state.profileImage.value,
   }
 }

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import '../signals-binding'
-import { activeAddress, activeBalance, isConnected } from '../../core/state/account'
+import { activeAddress, activeBalance, activeNamespace, getAccountState, isConnected } from '../../core/state/account'
 import { connectionState } from '../../core/state/connection'
 import { modalState, openModal, preloadModal } from '../../core/modal/modal'
 import { formatBalance, shortAddress } from '../format'
@@ -17,8 +17,8 @@ export interface AppKitButtonProps {
 }
 
 /**
- * The connect button's content: "Connect Wallet" while disconnected, the short address and balance
- * once connected. Shared by `<AppKitButton/>` and the `<appkit-button>` element.
+ * The connect button's content: "Connect Wallet" while disconnected, the balance and the account's
+ * name (or short address) once connected. Shared by `<AppKitButton/>` and the `<appkit-button>` element.
  * @internal
  */
 export function ButtonView({
@@ -32,6 +32,9 @@ export function ButtonView({
   const connected = isConnected.value && Boolean(address)
   const connecting = !connected && connectionState.status.value === 'connecting'
   const shownBalance = activeBalance.value
+  // The account's name (registered, or from the identity service) in place of its address.
+  const namespace = activeNamespace.value
+  const name = namespace && getAccountState(namespace).profileName.value
   return (
     <button
       type="button"
@@ -52,7 +55,7 @@ export function ButtonView({
           {balance === 'show' && shownBalance && (
             <span className="balance">{formatBalance(shownBalance.value, shownBalance.symbol)} </span>
           )}
-          <span className="address">{shortAddress(address)}</span>
+          <span className="address">{name || shortAddress(address)}</span>
         </>
       ) : connecting ? (
         loadingLabel

@@ -116,6 +116,19 @@ test('useAppKitAccount: embeddedWalletInfo for an embedded account only, followi
   view.unmount()
 })
 
+test('useAppKitAccount: the profile name and image, as AppKit names them, follow the account', () => {
+  function Profile() {
+    const { profileName, profileImage } = useAppKitAccount()
+    return <p>{`${profileName ?? '-'}|${profileImage ?? '-'}`}</p>
+  }
+  const view = render(<Profile />)
+  act(() => connect())
+  assert.is(view.container.textContent, '-|-')
+  act(() => setAccount('eip155', { profileName: 'alice.reown.id', profileImage: 'https://example.org/alice.png' }))
+  assert.is(view.container.textContent, 'alice.reown.id|https://example.org/alice.png')
+  view.unmount()
+})
+
 test('useAppKitBalance fetches the balance now; useAppKitProvider hands out the wrapped provider', async () => {
   let fetchBalance: ReturnType<typeof useAppKitBalance>['fetchBalance'] | undefined
   let walletProvider: unknown

@@ -51,6 +51,22 @@ test('connected, it shows the balance (3 decimals at most) and the short address
   assert.is(inner(host).textContent, '0xf39F…2266')
 })
 
+test('a profile name (registered, or from the identity service) replaces the short address', async () => {
+  const host = await mountButton({ balance: 'hide' })
+  activeNamespace.value = 'eip155'
+  setAccount('eip155', { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', status: 'connected' })
+  await settle()
+  assert.is(inner(host).textContent, '0xf39F…2266')
+  setAccount('eip155', { profileName: 'alice.reown.id' })
+  await settle()
+  assert.is(inner(host).textContent, 'alice.reown.id')
+  // Outside text is text: markup in a name is shown, never parsed.
+  setAccount('eip155', { profileName: '<img src=x onerror=alert(1)>.eth' })
+  await settle()
+  assert.is(inner(host).textContent, '<img src=x onerror=alert(1)>.eth')
+  assert.is(inner(host).querySelector('img'), null)
+})
+
 test('a balance update patches the text without replacing the button element', async () => {
   const host = await mountButton()
   const before = inner(host)
