@@ -166,6 +166,7 @@ export async function startApiEmulator({
     dataDir: dataDir ?? /** @type {string} */ (ownDataDir),
     clientFor: (chainId) => clientsByCaip.get(`eip155:${chainId}`),
     serverUrl: () => baseUrl,
+    known: names,
   })
   /** Pending 'slow' delays, cancelled by stop(). @type {Set<NodeJS.Timeout>} */
   const delays = new Set()

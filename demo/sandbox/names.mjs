@@ -8,7 +8,10 @@
 // pages verify sign-in). Names are kept in `names.json` in the sandbox's data folder, written
 // atomically (a temporary file renamed over the old one), so they survive a restart.
 //
-//   const names = await createNames({ dataDir, clientFor, serverUrl })
+// A name the identity route knows from its local table (`known`, e.g. `sigkit-tester.eth`) is
+// looked up like a registered one, so a Send to it resolves through the same route.
+//
+//   const names = await createNames({ dataDir, clientFor, serverUrl, known })
 //   names.routes, names.handlers     // merged into the emulator's routing table
 //   names.primaryOf(address)         // { name, avatar } of the address's first name, or undefined
 //   names.list()                     // every record, oldest first
@@ -90,9 +93,11 @@ const failed = (/** @type {number} */ status, /** @type {string} */ field, /** @
  *   clientFor: (chainId: number) => { verifyMessage: (args: { address: `0x${string}`, message: string, signature: `0x${string}` }) => Promise<boolean> } | undefined,
  *   serverUrl: () => string,
  *   now?: () => number,
- * }} options `clientFor`: a viem public client of a sandbox chain (undefined: not one of them)
+ *   known?: Record<string, { name: string | null, avatar: string | null }>,
+ * }} options `clientFor`: a viem public client of a sandbox chain (undefined: not one of them);
+ *   `known`: the identity route's own names by address, answered by the lookup route too
  */
-export async function createNames({ dataDir, clientFor, serverUrl, now = Date.now }) {
+export async function createNames({ dataDir, clientFor, serverUrl, now = Date.now, known = {} }) {
   const file = join(dataDir, 'names.json')
   /** By lower-case full name, in registration order. @type {Map<string, NameRecord>} */
   const records = new Map((await loadRecords(file)).map((record) => [record.name, record]))
@@ -107,6 +112,21 @@ export async function createNames({ dataDir, clientFor, serverUrl, now = Date.no
       attribute.avatar ? { ...attribute, avatar: absolute(attribute.avatar) } : attribute,
     ),
   })
+  const startedAt = new Date(now()).toISOString()
+  /** The record of a name of the identity route's table, under ETH's coin type (60). */
+  const knownRecord = (/** @type {string} */ name) => {
+    const found = Object.entries(known).find(([, entry]) => entry.name?.toLowerCase() === name)
+    if (!found) return undefined
+    const [address, entry] = found
+    /** @type {NameRecord} */
+    const record = {
+      name,
+      registered_at: startedAt,
+      addresses: { 60: { address, created: startedAt } },
+      attributes: entry.avatar ? [{ avatar: entry.avatar }] : [],
+    }
+    return record
+  }
   const ownedBy = (/** @type {string} */ address) =>
     [...records.values()].filter((record) =>
       Object.values(record.addresses).some((entry) => entry.address.toLowerCase() === address.toLowerCase()),
@@ -130,7 +150,7 @@ export async function createNames({ dataDir, clientFor, serverUrl, now = Date.no
   /** @type {Record<string, (request: { url: URL, params: string[], body: unknown }) => Promise<{ status?: number, body: unknown }>>} */
   const handlers = {
     async profileAccount({ params: [name = ''] }) {
-      const record = records.get(name.toLowerCase())
+      const record = records.get(name.toLowerCase()) ?? knownRecord(name.toLowerCase())
       // No `reasons`: what the widget shows for an unknown name is its own fallback text.
       if (!record) return { status: 404, body: { error: 'Name not found', name } }
       return { body: answer(record) }

@@ -14,7 +14,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { startApiEmulator } from '../../../demo/sandbox/api.mjs'
 import { ANVIL_ACCOUNTS } from '../../../demo/sandbox/chains.mjs'
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
-import { createProfileApi, NameServiceError, resolvedAddress } from '../../../src/api/profile-api'
+import { createProfileApi, NameServiceError, resolveName, resolvedAddress } from '../../../src/api/profile-api'
 import { coinTypeOf, registeredName, registrationMessage } from '../../../src/features/names/rules'
 import { fetchJson, postJson } from './helpers'
 
@@ -251,6 +251,23 @@ test('lookups of unknown names and bad addresses', async () => {
   assert.is((await lookup('alice')).status, 404, 'a base name is not a name')
   assert.is((await reverse('not-an-address')).status, 400)
   assert.is((await fetchJson(`${api}/v1/profile/account`)).status, 405, 'GET of the registration route')
+})
+
+test("a name of the identity route's own table resolves through the lookup route too, and with SigKit's resolveName", async () => {
+  const tester = ANVIL_ACCOUNTS.wallet
+  const identity = await fetchJson(`${api}/v1/identity/${tester}`)
+  assert.is(identity.body.name, 'sigkit-tester.eth')
+  const found = await lookup('Sigkit-Tester.eth')
+  assert.is(found.status, 200)
+  assert.is(found.body.name, 'sigkit-tester.eth')
+  assert.equal(
+    Object.values(found.body.addresses).map((entry: any) => entry.address.toLowerCase()),
+    [tester.toLowerCase()],
+  )
+  const resolved = await resolveName(createProfileApi({ baseUrl: api, projectId: 'names-test' }), 'sigkit-tester.eth')
+  assert.is(resolved.address.toLowerCase(), tester.toLowerCase())
+  assert.is(resolved.avatar, identity.body.avatar)
+  assert.is((await lookup('nobody.eth')).status, 404)
 })
 
 test('faults: every name route fails on demand and is logged, bodies included', async () => {
