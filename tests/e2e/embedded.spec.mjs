@@ -6,7 +6,7 @@
 // are ignored; the page cannot read the key. Serial: the steps share one login.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chainBalance, expect, modal, openDapp, resetFeatures, sandboxConfig, test } from './helpers.mjs'
+import { chainBalance, expect, mailedCode, modal, openDapp, resetFeatures, sandboxConfig, test } from './helpers.mjs'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -36,16 +36,7 @@ async function setEmailFeature(request, on) {
 
 /** The `count`th code mailed to `email` (the sandbox's mailbox route). */
 async function latestCode(request, count, email = EMAIL) {
-  let mails = []
-  await expect
-    .poll(
-      async () =>
-        (mails = (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${email}`)).json()).mails)
-          .length,
-      { message: `mail ${count} to ${email}` },
-    )
-    .toBeGreaterThanOrEqual(count)
-  return mails[count - 1].code
+  return mailedCode(request, config, email, count)
 }
 
 /** Types a mailed code into the six boxes, one digit at a time. */

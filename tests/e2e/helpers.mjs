@@ -134,6 +134,20 @@ export async function setOnrampFeature(request, isEnabled) {
   expect(response.ok()).toBe(true)
 }
 
+/** The `count`th login code the sandbox's secure frame mailed to `email` (its mailbox route), once it is there. */
+export async function mailedCode(request, config, email, count = 1) {
+  let mails = []
+  await expect
+    .poll(
+      async () =>
+        (mails = (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${email}`)).json()).mails)
+          .length,
+      { message: `mail ${count} to ${email}` },
+    )
+    .toBeGreaterThanOrEqual(count)
+  return mails[count - 1].code
+}
+
 let axeSource
 /** Serious or critical axe violations in the page, shadow roots included. */
 export async function seriousAxeViolations(page) {
