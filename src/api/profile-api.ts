@@ -226,21 +226,6 @@ export interface ResolvedName {
 }
 
 /**
- * Whether a receiver typed into a form is a name to resolve rather than an address: labels of
- * letters, digits, hyphens or underscores joined by dots, ending in a label of letters (`alice.reown.id`,
- * `bob.wcn.id`, `vitalik.eth`).
- *
- * @example
- * ```ts
- * looksLikeName('alice.reown.id') // true
- * looksLikeName('0x70997970C51812dc3A010C7d01b50e0d17dc79C8') // false
- * ```
- */
-export function looksLikeName(text: string): boolean {
-  return /^([\p{L}\p{N}_-]+\.)+\p{L}{2,}$/u.test(text.trim())
-}
-
-/**
  * Resolves a name through the service: the address its record points at (the first one,
  * HOSTED-API §6.4) and its avatar. A name the service does not know, or whose record has no
  * address, fails with the service's reason or `Error resolving name` (SPEC §8).

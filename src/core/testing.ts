@@ -28,6 +28,7 @@ import { connectionSignals, resetWcConnection } from './state/connection'
 import { connectorsState } from './state/connectors'
 import { resetAllNetworks } from './state/network'
 import { resetBalances } from './wallet/balances'
+import { resetIdentity } from './wallet/identity'
 import { connectingState } from './wallet/connect'
 import { switchingTo } from './wallet/switch-network'
 
@@ -60,6 +61,7 @@ export function resetCoreState(): void {
   connectingState.error.value = undefined
   switchingTo.value = undefined
   resetBalances()
+  resetIdentity()
 
   resetAppKitState()
   resetFeatures()

@@ -1,6 +1,7 @@
 /**
- * Balances and identity of the connected accounts (SPEC §4/§5/§9). Native balances come from the
- * chain, tokens from the balance service, both through the namespace's adapter.
+ * Balances of the connected accounts (SPEC §4/§5/§9), and their identity through `./identity`.
+ * Native balances come from the chain, tokens from the balance service, both through the
+ * namespace's adapter.
  *
  * - 30 s caches (native and tokens); a failed token fetch blocks token fetches for 30 s and shows
  *   'Token Balance Unavailable'; tokens with zero decimals are dropped.
@@ -17,18 +18,14 @@ import {
   CHAIN_NAMESPACES,
   BALANCE_CACHE_MS,
   BALANCE_NAMESPACES,
-  IDENTITY_CACHE_MS,
   NATIVE_BALANCE_CACHE_MS,
   TOKEN_BALANCE_RETRY_WINDOW_MS,
 } from '../constants'
 import { activeCaipNetwork, getNetworkState, isNetworkSupported } from '../state/network'
 import { showErrorToast } from '../modal/toasts'
 import type { CaipNetwork, ChainNamespace, TokenBalance } from '../types'
-import type { Identity, NativeBalance } from '../state/adapters'
+import type { NativeBalance } from '../state/adapters'
 import { loadAdapter } from '../config/appkit-state'
-import { createStoredCache } from '../lib/stored-cache'
-import { STORAGE_PREFIX } from '../lib/storage'
-import { isImageUrl, isNonEmptyString, isRecord } from '../../lib/validate'
 
 /** Toast text of a failed or impossible balance fetch (SPEC §8). */
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
@@ -41,18 +38,6 @@ interface Cached<T> {
 const nativeCache = new Map<string, Cached<NativeBalance>>()
 const tokenCache = new Map<string, Cached<TokenBalance[]>>()
 
-/** localStorage key of the identity cache (HOSTED-API §10's `identity_cache`). */
-export const IDENTITY_CACHE_KEY = `${STORAGE_PREFIX.app}identity_cache`
-
-/** A stored identity: a name and an avatar (http(s) or an inline image), each optional. */
-function isIdentity(value: unknown): value is Identity {
-  if (!isRecord(value)) return false
-  const { name, avatar } = value
-  return (name === undefined || isNonEmptyString(name)) && (avatar === undefined || isImageUrl(avatar))
-}
-
-/** Identities by lower-case address, 5 minutes each (SPEC §9), kept across reloads. */
-const identityCache = createStoredCache(IDENTITY_CACHE_KEY, IDENTITY_CACHE_MS, isIdentity)
 const inflight = new Map<string, Promise<void>>()
 let toldUnsupported: string | undefined
 
@@ -163,52 +148,6 @@ function isInvalidResponse(error: unknown): boolean {
 }
 
 /**
- * Name and avatar of the account (SPEC §5: eip155 only, on non-test networks; 5 min cache). A
- * failed lookup clears the avatar and keeps going. Never rejects.
- *
- * @example
- * ```ts
- * await refreshIdentity('eip155')
- * ```
- */
-export async function refreshIdentity(namespace: ChainNamespace): Promise<void> {
-  const address = getAccountState(namespace).address.peek()
-  const network = getNetworkState(namespace).caipNetwork.peek()
-  if (namespace !== 'eip155' || !address || !network || network.testnet || !isNetworkSupported(network)) return
-  const key = address.toLowerCase()
-  let identity = identityCache.get(key)
-  try {
-    if (!identity) {
-      const adapter = await loadAdapter(namespace)
-      if (!adapter.getIdentity) return
-      identity = await adapter.getIdentity({ address, network })
-      identityCache.set(key, identity)
-    }
-    if (getAccountState(namespace).address.peek() !== address) return
-    setAccount(namespace, { profileName: identity.name, profileImage: identity.avatar })
-  } catch {
-    setAccount(namespace, { profileImage: undefined })
-  }
-}
-
-/**
- * Records who `address` is, as a name registration or lookup learnt it: the identity cache holds it
- * for its 5 minutes, and the account of that address shows it now.
- *
- * @example
- * ```ts
- * rememberIdentity('0xab…', { name: 'alice.reown.id', avatar: undefined })
- * ```
- */
-export function rememberIdentity(address: string, identity: Identity): void {
-  identityCache.set(address.toLowerCase(), identity)
-  for (const namespace of CHAIN_NAMESPACES) {
-    if (getAccountState(namespace).address.peek()?.toLowerCase() === address.toLowerCase())
-      setAccount(namespace, { profileName: identity.name, profileImage: identity.avatar })
-  }
-}
-
-/**
  * Balances and identity together, as after a connection or an account or network change.
  *
  * @example
@@ -217,7 +156,15 @@ export function rememberIdentity(address: string, identity: Identity): void {
  * ```
  */
 export function refreshAccountData(namespace: ChainNamespace, options: RefreshBalancesOptions = {}): Promise<void> {
-  return Promise.all([refreshBalances(namespace, options), refreshIdentity(namespace)]).then(() => undefined)
+  // Only EVM accounts have an identity (SPEC §5): its code (and stored cache) loads for them alone.
+  const identity =
+    namespace === 'eip155'
+      ? import('./identity').then(
+          (module) => module.refreshIdentity(namespace),
+          (error) => console.warn('[SigKit] identity lookup unavailable', error),
+        )
+      : undefined
+  return Promise.all([refreshBalances(namespace, options), identity]).then(() => undefined)
 }
 
 /** Drops cached balances of an address (after a disconnect). */
@@ -284,7 +231,6 @@ export function watchBalancesOnNewBlocks(): () => void {
 export function resetBalances(): void {
   nativeCache.clear()
   tokenCache.clear()
-  identityCache.clear()
   inflight.clear()
   toldUnsupported = undefined
 }

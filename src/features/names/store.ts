@@ -8,7 +8,7 @@ import { PROFILE_API, parseNameRecord, recordAvatar, type NameRecord } from '../
 import { createStoredCache } from '../../core/lib/stored-cache'
 import { STORAGE_PREFIX } from '../../core/lib/storage'
 import { getAccountState, setAccount } from '../../core/state/account'
-import { rememberIdentity } from '../../core/wallet/balances'
+import { rememberIdentity } from '../../core/wallet/identity'
 import type { ChainNamespace } from '../../core/types'
 
 /** localStorage key of the name cache (HOSTED-API §10's `ens_cache`). */

@@ -15,8 +15,7 @@ import { replaceView } from '../../core/modal/router'
 import type { TokenBalance } from '../../core/types'
 import { onCoreEvent } from '../../core/lifecycle'
 import { loadAdapter } from '../../core/config/appkit-state'
-import { apiClient } from '../../api/client'
-import { PROFILE_API, looksLikeName, resolveName, type ResolvedName } from '../../api/profile-api'
+import type { ResolvedName } from '../../api/profile-api'
 import { latestOnly } from '../../lib/latest'
 
 /** Validation texts of SPEC §5. */
@@ -87,15 +86,43 @@ export function resetSend(): void {
 /** The pause after typing a receiver before a name is looked up. */
 export const RECEIVER_LOOKUP_DELAY_MS = 300
 
+/**
+ * Whether a receiver typed into a form is a name to resolve rather than an address: labels of
+ * letters, digits, hyphens or underscores joined by dots, ending in a label of letters (`alice.reown.id`,
+ * `bob.wcn.id`, `vitalik.eth`).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * looksLikeName('alice.reown.id') // true
+ * looksLikeName('0x70997970C51812dc3A010C7d01b50e0d17dc79C8') // false
+ * ```
+ */
+export function looksLikeName(text: string): boolean {
+  return /^([\p{L}\p{N}_-]+\.)+\p{L}{2,}$/u.test(text.trim())
+}
+
 /** Whether `text`, typed as the receiver on `namespace`, is a name to resolve (names are EVM's only). */
 function isReceiverName(text: string, namespace = activeNamespace.peek()): boolean {
   return namespace === 'eip155' && looksLikeName(text)
 }
 
+/**
+ * Where a name points, through the name service. Its client loads with the first name typed: most
+ * receivers are addresses.
+ */
+async function resolveReceiverName(name: string, signal?: AbortSignal): Promise<ResolvedName> {
+  const [{ apiClient }, { PROFILE_API, resolveName }] = await Promise.all([
+    import('../../api/client'),
+    import('../../api/profile-api'),
+  ])
+  return resolveName(apiClient(PROFILE_API), name, signal)
+}
+
 /** The lookup of a receiver name: a pause after typing, and only the latest answer counts. */
 const receiverNames = latestOnly({
   delayMs: RECEIVER_LOOKUP_DELAY_MS,
-  ask: (name: string, signal) => resolveName(apiClient(PROFILE_API), name, signal),
+  ask: (name: string, signal) => resolveReceiverName(name, signal),
   onAnswer: (resolved) => showResolved(resolved),
   onError: (error, name) => showFailed(name, error),
 })
@@ -150,7 +177,7 @@ async function receiverAddressOf(text: string): Promise<string> {
   if (shown?.status === 'resolved' && shown.name.toLowerCase() === text.toLowerCase()) return shown.address
   receiverNames.cancel()
   try {
-    const resolved = await resolveName(apiClient(PROFILE_API), text)
+    const resolved = await resolveReceiverName(text)
     if (sendState.receiverAddress.peek().trim() === text) showResolved(resolved)
     return resolved.address
   } catch (error) {

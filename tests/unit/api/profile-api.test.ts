@@ -11,7 +11,6 @@ import {
   NameServiceError,
   PROFILE_API,
   createProfileApi,
-  looksLikeName,
   parseNameRecord,
   recordAvatar,
   resolveName,
@@ -323,22 +322,6 @@ test("resolveName: the record's first address with the name and avatar; no addre
     assert.instance(error, NameServiceError)
     assert.is(error.message, 'Error resolving name', name)
   }
-})
-
-test('looksLikeName: dotted names are names; addresses, plain words and spaces are not', () => {
-  for (const name of ['alice.reown.id', 'bob.wcn.id', 'vitalik.eth', 'sigkit-tester.eth', 'a_b.c.xyz', 'émile.eth'])
-    assert.ok(looksLikeName(name), name)
-  for (const text of [
-    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-    'alice',
-    'alice.',
-    '.eth',
-    'alice .eth',
-    'alice.e',
-    'alice.eth1',
-    'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
-  ])
-    assert.not.ok(looksLikeName(text), text)
 })
 
 test.run()

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert'
 import { ADDRESS, connectAccount } from '../../helpers/views'
 import { AVATAR, recordOf, useFakeProfileApi, type FakeProfileApi } from '../../helpers/names'
 import { getAccountState } from '../../../../src/core/state/account'
-import { IDENTITY_CACHE_KEY } from '../../../../src/core/wallet/balances'
+import { IDENTITY_CACHE_KEY } from '../../../../src/core/wallet/identity'
 import {
   NAME_CACHE_KEY,
   NAME_CACHE_MS,

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
-import { sendState } from '../../../../src/features/send/controller'
+import { looksLikeName, sendState } from '../../../../src/features/send/controller'
 
 const cleared = { namespace: 'eip155', address: '0xabc' } as const
 
@@ -15,6 +15,22 @@ test('the send feature empties its form when the network changes or the account 
   sendState.amount.value = '2'
   await emitCoreEvent('namespaceCleared', cleared)
   assert.is(sendState.amount.value, '')
+})
+
+test('looksLikeName: dotted names are names; addresses, plain words and spaces are not', () => {
+  for (const name of ['alice.reown.id', 'bob.wcn.id', 'vitalik.eth', 'sigkit-tester.eth', 'a_b.c.xyz', 'émile.eth'])
+    assert.ok(looksLikeName(name), name)
+  for (const text of [
+    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    'alice',
+    'alice.',
+    '.eth',
+    'alice .eth',
+    'alice.e',
+    'alice.eth1',
+    'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
+  ])
+    assert.not.ok(looksLikeName(text), text)
 })
 
 test.run()

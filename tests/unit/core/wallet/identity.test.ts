@@ -8,7 +8,7 @@ import { IDENTITY_CACHE_MS } from '../../../../src/core/constants'
 import type { Identity } from '../../../../src/core/state/adapters'
 import { getAccountState, setAccount } from '../../../../src/core/state/account'
 import { getNetworkState } from '../../../../src/core/state/network'
-import { IDENTITY_CACHE_KEY, refreshIdentity, rememberIdentity } from '../../../../src/core/wallet/balances'
+import { IDENTITY_CACHE_KEY, refreshIdentity, rememberIdentity } from '../../../../src/core/wallet/identity'
 import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { resetAllState } from '../../helpers/reset'
 
