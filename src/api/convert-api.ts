@@ -7,10 +7,10 @@
  * pulls in no HTTP library.
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
-import { clock } from '../lib/clock'
 import { isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
+import { requestJson, RequestTimeoutError, type JsonAnswer } from './request'
 
 /** A token the convert routes can swap (HOSTED-API §4.3 `SwapToken`). */
 export interface ConvertToken {
@@ -123,61 +123,33 @@ export const CONVERT_API: HostedApi<ConvertApi, 'api'> = { endpoint: 'api', crea
  */
 export function createConvertApi(config: ConvertApiConfig): ConvertApi {
   const common = { projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION }
+  const server = { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs ?? CONVERT_TIMEOUT_MS, fetch: config.fetch }
 
   async function request(
     route: string,
     path: string,
     init: { params?: Record<string, string | undefined>; body?: unknown; signal?: AbortSignal | undefined },
   ): Promise<unknown> {
-    const url = new URL(config.baseUrl.replace(/\/+$/, '') + path)
-    for (const [key, value] of Object.entries(init.params ?? {})) if (value) url.searchParams.set(key, value)
-    const controller = new AbortController()
-    let timedOut = false
-    const timer = clock.setTimeout(() => {
-      timedOut = true
-      controller.abort()
-    }, config.timeoutMs ?? CONVERT_TIMEOUT_MS)
-    const stop = () => controller.abort()
-    init.signal?.addEventListener('abort', stop)
+    let answer: JsonAnswer
     try {
-      let response: Response
-      try {
-        response = await (config.fetch ?? fetch)(url.toString(), {
-          method: init.body === undefined ? 'GET' : 'POST',
-          headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-          signal: controller.signal,
-        })
-      } catch (error) {
-        if (timedOut) throw new ConvertApiError(0, { timedOut: true })
-        throw error
-      }
-      const text = await response.text()
-      let body: unknown
-      try {
-        body = text === '' ? undefined : JSON.parse(text)
-      } catch {
-        if (response.ok) throw new InvalidResponseError(route, 'not JSON')
-      }
-      if (!response.ok) {
-        const reasons = isRecord(body) && Array.isArray(body['reasons']) ? body['reasons'] : []
-        const first: unknown = reasons[0]
-        const reason = isRecord(first) && typeof first['description'] === 'string' ? first['description'] : undefined
-        const retryAfter = Number(response.headers.get('retry-after'))
-        throw new ConvertApiError(response.status, {
-          reason,
-          retryAfterMs: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined,
-        })
-      }
-      return body
+      answer = await requestJson(server, { path, ...init })
     } catch (error) {
-      // An abort the timer caused is a timeout, whichever step it interrupted.
-      if (timedOut && !(error instanceof ConvertApiError)) throw new ConvertApiError(0, { timedOut: true })
+      if (error instanceof RequestTimeoutError) throw new ConvertApiError(0, { timedOut: true })
       throw error
-    } finally {
-      clock.clearTimeout(timer)
-      init.signal?.removeEventListener('abort', stop)
     }
+    const { response, body, parsed } = answer
+    if (!parsed && response.ok) throw new InvalidResponseError(route, 'not JSON')
+    if (!response.ok) {
+      const reasons = isRecord(body) && Array.isArray(body['reasons']) ? body['reasons'] : []
+      const first: unknown = reasons[0]
+      const reason = isRecord(first) && typeof first['description'] === 'string' ? first['description'] : undefined
+      const retryAfter = Number(response.headers.get('retry-after'))
+      throw new ConvertApiError(response.status, {
+        reason,
+        retryAfterMs: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined,
+      })
+    }
+    return body
   }
 
   return {

@@ -12,6 +12,7 @@ import { clock } from '../lib/clock'
 import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
+import { requestJson, type JsonAnswer } from './request'
 
 /** A name and where it points (HOSTED-API §6.4 NameRecord). */
 export interface NameRecord {
@@ -104,6 +105,7 @@ export const PROFILE_API: HostedApi<ProfileApi, 'api'> = { endpoint: 'api', crea
  */
 export function createProfileApi(config: ProfileApiConfig): ProfileApi {
   const common = { projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION }
+  const server = { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs ?? PROFILE_TIMEOUT_MS, fetch: config.fetch }
 
   /** One call: its answer's body, or a NameServiceError with `fallback` (an abort as it is). */
   async function call(
@@ -111,42 +113,22 @@ export function createProfileApi(config: ProfileApiConfig): ProfileApi {
     path: string,
     init: { params: Record<string, string | undefined>; body?: unknown; signal?: AbortSignal | undefined },
   ): Promise<unknown> {
-    const url = new URL(config.baseUrl.replace(/\/+$/, '') + path)
-    for (const [key, value] of Object.entries(init.params)) if (value) url.searchParams.set(key, value)
-    const controller = new AbortController()
-    const abandon = () => controller.abort()
-    const timer = clock.setTimeout(abandon, config.timeoutMs ?? PROFILE_TIMEOUT_MS)
-    init.signal?.addEventListener('abort', abandon)
+    let answer: JsonAnswer
     try {
-      const response = await (config.fetch ?? fetch)(url.toString(), {
-        method: init.body === undefined ? 'GET' : 'POST',
-        headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        signal: controller.signal,
-      })
-      const text = await response.text()
-      let body: unknown
-      let parsed = true
-      try {
-        body = JSON.parse(text)
-      } catch {
-        parsed = false
-      }
-      if (!response.ok) {
-        const cause = new Error(`HTTP status code: ${response.status}`)
-        throw new NameServiceError(fallback, { status: response.status, reason: firstReason(body), cause })
-      }
-      if (!parsed) throw new NameServiceError(fallback, { cause: new InvalidResponseError(path, 'not JSON') })
-      return body
+      answer = await requestJson(server, { path, ...init })
     } catch (error) {
-      if (init.signal?.aborted) throw init.signal.reason ?? error
-      if (error instanceof NameServiceError) throw error
+      if (init.signal?.aborted) throw error
       // No answer: the network failed, or the request was abandoned after the timeout.
       throw new NameServiceError(fallback, { cause: error })
-    } finally {
-      clock.clearTimeout(timer)
-      init.signal?.removeEventListener('abort', abandon)
     }
+    const { response, body, parsed } = answer
+    if (!response.ok) {
+      const cause = new Error(`HTTP status code: ${response.status}`)
+      throw new NameServiceError(fallback, { status: response.status, reason: firstReason(body), cause })
+    }
+    if (!parsed || body === undefined)
+      throw new NameServiceError(fallback, { cause: new InvalidResponseError(path, 'not JSON') })
+    return body
   }
 
   /** What `parse` makes of `body`, or the fallback error when it finds the wrong shape. */
