@@ -198,7 +198,8 @@ test('a new device: EmailVerifyDevice waits for the approval link, then the code
   assert.equal(currentData.value, { email: EMAIL })
 })
 
-test('ApproveTransaction lays the frame over itself, above the modal, and hides it again on close (4001)', async () => {
+/** The visitor logs in by email through the Connect view: the code typed, the modal closed. */
+async function logInByEmail() {
   applyRemoteFeatures({ email: true })
   await openAt('Connect')
   await waitFor(() => emailField())
@@ -206,6 +207,10 @@ test('ApproveTransaction lays the frame over itself, above the modal, and hides 
   await waitFor(() => digits().length === 6, 3000)
   paste(digits()[0]!, '123456')
   await waitFor(() => modalState.open.value === false, 3000)
+}
+
+test('ApproveTransaction lays the frame over itself, above the modal, and hides it again on close (4001)', async () => {
+  await logInByEmail()
   const element = frame.element as unknown as { style: { cssText?: string; display?: string }; focus(): void }
   let focused = false
   element.focus = () => (focused = true)
@@ -226,13 +231,7 @@ test('ApproveTransaction lays the frame over itself, above the modal, and hides 
 })
 
 test('the Account view shows the embedded user their email', async () => {
-  applyRemoteFeatures({ email: true })
-  await openAt('Connect')
-  await waitFor(() => emailField())
-  await submitEmail()
-  await waitFor(() => digits().length === 6, 3000)
-  paste(digits()[0]!, '123456')
-  await waitFor(() => modalState.open.value === false, 3000)
+  await logInByEmail()
   resetView('Account')
   await openAt('Account')
   const user = await waitFor(() => modalShadow().querySelector('[data-user]'))

@@ -3,6 +3,7 @@
 // API's faults, and which networks can swap.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { solana } from '../../../helpers/networks'
 import { connectAccount, deferred, settle, useFakeAdapter, fakeProvider, type FakeAdapter } from '../../helpers/views'
 import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
@@ -376,14 +377,6 @@ test('balance problems: more than held, and a native amount that leaves nothing 
 })
 
 test('networks: Solana and a chain the API refuses are not swap networks; a hosted one is at once', async () => {
-  const solana: CaipNetwork = {
-    id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-    caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-    chainNamespace: 'solana',
-    name: 'Solana',
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [] } },
-  }
   setActiveCaipNetwork(solana)
   setAccount('solana', { address: 'Cyp4mS6zYbkkw9bT4XQn4dKqXW3yDkTFuuz1qYj1YwGt', status: 'connected' })
   await startWith()

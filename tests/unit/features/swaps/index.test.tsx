@@ -4,6 +4,7 @@
 // network; the integration and e2e suites run the same flows against the sandbox's AMM.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { solana } from '../../../helpers/networks'
 import {
   button,
   connectAccount,
@@ -237,14 +238,6 @@ test('open({ view: "Swap", arguments }) fills the form and quotes at once', asyn
 })
 
 test('unsupported network, not connected and the feature off each say so', async () => {
-  const solana: CaipNetwork = {
-    id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-    caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-    chainNamespace: 'solana',
-    name: 'Solana',
-    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpcUrls: { default: { http: [] } },
-  }
   connectAccount()
   setActiveCaipNetwork(solana)
   setAccount('solana', { address: 'Cyp4mS6zYbkkw9bT4XQn4dKqXW3yDkTFuuz1qYj1YwGt', status: 'connected' })
