@@ -47,6 +47,14 @@ export function replaceApiClient<Client>(api: HostedApi<Client>, client: Client 
 }
 
 /**
+ * Every API back to its hosted client (tests: the one reset of all state).
+ * @internal
+ */
+export function clearApiClientReplacements(): void {
+  replacements.clear()
+}
+
+/**
  * The client of `api` for `options`: by default the options `createAppKit` resolved; a chain
  * adapter passes the options it was made with.
  *

@@ -6,7 +6,7 @@
  * events reset it.
  */
 import { batch } from '@preact/signals-core'
-import { apiClient, replaceApiClient } from '../../api/client'
+import { apiClient } from '../../api/client'
 import {
   ONRAMP_API,
   type OnrampApi,
@@ -94,11 +94,6 @@ const DEFAULTS: OnrampFields = {
 
 /** The on-ramp state, a signal per field. */
 export const onrampState = signalsOf(DEFAULTS)
-
-/** @internal Uses `api` instead of the hosted one (tests); undefined restores it. */
-export function setOnrampApi(api: OnrampApi | undefined): void {
-  replaceApiClient(ONRAMP_API, api)
-}
 
 // Every quote question gets the next number; only the answer to the latest one is kept.
 let quoteSeq = 0

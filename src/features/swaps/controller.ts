@@ -8,7 +8,7 @@
  */
 import { batch, computed } from '@preact/signals-core'
 import type { ReadonlySignal } from '@preact/signals-core'
-import { apiClient, replaceApiClient } from '../../api/client'
+import { apiClient } from '../../api/client'
 import { CONVERT_API, ConvertApiError, type ConvertApi, type ConvertToken } from '../../api/convert-api'
 import { InvalidResponseError } from '../../api/errors'
 import { sendEvent } from '../../core/analytics'
@@ -146,14 +146,6 @@ const EMPTY_SWAP: SwapFields = {
 
 /** The swap form, a signal per field. */
 export const swapState = signalsOf(EMPTY_SWAP)
-
-/**
- * Replaces the convert client (tests); `undefined` goes back to the one made from the options.
- * @internal
- */
-export function setConvertApi(api: ConvertApi | undefined): void {
-  replaceApiClient(CONVERT_API, api)
-}
 
 // Every quote question gets the next number; only the answer to the latest one is kept.
 let quoteSeq = 0

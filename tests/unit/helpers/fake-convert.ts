@@ -1,8 +1,9 @@
 // A scripted convert API for the swap tests: every route answers what `behaviour` says, and every
 // call is recorded. Quotes default to a constant-product pool (the sandbox's WETH/USDC at 1000 ETH
 // and 3 000 000 USDC, 0.3 % fee), so amounts in tests are the ones a real pool gives.
+import { replaceApiClient } from '../../../src/api/client'
+import { CONVERT_API } from '../../../src/api/convert-api'
 import type { ConvertApi, ConvertQuote, ConvertToken, ConvertTransaction } from '../../../src/api/convert-api'
-import { setConvertApi } from '../../../src/features/swaps/controller'
 
 export const NATIVE = 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 export const USDC = 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -113,6 +114,6 @@ export function useFakeConvert() {
       return behaviour.prices()
     },
   }
-  setConvertApi(api)
+  replaceApiClient(CONVERT_API, api)
   return { api, calls, behaviour }
 }

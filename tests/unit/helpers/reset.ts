@@ -13,8 +13,7 @@ import { resetPay } from '../../../src/features/pay/request'
 import { resetSend } from '../../../src/features/send/controller'
 import { resetNameForm } from '../../../src/features/names/controller'
 import { resetNames } from '../../../src/features/names/store'
-import { replaceApiClient } from '../../../src/api/client'
-import { PROFILE_API } from '../../../src/api/profile-api'
+import { clearApiClientReplacements } from '../../../src/api/client'
 import { resetSignIn } from '../../../src/features/siwx/sign-in'
 import { resetSwap } from '../../../src/features/swaps/controller'
 import { resetAccountTab } from '../../../src/ui/views/Account/Tabs'
@@ -34,7 +33,7 @@ export async function resetAllState(): Promise<void> {
   resetSend()
   resetNameForm()
   resetNames()
-  replaceApiClient(PROFILE_API, undefined)
+  clearApiClientReplacements()
   resetSwap()
   resetOnramp()
   resetActivity()

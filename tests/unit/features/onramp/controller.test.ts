@@ -1,6 +1,8 @@
 // The on-ramp controller with a scripted on-ramp API and a manual clock: the built-in options when
 // the options call fails, the mock quote when the quote call fails, answers arriving out of order,
 // limits that stop a quote, and the purchase a provider window makes, watched in the history.
+import { replaceApiClient } from '../../../../src/api/client'
+import { ONRAMP_API } from '../../../../src/api/onramp-api'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { connectAccount, deferred, settle, useFakeAdapter } from '../../helpers/views'
@@ -16,7 +18,6 @@ import {
   onrampState,
   openProvider,
   scheduleQuote,
-  setOnrampApi,
 } from '../../../../src/features/onramp/controller'
 import { FALLBACK_OPTIONS } from '../../../../src/features/onramp/options'
 import { ONRAMP_PROVIDERS } from '../../../../src/features/onramp/providers'
@@ -90,7 +91,7 @@ function scriptedApi() {
       return [...script.purchases]
     },
   }
-  setOnrampApi(api)
+  replaceApiClient(ONRAMP_API, api)
   return { calls, script }
 }
 
@@ -109,7 +110,6 @@ test.before.each(() => {
 
 test.after.each(async () => {
   await resetAllState()
-  setOnrampApi(undefined)
   restoreClock()
 })
 

@@ -2,6 +2,8 @@
 // list), the amount form with its defaults, limits per payment method and the quote, and what the
 // view says when the window is blocked or closed without a purchase. A scripted on-ramp API stands
 // in for the network; the e2e suite buys through the sandbox's provider page.
+import { replaceApiClient } from '../../../../src/api/client'
+import { ONRAMP_API } from '../../../../src/api/onramp-api'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -22,7 +24,7 @@ import {
 import { localFeatures } from '../../../../src/core/config/features'
 import { createManualClock, setClock } from '../../../../src/lib/clock'
 import type { OnrampApi } from '../../../../src/api/onramp-api'
-import { PURCHASE_POLL_MS, QUOTE_DEBOUNCE_MS, setOnrampApi } from '../../../../src/features/onramp/controller'
+import { PURCHASE_POLL_MS, QUOTE_DEBOUNCE_MS } from '../../../../src/features/onramp/controller'
 import { resetAllState } from '../../helpers/reset'
 
 const OPTIONS = {
@@ -77,13 +79,12 @@ test.before.each(() => {
   restoreClock = setClock(manual)
   useFakeAdapter()
   connectAccount()
-  setOnrampApi(api)
+  replaceApiClient(ONRAMP_API, api)
   localFeatures.value = { ...localFeatures.value, onramp: true }
 })
 
 test.after.each(async () => {
   await resetAllState()
-  setOnrampApi(undefined)
   restoreClock()
 })
 

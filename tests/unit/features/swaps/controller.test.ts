@@ -1,6 +1,8 @@
 // The swap controller with a scripted convert API and a manual clock: the pause before a quote,
 // answers arriving out of order, the review's refresh, a price that moved before signing, the
 // API's faults, and which networks can swap.
+import { replaceApiClient } from '../../../../src/api/client'
+import { CONVERT_API } from '../../../../src/api/convert-api'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { solana } from '../../../helpers/networks'
@@ -27,7 +29,6 @@ import {
   reviewSwap,
   selectToken,
   setAmount,
-  setConvertApi,
   setMaxAmount,
   swapState,
 } from '../../../../src/features/swaps/controller'
@@ -57,7 +58,6 @@ test.before.each(() => {
 test.after.each(async () => {
   await resetAllState()
   restoreClock()
-  setConvertApi(undefined)
 })
 
 /** Lets the scripted API's promises settle without moving the manual clock. */

@@ -2,6 +2,8 @@
 // feature on) and with swap arguments, the form and its quote, the review with approve and swap,
 // and every error text. A scripted convert API and the fake chain adapter stand in for the
 // network; the integration and e2e suites run the same flows against the sandbox's AMM.
+import { replaceApiClient } from '../../../../src/api/client'
+import { CONVERT_API } from '../../../../src/api/convert-api'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { solana } from '../../../helpers/networks'
@@ -32,7 +34,7 @@ import { ConvertApiError } from '../../../../src/api/convert-api'
 import { InvalidResponseError } from '../../../../src/api/errors'
 import type { CallParameters } from '../../../../src/core/state/adapters'
 import type { CaipNetwork } from '../../../../src/core/types'
-import { SWAP_ERRORS, setConvertApi, swapState } from '../../../../src/features/swaps/controller'
+import { SWAP_ERRORS, swapState } from '../../../../src/features/swaps/controller'
 import { formatAmount } from '../../../../src/features/swaps'
 import { useFakeConvert } from '../../helpers/fake-convert'
 import { resetAllState } from '../../helpers/reset'
@@ -54,7 +56,6 @@ test.before.each(() => {
 
 test.after.each(async () => {
   await resetAllState()
-  setConvertApi(undefined)
 })
 
 const amount = () => labelled<HTMLInputElement>('You pay')
