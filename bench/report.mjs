@@ -1,4 +1,4 @@
-// The bench's tables (Markdown, printed and put in the README) and the issues' targets (6, 13
+// The bench's tables (Markdown, printed and put in bench/README.md) and the issues' targets (6, 13
 // and 17), judged as stated: a target is met or not met, never relaxed.
 import { SLOW_4G, VERIFY_ROUND_TRIPS } from './modal.mjs'
 
