@@ -125,7 +125,7 @@ async function run(connectorOrId: Connector | string, options: ConnectOptions): 
   // A connection nobody answered is no connection in progress once the modal is closed: the button
   // goes back to "Connect Wallet". The wallet may still approve later (a pairing is not cancelled).
   const release = modalState.open.subscribe((open) => {
-    if (!open && connectionState.status.peek() === 'connecting' && !isRestoring()) settleStatus()
+    if (!open && connectionState.status.peek() === 'connecting') settleStatus()
   })
   try {
     if (!isConnectorWithBehaviour(found)) throw new Error(CONNECTOR_ERRORS.providerNotFound)
@@ -376,9 +376,9 @@ export function anyConnected(): boolean {
   return CHAIN_NAMESPACES.some((namespace) => getAccountState(namespace).status.peek() === 'connected')
 }
 
-/** The overall status from the namespaces' own. */
+/** The overall status from the namespaces' own (a restore still running is `reconnecting`). */
 function settleStatus(): void {
-  setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
+  setConnectionStatus(anyConnected() ? 'connected' : reconnecting ? 'reconnecting' : 'disconnected')
 }
 
 /**
@@ -468,7 +468,7 @@ async function restore(): Promise<void> {
       restoringConnectorIds.clear()
     }
   }
-  settleStatus()
+  setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
 }
 
 /** The connector a stored id names: a lazy one loaded by id, or an installed wallet once it announces itself. */
