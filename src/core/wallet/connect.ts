@@ -423,11 +423,6 @@ export function reconnect(): Promise<void> {
   return reconnecting
 }
 
-/** Whether a session restore is running (its `reconnecting` status is the page load's, not a click's). */
-export function isRestoring(): boolean {
-  return reconnecting !== undefined
-}
-
 /** How long a restore waits for the stored wallet to announce itself (extensions inject late). */
 const CONNECTOR_WAIT_MS = 1500
 

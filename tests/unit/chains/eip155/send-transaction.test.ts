@@ -4,6 +4,7 @@
 // sends themselves, against the sandbox's chains, are tests/integration/eip155/adapter.test.ts.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { rejection } from '../../../helpers/async'
 import { createEip155Adapter } from '../../../../src/chains/eip155'
 import { assertWalletChain } from '../../../../src/chains/eip155/send-transaction'
 import { validateOptions } from '../../../../src/core/config/options'
@@ -25,15 +26,6 @@ function walletOn(chainId: string): EIP1193Provider & { asked: string[] } {
       throw new Error(`unexpected ${method}`)
     },
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a rejection')
 }
 
 const { projectId, endpoints } = validateOptions({ projectId: 'p1', networks: [localhost] })

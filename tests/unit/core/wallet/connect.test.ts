@@ -29,7 +29,7 @@ import type { ChainNamespace } from '../../../../src/core/types'
 import { connect, connectingState, disconnect, reconnect } from '../../../../src/core/wallet/connect'
 import { signMessage } from '../../../../src/core/wallet/sign'
 import { createManualClock, setClock } from '../../../../src/lib/clock'
-import { deferred, settle } from '../../../helpers/async'
+import { deferred, settle, rejection } from '../../../helpers/async'
 import { mainnet, solana } from '../../../helpers/networks'
 import { createMemoryStorage, installStorage } from '../../helpers/memory-storage'
 import { resetAllState } from '../../helpers/reset'
@@ -52,8 +52,8 @@ function granted(...namespaces: ChainNamespace[]): ConnectionResult {
   return {
     connections: namespaces.map((namespace) =>
       namespace === 'solana'
-        ? { namespace, accounts: [{ address: SOL }], chainId: solana.id }
-        : { namespace, accounts: [{ address: EVM }], chainId: 1 },
+        ? { namespace, accounts: [{ address: SOL, type: 'eoa' as const }], chainId: solana.id }
+        : { namespace, accounts: [{ address: EVM, type: 'eoa' as const }], chainId: 1 },
     ),
   }
 }
@@ -87,16 +87,6 @@ function scriptedConnector(id: string, chains: ChainNamespace[] = ['eip155']): S
     provider: () => ({ request: async () => null }),
   }
   return connector
-}
-
-/** `promise`'s rejection (it must reject). */
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a rejection')
 }
 
 /** Stores a session as a previous page load leaves it, and lists the connectors restoring it. */

@@ -4,6 +4,7 @@
 import { ADDRESS, connectAccount, useFakeAdapter } from '../../helpers/views'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { rejection } from '../../../helpers/async'
 import { initCore } from '../../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../../src/core/config/options'
 import { setAccount } from '../../../../src/core/state/account'
@@ -21,15 +22,6 @@ function init(options: Record<string, unknown> = { siwx }): void {
     validateOptions({ projectId: 'p1', networks: [localhost, localL2], features: { analytics: false }, ...options }),
   )
   useFakeAdapter()
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a rejection')
 }
 
 test.before.each(() => {
