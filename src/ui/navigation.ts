@@ -75,8 +75,11 @@ function followConnectorScreens(): (() => void)[] {
     }
     screens.delete(event.connectorId)
     // The visitor left (closed the modal or the view): nowhere to go back to.
-    if (event.outcome === 'cancel') return clearTransactionStack()
+    if (event.outcome === 'cancel' && (!modalState.open.peek() || currentView.peek() !== event.view))
+      return clearTransactionStack()
     if (!modalState.open.peek()) return
+    // Still on the connector's screen (a cancel from elsewhere: a refused method, a sign-out): the
+    // entry's callback runs and the modal goes back (SPEC §4 "Transaction stack"), or closes.
     if (transactionStackSize() === 0) closeModal()
     else popTransactionStack(event.outcome)
   })

@@ -174,7 +174,8 @@ async function connectInModal(): Promise<EvmConnection> {
     const connection = readEvmConnection()
     if (connection) return connection
     // Closed without connecting (a connection in progress is still given its chance).
-    if (!modalState.open.value && getAccountState('eip155').status.value !== 'connecting') return null
+    const status = getAccountState('eip155').status.value
+    if (!modalState.open.value && status !== 'connecting' && status !== 'reconnecting') return null
     return undefined
   })
   if (!outcome) throw new UserRejectedRequestError(new Error('The modal was closed before a wallet connected'))

@@ -55,3 +55,13 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
+
+/** The error `promise` rejects with; fails the test when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('expected a rejection')
+}

@@ -7,7 +7,7 @@ import { apiClient } from '../../api/client'
 import type { AdapterConfig, ChainAdapter } from '../../core/state/adapters'
 import { createClientCache } from './client'
 import { connect, disconnect, reconnect, watch } from './connect'
-import { buildSendRequest, prepareTransaction, submitTransaction } from './send-transaction'
+import { assertWalletChain, buildSendRequest, prepareTransaction, submitTransaction } from './send-transaction'
 import { switchNetwork } from './switch-network'
 import { waitForReceipt } from './receipt'
 import { wrapProvider } from './wrap-provider'
@@ -44,12 +44,14 @@ export function createEip155Adapter(config: AdapterConfig): ChainAdapter {
       return signature
     },
     async sendTransaction(parameters) {
+      await assertWalletChain(parameters.provider, parameters.network)
       const client = clientFor(parameters.network)
       const request = await prepareTransaction(client, buildSendRequest(parameters))
       return submitTransaction(parameters.provider, request)
     },
     async sendCall({ provider, network, from, to, data, value, gas }) {
       if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw new Error('Invalid calldata')
+      await assertWalletChain(provider, network)
       const request = await prepareTransaction(clientFor(network), {
         from: from as `0x${string}`,
         to: to as `0x${string}`,

@@ -10,6 +10,7 @@ import { SEND_TRANSACTION_FALLBACK_CACHE_SIZE } from '../../core/constants'
 import type { EIP1193Provider } from '../../core/types'
 import { WALLET_ERROR_CODES, walletErrorCode } from '../../lib/wallet-errors'
 import { assertTransactionRules } from './transaction-rules'
+import { parseChainId } from './connect'
 
 /** A transaction request before it is hex-encoded for the wallet. */
 export interface TransactionRequest {
@@ -104,6 +105,28 @@ function toWalletParams(request: TransactionRequest): Record<string, string> {
   }
   if (request.data) params['data'] = request.data
   return params
+}
+
+/**
+ * SPEC §8 connector error: the wallet is on another chain than the connection SigKit shows (a
+ * wallet that did not report its switch). eth_sendTransaction carries no chain id, so the
+ * transaction would go to the wallet's chain with gas and fees estimated on another, and the
+ * receipt would be awaited on the wrong one.
+ *
+ * @throws Error 'The current chain of the connector (id: {wallet}) does not match the connection's
+ *   chain (id: {network})'
+ * @example
+ * ```ts
+ * await assertWalletChain(provider, network)
+ * ```
+ * @internal
+ */
+export async function assertWalletChain(provider: EIP1193Provider, network: { id: number | string }): Promise<void> {
+  const walletChain = parseChainId(await provider.request({ method: 'eth_chainId' }))
+  if (walletChain !== Number(network.id))
+    throw new Error(
+      `The current chain of the connector (id: ${walletChain}) does not match the connection's chain (id: ${network.id})`,
+    )
 }
 
 /**

@@ -72,6 +72,17 @@ export interface ConnectOptions extends Partial<ConnectTarget> {
 /** One connection attempt per connector at a time: a second ask joins the one in flight. */
 const attempts = new Map<string, Promise<void>>()
 
+/** Connector errors (SPEC §8 "Connector errors"), in the words wagmi gives them. */
+export const CONNECTOR_ERRORS = {
+  chainNotConfigured: 'Chain not configured',
+  alreadyConnected: 'Connector already connected',
+  notConnected: 'Connector not connected',
+  accountNotFound: 'Account not found for connector',
+  providerNotFound: 'Provider not found',
+  /** `{connector}` is the connector's name. */
+  unavailableReconnecting: 'Connector "{connector}" unavailable while reconnecting',
+} as const
+
 /**
  * Connects with a connector: it asks the wallet, then every namespace it granted is put into state
  * (account, network, balances), the session is remembered, and `afterConnect` lets a feature take
@@ -79,7 +90,11 @@ const attempts = new Map<string, Promise<void>>()
  * network the dapp does not support). React StrictMode's double mount, or a visitor going back and
  * picking the same wallet while it prompts, join the attempt in flight instead of asking again.
  *
- * @throws the wallet's error (also shown on ConnectingExternal through {@link connectingState}).
+ * @throws the wallet's error (also shown on ConnectingExternal through {@link connectingState});
+ * 'Connector already connected' when the namespace is connected through this connector already;
+ * 'Connector "{name}" unavailable while reconnecting' while the page-load restore is asking it;
+ * 'Chain not configured' when the dapp has no network in the namespace; 'Account not found for
+ * connector' when the wallet granted no account.
  * @example
  * ```ts
  * await connect('dev.sigkit.testwallet')
@@ -110,15 +125,21 @@ async function run(connectorOrId: Connector | string, options: ConnectOptions): 
   // A connection nobody answered is no connection in progress once the modal is closed: the button
   // goes back to "Connect Wallet". The wallet may still approve later (a pairing is not cancelled).
   const release = modalState.open.subscribe((open) => {
-    if (!open && connectionState.status.peek() === 'connecting' && !isRestoring()) settleStatus()
+    if (!open && connectionState.status.peek() === 'connecting') settleStatus()
   })
   try {
-    if (!isConnectorWithBehaviour(found)) throw new Error('Provider not found')
+    if (!isConnectorWithBehaviour(found)) throw new Error(CONNECTOR_ERRORS.providerNotFound)
+    // A second prompt for a wallet already granting this namespace would only replace the session.
+    if (account.status.peek() === 'connected' && connectedThrough(namespace, found))
+      throw new Error(CONNECTOR_ERRORS.alreadyConnected)
+    // The restore is asking this wallet for its stored session: a prompt now would race it.
+    if (restoringConnectorIds.has(found.id))
+      throw new Error(CONNECTOR_ERRORS.unavailableReconnecting.replace('{connector}', found.name))
     setAccount(namespace, { status: 'connecting' })
     setConnectionStatus('connecting')
     const requested = options.caipNetworkId ? findRequestedNetwork(options.caipNetworkId) : undefined
     const network = requested ?? currentNetwork(namespace)
-    if (!network) throw new Error('Chain not configured')
+    if (!network) throw new Error(CONNECTOR_ERRORS.chainNotConfigured)
     const { namespace: _target, caipNetworkId: _network, ...extra } = options
     const result = await found.connect({ ...extra, namespace, network })
     applyResult(found, result, { restored: false })
@@ -130,8 +151,9 @@ async function run(connectorOrId: Connector | string, options: ConnectOptions): 
     remember(found, options.wallet)
     await settleAfterConnect(activeNamespace.peek() ?? namespace)
   } catch (error) {
+    // Back to what it was (a restore still running keeps its `reconnecting`).
     if (account.status.peek() === 'connecting')
-      setAccount(namespace, { status: previousStatus === 'connected' ? 'connected' : 'disconnected' })
+      setAccount(namespace, { status: previousStatus === 'connecting' ? 'disconnected' : previousStatus })
     settleStatus()
     connectingState.error.value = isUserRejection(error) ? 'Connection declined' : describeWalletError(error)
     throw error
@@ -207,7 +229,7 @@ function applyConnection(
   restored: boolean,
 ): void {
   const address = accounts[0]?.address
-  if (!address) throw new Error('Account not found for connector')
+  if (!address) throw new Error(CONNECTOR_ERRORS.accountNotFound)
   const network = networkFor(namespace, chainId)
   batch(() => {
     applyNetwork(namespace, network)
@@ -354,16 +376,16 @@ export function anyConnected(): boolean {
   return CHAIN_NAMESPACES.some((namespace) => getAccountState(namespace).status.peek() === 'connected')
 }
 
-/** The overall status from the namespaces' own. */
+/** The overall status from the namespaces' own (a restore still running is `reconnecting`). */
 function settleStatus(): void {
-  setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
+  setConnectionStatus(anyConnected() ? 'connected' : reconnecting ? 'reconnecting' : 'disconnected')
 }
 
 /**
  * Local half of a disconnect: clears account, network approval, wallet info and the connection
  * (also what happens when the wallet ended the session).
  */
-function clearNamespace(namespace: ChainNamespace): void {
+function clearNamespace(namespace: ChainNamespace, { settle = true }: { settle?: boolean } = {}): void {
   const address = getAccountState(namespace).address.peek()
   batch(() => {
     resetAccount(namespace)
@@ -372,19 +394,22 @@ function clearNamespace(namespace: ChainNamespace): void {
     getNetworkState(namespace).approvedCaipNetworkIds.value = []
   })
   if (address) forgetBalances(address)
-  settleStatus()
+  if (settle) settleStatus()
   void emitCoreEvent('namespaceCleared', { namespace, address })
 }
 
 // ── restore ────────────────────────────────────────────────────────────────────────────────
 
 let reconnecting: Promise<void> | undefined
+/** The connectors the restore is asking now (a prompt for one of them waits for the restore). */
+const restoringConnectorIds = new Set<string>()
 
 /**
- * Restores the stored session on startup without a wallet prompt: the stored `connected` becomes
- * `connecting`, then `connected` if at least one stored connector still grants accounts, else
- * `disconnected`. Each connector is asked once for all the namespaces it held, the one of the
- * most recently used namespace first; only one restore runs at a time.
+ * Restores the stored session on startup without a wallet prompt: the status is `reconnecting`
+ * (a previous connection exists), then `connected` if at least one stored connector still grants
+ * accounts, else `disconnected`. Each connector is asked once for all the namespaces it held, one
+ * at a time, the one of the most recently used namespace first; only one restore runs at a time
+ * (a second call joins it).
  *
  * @example
  * ```ts
@@ -396,11 +421,6 @@ export function reconnect(): Promise<void> {
     reconnecting = undefined
   })
   return reconnecting
-}
-
-/** Whether a session restore is running (its `connecting` status is the page load's, not a click's). */
-export function isRestoring(): boolean {
-  return reconnecting !== undefined
 }
 
 /** How long a restore waits for the stored wallet to announce itself (extensions inject late). */
@@ -417,9 +437,9 @@ async function restore(): Promise<void> {
     if (getConnectionStatus() !== 'disconnected') setConnectionStatus('disconnected')
     return
   }
-  setConnectionStatus('connecting')
+  setConnectionStatus('reconnecting')
   for (const namespace of namespaces) {
-    if (getAccountState(namespace).status.peek() !== 'connected') setAccount(namespace, { status: 'connecting' })
+    if (getAccountState(namespace).status.peek() !== 'connected') setAccount(namespace, { status: 'reconnecting' })
   }
   const byConnector = new Map<string, ChainNamespace[]>()
   for (const namespace of namespaces) {
@@ -427,19 +447,23 @@ async function restore(): Promise<void> {
     byConnector.set(id, [...(byConnector.get(id) ?? []), namespace])
   }
   for (const [id, held] of byConnector) {
+    restoringConnectorIds.add(id)
     try {
       const connector = await resolveConnector(id)
-      if (!connector) throw new Error('Provider not found')
+      if (!connector) throw new Error(CONNECTOR_ERRORS.providerNotFound)
+      restoringConnectorIds.add(connector.id)
       const result = await connector.restore({ namespaces: held })
-      if (!result || result.connections.length === 0) throw new Error('Connector not connected')
+      if (!result || result.connections.length === 0) throw new Error(CONNECTOR_ERRORS.notConnected)
       applyResult(connector, result, { restored: true })
       for (const namespace of held)
         if (!result.connections.some((c) => c.namespace === namespace)) clearNamespace(namespace)
     } catch {
       for (const namespace of held) clearNamespace(namespace)
+    } finally {
+      restoringConnectorIds.clear()
     }
   }
-  settleStatus()
+  setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
 }
 
 /** The connector a stored id names: a lazy one loaded by id, or an installed wallet once it announces itself. */
@@ -473,9 +497,14 @@ function waitForConnector(id: string): Promise<Connector | undefined> {
 /**
  * Disconnects one namespace, or every connected one. Namespaces sharing a session (WalletConnect,
  * the embedded wallet) go together. The wallet is asked to forget the site, but SigKit waits at
- * most DISCONNECT_WAIT_MS for it; local state is cleared either way.
+ * most DISCONNECT_WAIT_MS for it and its refusal is not a failure (many wallets cannot forget a
+ * site): local state is cleared either way. Each namespace is cleared on its own, so one that
+ * fails (a listener of its state throwing) leaves none of the others connected.
  *
- * @throws Error 'Failed to disconnect' when clearing fails.
+ * @throws Error 'Failed to disconnect chain {namespace}' when clearing the namespace asked for (or
+ *   a namespace of its session) fails; 'Failed to disconnect chains' when clearing namespaces of a
+ *   disconnect of everything fails (`cause`: an AggregateError of each namespace's error);
+ *   'Failed to disconnect' when the overall status cannot be settled afterwards.
  * @example
  * ```ts
  * await disconnect()          // everything
@@ -495,19 +524,36 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
   for (const [connector, held] of byConnector)
     if (connector?.sharedSession) byConnector.set(connector, [...new Set([...held, ...namespacesOf(connector.id)])])
   const targets = [...byConnector.values()].flat()
-  try {
-    await Promise.all([
-      ...[...byConnector].map(([connector, held]) => askWalletToDisconnect(connector, held)),
-      ...targets.map((ns) =>
-        emitCoreEvent('disconnecting', { namespace: ns, address: getAccountState(ns).address.peek() }),
-      ),
-    ])
-    for (const ns of targets) clearNamespace(ns)
-    sendEvent({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: namespace ?? 'all' } })
-  } catch (error) {
-    sendEvent({ type: 'track', event: 'DISCONNECT_ERROR', properties: { message: describeWalletError(error) } })
-    throw new Error(namespace ? `Failed to disconnect chain ${namespace}` : 'Failed to disconnect', { cause: error })
+  await Promise.all([
+    ...[...byConnector].map(([connector, held]) => askWalletToDisconnect(connector, held)),
+    ...targets.map((ns) =>
+      emitCoreEvent('disconnecting', { namespace: ns, address: getAccountState(ns).address.peek() }),
+    ),
+  ])
+  const failures: Error[] = []
+  for (const ns of targets) {
+    try {
+      clearNamespace(ns, { settle: false })
+    } catch (error) {
+      failures.push(new Error(`Failed to disconnect chain ${ns}`, { cause: error }))
+    }
   }
+  let failure: Error | undefined
+  if (failures.length > 0)
+    failure =
+      namespace && failures.length === 1
+        ? failures[0]
+        : new Error('Failed to disconnect chains', { cause: new AggregateError(failures) })
+  try {
+    settleStatus()
+  } catch (error) {
+    failure ??= new Error('Failed to disconnect', { cause: error })
+  }
+  if (failure) {
+    sendEvent({ type: 'track', event: 'DISCONNECT_ERROR', properties: { message: failure.message } })
+    throw failure
+  }
+  sendEvent({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: namespace ?? 'all' } })
 }
 
 async function askWalletToDisconnect(connector: Connector | undefined, namespaces: ChainNamespace[]): Promise<void> {

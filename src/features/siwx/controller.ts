@@ -1,7 +1,8 @@
 /**
  * Signing in and cancelling, for the SIWXSignMessage view (SPEC §4 "Sign-in").
  */
-import { activeNamespace } from '../../core/state/account'
+import { activeNamespace, getAccountState } from '../../core/state/account'
+import { connectedProvider } from '../../core/state/connection'
 import { closeModal, modalState, openModal } from '../../core/modal/modal'
 import { disconnect } from '../../core/wallet/connect'
 import { sendEvent } from '../../core/analytics'
@@ -9,6 +10,13 @@ import { resetView } from '../../core/modal/router'
 import { signMessage } from '../../core/wallet/sign'
 import { endSignInRequest, isSignInRequired, signInTarget, getSIWX } from './sign-in'
 import { type SIWXMessage, type SIWXMessageData } from '../../core/config/siwx'
+
+/** Why sign-in cannot start (SPEC §8 "SIWX"). */
+export const SIWX_ERRORS = {
+  notEnabled: 'SIWX is not enabled',
+  noAddress: 'No ActiveCaipAddress found',
+  noNetworkOrClient: 'No ActiveCaipNetwork or client found',
+} as const
 
 /** The message fields SPEC §3 lists, copied from the dapp's message (its methods stay behind). */
 const DATA_FIELDS = [
@@ -41,8 +49,9 @@ function readMessage(message: SIWXMessage | undefined): { text: string; data: SI
  * Asks the dapp for a message, the wallet for its signature, and hands the session to the dapp;
  * then the modal closes. On failure the sign view stays (or comes back) so the visitor can retry.
  *
- * @throws Error 'SIWX is not enabled', 'No ActiveCaipAddress found', 'No ActiveCaipNetwork or
- * client found', the wallet's refusal or the dapp's error.
+ * @throws Error 'SIWX is not enabled' (no `siwx` option), 'No ActiveCaipAddress found' (no
+ * connected account), 'No ActiveCaipNetwork or client found' (the account is on no network the dapp
+ * supports, or no wallet is there to sign), the wallet's refusal or the dapp's error.
  * @example
  * ```ts
  * await signIn()
@@ -50,10 +59,13 @@ function readMessage(message: SIWXMessage | undefined): { text: string; data: SI
  */
 export async function signIn(): Promise<void> {
   const siwx = getSIWX()
-  if (!siwx) throw new Error('SIWX is not enabled')
+  if (!siwx) throw new Error(SIWX_ERRORS.notEnabled)
   const namespace = activeNamespace.peek()
+  const account = namespace ? getAccountState(namespace) : undefined
+  if (!namespace || account?.status.peek() !== 'connected' || !account.address.peek())
+    throw new Error(SIWX_ERRORS.noAddress)
   const target = signInTarget(namespace)
-  if (!target) throw new Error(namespace ? 'No ActiveCaipNetwork or client found' : 'No ActiveCaipAddress found')
+  if (!target || !connectedProvider(namespace)) throw new Error(SIWX_ERRORS.noNetworkOrClient)
   try {
     const { text, data } = readMessage(await siwx.createMessage(target))
     const signature = await signMessage(text, namespace)

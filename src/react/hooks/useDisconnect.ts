@@ -2,7 +2,11 @@ import type { ChainNamespace } from '../../core/types'
 
 /** What {@link useDisconnect} returns. */
 export interface UseDisconnectReturnType {
-  /** Disconnects `namespace`, or every connected namespace. Rejects with 'Failed to disconnect'. */
+  /**
+   * Disconnects `namespace`, or every connected namespace (a wallet that will not forget the site
+   * is no failure). Rejects with 'Failed to disconnect chain {namespace}', 'Failed to disconnect
+   * chains' or 'Failed to disconnect' when clearing the local state fails.
+   */
   disconnect(parameters?: { namespace?: ChainNamespace }): Promise<void>
 }
 

@@ -30,7 +30,9 @@ export function ButtonView({
   useSignals()
   const address = activeAddress.value
   const connected = isConnected.value && Boolean(address)
-  const connecting = !connected && connectionState.status.value === 'connecting'
+  const status = connectionState.status.value
+  // A click's connection, or the page load's restore of the previous one.
+  const connecting = !connected && (status === 'connecting' || status === 'reconnecting')
   const shownBalance = activeBalance.value
   // The account's name (registered, or from the identity service) in place of its address.
   const namespace = activeNamespace.value

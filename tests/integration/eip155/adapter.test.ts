@@ -300,16 +300,17 @@ test('wallet_sendTransaction fallback on -32601, remembered for the next send', 
   const first = await adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.001' })
   assert.equal(
     provider.log.map((call) => call.method),
-    ['eth_sendTransaction', 'wallet_sendTransaction'],
+    ['eth_chainId', 'eth_sendTransaction', 'wallet_sendTransaction'],
+    'the wallet’s chain is checked first',
   )
-  assert.equal(provider.log[1]!.params, provider.log[0]!.params, 'the same transaction is retried')
+  assert.equal(provider.log[2]!.params, provider.log[1]!.params, 'the same transaction is retried')
   assert.is((await adapter.waitForReceipt({ network: l1, hash: first })).status, 'success')
 
   person.willApprove()
   const second = await adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.002' })
   assert.equal(
     provider.log.map((call) => call.method),
-    ['eth_sendTransaction', 'wallet_sendTransaction', 'wallet_sendTransaction'],
+    ['eth_chainId', 'eth_sendTransaction', 'wallet_sendTransaction', 'eth_chainId', 'wallet_sendTransaction'],
     'the fallback is remembered: straight to wallet_sendTransaction',
   )
   assert.is((await adapter.waitForReceipt({ network: l1, hash: second })).status, 'success')
@@ -330,7 +331,7 @@ test('wallet_sendTransaction fallback on -32601, remembered for the next send', 
   })
   assert.equal(
     direct.log.map((call) => call.method),
-    ['eth_sendTransaction'],
+    ['eth_chainId', 'eth_sendTransaction'],
   )
 })
 
@@ -355,7 +356,7 @@ test('a fallback the wallet does not support either is not remembered, and the w
   )
   assert.equal(
     log.map((call) => call.method),
-    ['eth_sendTransaction', 'wallet_sendTransaction'],
+    ['eth_chainId', 'eth_sendTransaction', 'wallet_sendTransaction'],
   )
   assert.is(codeOf(error), -32602, 'the wallet’s answer to eth_sendTransaction, not 4200 for the fallback')
   assert.is(person.asked.length, prompts)
@@ -363,8 +364,8 @@ test('a fallback the wallet does not support either is not remembered, and the w
   person.willApprove()
   const hash = await adapter.sendTransaction({ provider, network: l1, from: account, to: recipient, amount: '0.001' })
   assert.equal(
-    log.map((call) => call.method).slice(2),
-    ['eth_sendTransaction'],
+    log.map((call) => call.method).slice(3),
+    ['eth_chainId', 'eth_sendTransaction'],
     'the next send uses eth_sendTransaction again',
   )
   assert.is((await adapter.waitForReceipt({ network: l1, hash })).status, 'success')

@@ -144,7 +144,7 @@ test('identity on a non-test network: profile name and avatar from the identity 
   assert.ok(sandbox.requests('identity').some((request) => request.url.startsWith(`/v1/identity/${account}`)))
 })
 
-test('reconnect() after a reload restores the session without a prompt: connecting, then connected', async () => {
+test('reconnect() after a reload restores the session without a prompt: reconnecting, then connected', async () => {
   // A reload: every core signal and cache is new, localStorage and the extension's storage stay,
   // and the extension announces itself a moment after the page starts.
   const kept = new Map(pageStorage.data)
@@ -167,7 +167,7 @@ test('reconnect() after a reload restores the session without a prompt: connecti
   publishWallet(wallet)
   await restoring
   stop()
-  assert.equal(statuses, ['disconnected', 'connecting', 'connected'])
+  assert.equal(statuses, ['disconnected', 'reconnecting', 'connected'])
   assert.is(person.asked.length, prompts, 'the wallet never prompted')
   assert.is(eip155().status.peek(), 'connected')
   assert.is(eip155().address.peek(), account)

@@ -137,7 +137,7 @@ test("a reconnect waits for SigKit's restore and gets its session, without askin
   setRequestedNetworks([mainnet])
   const adapter = new WagmiAdapter({ networks: [mainnet], projectId: 'p' })
   await tick()
-  setAccount('eip155', { status: 'connecting' })
+  setAccount('eip155', { status: 'reconnecting' }) // SigKit's restore is running
   const reconnecting = reconnect(adapter.wagmiConfig)
   await tick()
   assert.is(getAccount(adapter.wagmiConfig).status, 'connecting')

@@ -701,6 +701,21 @@ test('a preferred-account error falls back to the EOA and says why', async () =>
   assert.is(localStorage.getItem(EMBEDDED_KEYS.preferredAccountTypes), '{"eip155":"eoa"}')
 })
 
+test("the account type asked for a namespace the dapp has no network in: 'CaipNetwork not found', nothing changes", async () => {
+  await login()
+  const before = getAccountState('eip155').address.value
+  const error = await run(rejection(setPreferredAccountType('eoa', 'bip122')))
+  assert.is(error.message, 'CaipNetwork not found')
+  assert.not.ok(
+    frame.posted.some(
+      (entry) =>
+        entry.message.type === '@w3m-app/GET_USER' && String(entry.message.payload?.chainId).startsWith('bip122'),
+    ),
+    'the frame is not asked about a network the dapp does not have',
+  )
+  assert.is(getAccountState('eip155').address.value, before)
+})
+
 test('a declined signature on a smart account gets its own toast text', async () => {
   smartNetworks = [Number(localhost.id)]
   await login()

@@ -87,7 +87,7 @@ test('closing the modal does not cut short a session restore in progress', async
   await settle()
   closeModal()
   await settle()
-  assert.is(connectionState.status.value, 'connecting', 'the restore is still running')
+  assert.is(connectionState.status.value, 'reconnecting', 'the restore is still running')
   assert.is(button.getAttribute('aria-busy'), 'true')
   manual.advance(1500)
   await restoring

@@ -5,6 +5,8 @@ import {
   getAppKitOrThrow,
   getResolvedOptions,
   initCore,
+  loadAdapter,
+  registerAdapter,
   setAppKitInstance,
   setThemeMode,
   setThemeVariables,
@@ -14,6 +16,7 @@ import { featuresState } from '../../../../src/core/config/features'
 import { validateOptions } from '../../../../src/core/config/options'
 import { activeCaipNetwork, requestedNetworks } from '../../../../src/core/state/network'
 import { STORAGE_KEYS } from '../../../../src/core/lib/storage'
+import type { ChainAdapter } from '../../../../src/core/state/adapters'
 import { base, mainnet, solana, validInput } from '../../helpers/fixtures'
 import { createMemoryStorage, installStorage } from '../../helpers/memory-storage'
 import { resetAllState } from '../../helpers/reset'
@@ -77,6 +80,20 @@ test('getAppKitOrThrow fails clearly before createAppKit', () => {
   const instance = { open: () => undefined }
   setAppKitInstance(instance)
   assert.is(getAppKitOrThrow(), instance)
+})
+
+test("loadAdapter: 'Adapter not found' before createAppKit and for a namespace without one (WalletConnect-only)", async () => {
+  const rejection = (promise: Promise<unknown>) =>
+    promise.then(
+      () => assert.unreachable('expected a rejection'),
+      (error: Error) => error.message,
+    )
+  const adapter = { namespace: 'bip122' } as unknown as ChainAdapter
+  registerAdapter('bip122', async () => ({ createAdapter: () => adapter }))
+  assert.is(await rejection(loadAdapter('bip122')), 'Adapter not found', 'no options yet: it cannot be made')
+  initCore(validateOptions(validInput()))
+  assert.is(await loadAdapter('bip122'), adapter)
+  assert.is(await rejection(loadAdapter('cosmos')), 'Adapter not found')
 })
 
 test('setThemeVariables merges, and invalid input changes nothing', () => {

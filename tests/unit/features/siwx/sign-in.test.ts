@@ -23,8 +23,9 @@ import {
 import type { CaipNetwork, CaipNetworkId } from '../../../../src/core/types'
 import { base, mainnet, solana, validInput } from '../../helpers/fixtures'
 import { deferred } from '../../../helpers/async'
-import { type SIWXConfig, type SIWXMessageInput, type SIWXSession } from '../../../../src/core/config/siwx'
+import { type SIWXConfig, type SIWXSession } from '../../../../src/core/config/siwx'
 import { resetAllState } from '../../helpers/reset'
+import { fakeSIWX, type FakeSIWX } from '../../helpers/siwx'
 
 const ADDRESS = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B'
 const OTHER_ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
@@ -43,63 +44,6 @@ const optimism: CaipNetwork = {
 /** Lets pending promise callbacks run. */
 async function flush(rounds = 5): Promise<void> {
   for (let i = 0; i < rounds; i++) await new Promise((resolve) => setTimeout(resolve, 0))
-}
-
-interface FakeSIWX extends SIWXConfig {
-  calls: {
-    getSessions: string[]
-    revokeSession: string[]
-    addSession: SIWXSession[]
-    setSessions: SIWXSession[][]
-    createMessage: SIWXMessageInput[]
-    getRequired: number
-  }
-  /** Signed-in sessions by `chainId:address`. */
-  sessions: Map<string, SIWXSession[]>
-  required: boolean
-}
-
-/** A dapp's sign-in back end in memory; tests replace methods to break it. */
-function fakeSIWX(): FakeSIWX {
-  const calls: FakeSIWX['calls'] = {
-    getSessions: [],
-    revokeSession: [],
-    addSession: [],
-    setSessions: [],
-    createMessage: [],
-    getRequired: 0,
-  }
-  const sessions = new Map<string, SIWXSession[]>()
-  const config: FakeSIWX = {
-    calls,
-    sessions,
-    required: false,
-    signOutOnDisconnect: false,
-    async createMessage(input) {
-      calls.createMessage.push(input)
-      const data = { ...input, domain: 'app.example.com', uri: 'https://app.example.com', version: '1', nonce: 'n0nce' }
-      return { ...data, toString: () => `sign in ${input.chainId}:${input.accountAddress}` }
-    },
-    async addSession(session) {
-      calls.addSession.push(session)
-    },
-    async revokeSession(chainId, address) {
-      calls.revokeSession.push(`${chainId}:${address}`)
-      sessions.delete(`${chainId}:${address}`)
-    },
-    async setSessions(list) {
-      calls.setSessions.push(list)
-    },
-    async getSessions(chainId, address) {
-      calls.getSessions.push(`${chainId}:${address}`)
-      return sessions.get(`${chainId}:${address}`) ?? []
-    },
-    getRequired() {
-      calls.getRequired++
-      return config.required
-    },
-  }
-  return config
 }
 
 function sessionFor(chainId: CaipNetworkId, accountAddress: string): SIWXSession {
