@@ -24,6 +24,7 @@ import { activeAddress, activeNamespace, getAccountState, isConnected } from './
 import { activeCaipNetwork, selectedNetworkId } from './core/state/network'
 import { eventsState, subscribeEvents } from './core/analytics'
 import { getConnectedConnectorIds } from './core/lib/storage'
+import { onCoreEvent } from './core/lifecycle'
 import type {
   CaipNetwork,
   CaipNetworkId,
@@ -66,6 +67,9 @@ export interface AppKit {
   /** Disconnects `namespace`, or every connected namespace. */
   disconnect(namespace?: ChainNamespace): Promise<void>
 }
+
+/** The last createAppKit's subscription to failed identity lookups (one per page). */
+let stopNameFallback: (() => void) | undefined
 
 /** @internal */
 export type DefineButton = () => void | Promise<void>
@@ -126,6 +130,11 @@ export function createAppKitWith(
     )
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
     if (Object.keys(stored).length) void import('./core/wallet/connect').then((connection) => connection.reconnect())
+    // SPEC §8: a failed identity lookup has the name looked up another way, by the names feature.
+    stopNameFallback?.()
+    stopNameFallback = onCoreEvent('identityUnavailable', (event) =>
+      import('./features/names/store').then((names) => names.nameWithoutIdentity(event)),
+    )
     // Sign-in reacts from the first connection (or the restore above), so it loads with the page.
     if (resolved.siwx) void import('./features/siwx/sign-in').then((signIn) => signIn.startSignIn())
     if (typeof customElements !== 'undefined') void defineButton()

@@ -45,6 +45,11 @@ export interface CoreEvents {
   connectorScreen:
     | { connectorId: string; view?: ViewName; phase: 'open' }
     | { connectorId: string; view: ViewName; phase: 'done'; outcome: 'success' | 'error' | 'cancel' }
+  /**
+   * The identity lookup of the account failed (SPEC §8): its picture is cleared, and the name is
+   * to be looked up another way (the names feature's reverse lookup). Awaited by the lookup.
+   */
+  identityUnavailable: { namespace: ChainNamespace; address: string }
   /** The wallet switched to another account of the same namespace. */
   accountChanged: { namespace: ChainNamespace; address: string }
   /** A namespace's network changed (the wallet switched, or a switch the visitor asked for). */

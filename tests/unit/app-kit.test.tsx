@@ -7,6 +7,10 @@ import { featuresState } from '../../src/core/config/features'
 import { whenFirstOpenTasksSettled } from '../../src/core/modal/modal'
 import { mainnet } from './helpers/fixtures'
 import { sendJson, startServer } from './helpers/server'
+import { emitCoreEvent } from '../../src/core/lifecycle'
+import { getAccountState, setAccount } from '../../src/core/state/account'
+import { recordOf, useFakeProfileApi } from './helpers/names'
+import { resetAllState } from './helpers/reset'
 
 const createAppKit = createAppKitWith(defineAppKitButton)
 
@@ -48,6 +52,23 @@ test('the remote project config is fetched on first open, not before, and overri
     appKit.close()
   } finally {
     await server.close()
+  }
+})
+
+test('createAppKit wires the failed identity lookup to the names feature once: the reverse lookup names the account', async () => {
+  const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const names = useFakeProfileApi()
+  names.names.set('alice.reown.id', recordOf('alice.reown.id'))
+  try {
+    // A second createAppKit (a dapp's hot reload) replaces the first one's wiring.
+    for (let call = 0; call < 2; call++)
+      createAppKit({ projectId: 'test-project', networks: [mainnet], features: { email: false, socials: false } })
+    setAccount('eip155', { address, status: 'connected' })
+    await emitCoreEvent('identityUnavailable', { namespace: 'eip155', address })
+    assert.equal(names.calls.reverse, [address], 'asked once')
+    assert.is(getAccountState('eip155').profileName.value, 'alice.reown.id')
+  } finally {
+    await resetAllState()
   }
 })
 

@@ -8,6 +8,7 @@ import { CHAIN_NAMESPACES, IDENTITY_CACHE_MS } from '../constants'
 import { loadAdapter } from '../config/appkit-state'
 import { createStoredCache } from '../lib/stored-cache'
 import { STORAGE_PREFIX } from '../lib/storage'
+import { emitCoreEvent } from '../lifecycle'
 import { getAccountState, setAccount } from '../state/account'
 import type { Identity } from '../state/adapters'
 import { getNetworkState, isNetworkSupported } from '../state/network'
@@ -29,7 +30,8 @@ const identityCache = createStoredCache(IDENTITY_CACHE_KEY, IDENTITY_CACHE_MS, i
 
 /**
  * Name and avatar of the account (SPEC §5: eip155 only, on non-test networks; 5 min cache). A
- * failed lookup clears the avatar and keeps going. Never rejects.
+ * failed lookup clears the avatar and emits `identityUnavailable`, whose subscribers look the name
+ * up another way (SPEC §8); it resolves once they are done. Never rejects.
  *
  * @example
  * ```ts
@@ -51,8 +53,13 @@ export async function refreshIdentity(namespace: ChainNamespace): Promise<void> 
     }
     if (getAccountState(namespace).address.peek() !== address) return
     setAccount(namespace, { profileName: identity.name, profileImage: identity.avatar })
-  } catch {
+  } catch (error) {
+    console.warn('[SigKit] identity lookup failed', error)
+    if (getAccountState(namespace).address.peek() !== address) return
+    // SPEC §8: the picture goes, and the name is looked up another way by whoever subscribed (core
+    // knows no name service; the names feature does).
     setAccount(namespace, { profileImage: undefined })
+    await emitCoreEvent('identityUnavailable', { namespace, address })
   }
 }
 

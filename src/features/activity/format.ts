@@ -199,18 +199,28 @@ const MONTH_NAMES = [
 export type ActivityRow =
   { kind: 'month'; key: string; label: string } | { kind: 'transaction'; key: string; transaction: Transaction }
 
+/** One month of a year's transactions (`month` 0-11, local time), newest first. */
+export interface TransactionsOfMonth {
+  month: number
+  transactions: readonly Transaction[]
+}
+
+/** One year's transactions, by month, newest month first. */
+export interface TransactionsOfYear {
+  year: number
+  months: readonly TransactionsOfMonth[]
+}
+
 /**
- * Groups transactions by year, then month of `minedAt` (local time), newest first (SPEC §3
- * `transactionsByYear`), flattened into rows for the windowed list: each month opens with a
- * heading, 'March' in the current year and 'December 2025' before it. Within a month the order is
- * the given one (the API's, newest first).
+ * SPEC §3 `transactionsByYear`: transactions grouped by the year, then the month of `minedAt`
+ * (local time), newest first. Within a month the order is the given one (the API's, newest first).
  *
  * @example
  * ```ts
- * groupByMonth(transactions, Date.now()).map((row) => row.kind === 'month' ? row.label : row.key)
+ * groupByYear(transactions)[0] // { year: 2026, months: [{ month: 2, transactions: [...] }] }
  * ```
  */
-export function groupByMonth(transactions: readonly Transaction[], now: number): ActivityRow[] {
+export function groupByYear(transactions: readonly Transaction[]): TransactionsOfYear[] {
   const months = new Map<number, Transaction[]>()
   for (const transaction of transactions) {
     const date = new Date(transaction.metadata.minedAt)
@@ -219,13 +229,33 @@ export function groupByMonth(transactions: readonly Transaction[], now: number):
     if (!list) months.set(month, (list = []))
     list.push(transaction)
   }
-  const thisYear = new Date(now).getFullYear()
-  const rows: ActivityRow[] = []
+  const years: { year: number; months: TransactionsOfMonth[] }[] = []
   for (const month of [...months.keys()].sort((a, b) => b - a)) {
     const year = Math.floor(month / 12)
-    const name = MONTH_NAMES[month % 12]!
-    rows.push({ kind: 'month', key: `m${month}`, label: year === thisYear ? name : `${name} ${year}` })
-    for (const transaction of months.get(month)!) rows.push({ kind: 'transaction', key: transaction.id, transaction })
+    if (years[years.length - 1]?.year !== year) years.push({ year, months: [] })
+    years[years.length - 1]!.months.push({ month: month % 12, transactions: months.get(month)! })
+  }
+  return years
+}
+
+/**
+ * The grouped transactions ({@link groupByYear}) flattened into rows for the windowed list: each
+ * month opens with a heading, 'March' in the current year and 'December 2025' before it.
+ *
+ * @example
+ * ```ts
+ * groupByMonth(groupByYear(transactions), Date.now()).map((row) => row.kind === 'month' ? row.label : row.key)
+ * ```
+ */
+export function groupByMonth(byYear: readonly TransactionsOfYear[], now: number): ActivityRow[] {
+  const thisYear = new Date(now).getFullYear()
+  const rows: ActivityRow[] = []
+  for (const { year, months } of byYear) {
+    for (const { month, transactions } of months) {
+      const name = MONTH_NAMES[month]!
+      rows.push({ kind: 'month', key: `m${year * 12 + month}`, label: year === thisYear ? name : `${name} ${year}` })
+      for (const transaction of transactions) rows.push({ kind: 'transaction', key: transaction.id, transaction })
+    }
   }
   return rows
 }

@@ -72,7 +72,7 @@ function networkName(target: ActivityTarget): string {
 function ActivityContent({ target }: { target: ActivityTarget }) {
   useSignals()
   const state = activityState(target)
-  const rows = useComputed(() => groupByMonth(state.value.transactions, now.value))
+  const rows = useComputed(() => groupByMonth(state.value.transactionsByYear, now.value))
   const { loaded, loading, failed, next, transactions } = state.value
   if (!loaded) return <Loading text="Loading activity…" />
   if (transactions.length === 0 && failed) return <Failed onRetry={() => void retryActivity(target)} />

@@ -25,10 +25,13 @@ import { showErrorToast } from '../../core/modal/toasts'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { findRequestedNetwork, getNetworkState, isNetworkSupported } from '../../core/state/network'
 import type { ChainNamespace } from '../../core/types'
-import { isSpamTransaction } from './format'
+import { groupByYear, isSpamTransaction, type TransactionsOfYear } from './format'
 
 /** SPEC §8 toast text. */
 export const FETCH_TRANSACTIONS_FAILED = 'Failed to fetch transactions'
+
+/** SPEC §5: the history route is asked about an account, never without one. */
+export const ADDRESS_REQUIRED = 'Transactions cannot be fetched without an account address'
 
 /** How long a fetched first page stays fresh (HOSTED-API §4.2, §10). */
 export const HISTORY_CACHE_MS = 15_000
@@ -56,6 +59,13 @@ export interface ActivityTarget {
 export interface ActivityState {
   /** Newest first; spam dropped, this network only, pending ones of ours on top. */
   transactions: readonly Transaction[]
+  /** `transactions` by year, then month, newest first (SPEC §3 `transactionsByYear`). */
+  transactionsByYear: readonly TransactionsOfYear[]
+  /**
+   * The on-ramp provider's purchases for this account and network, newest first (SPEC §3's second
+   * list): filled by {@link loadOnrampActivity}, never from a cache.
+   */
+  onrampTransactions: readonly Transaction[]
   /** Cursor of the next page; undefined when there is none (or after a failure, SPEC §4). */
   next: string | undefined
   loading: boolean
@@ -84,6 +94,8 @@ interface ListRecord {
 
 const INITIAL: ActivityState = {
   transactions: [],
+  transactionsByYear: [],
+  onrampTransactions: [],
   next: undefined,
   loading: false,
   empty: false,
@@ -92,6 +104,14 @@ const INITIAL: ActivityState = {
 }
 
 const lists = new Map<string, ListRecord>()
+
+const lastNetwork = signal<string | undefined>(undefined)
+
+/**
+ * SPEC §3 `lastNetworkInView`: the CAIP-2 id of the network whose list was opened last (each
+ * network keeps its own list, so coming back to one shows it as it was).
+ */
+export const lastNetworkInView: ReadonlySignal<string | undefined> = lastNetwork
 
 /**
  * The cache key of an account on a network; EVM addresses are case-insensitive.
@@ -141,11 +161,18 @@ export function activityState(target: ActivityTarget): ReadonlySignal<ActivitySt
 }
 
 function update(record: ListRecord, values: Partial<ActivityState>): void {
-  record.state.value = { ...record.state.peek(), ...values }
+  const grouped = values.transactions ? { transactionsByYear: groupByYear(values.transactions) } : {}
+  record.state.value = { ...record.state.peek(), ...values, ...grouped }
+}
+
+/** The SPEC §5 rule, before anything is asked. */
+function requireAddress(target: ActivityTarget): void {
+  if (!target.address) throw new Error(ADDRESS_REQUIRED)
 }
 
 /** One page for a target, through the support gate (SPEC §7: an unsupported network is empty). */
 async function fetchPage(target: ActivityTarget, cursor: string | undefined) {
+  requireAddress(target)
   const api = apiClient(HISTORY_API)
   if (!isNetworkSupported(findRequestedNetwork(target.caipNetworkId)))
     return { transactions: [], next: undefined, dropped: 0 }
@@ -244,18 +271,23 @@ function writeCache(key: string, entry: CacheEntry | undefined): void {
   writeStorage(HISTORY_CACHE_KEY, cache)
 }
 
-function reportFailure(record: ListRecord, cursor: string | undefined, error: unknown): void {
-  // SPEC §4: on failure `empty` is true and the cursor is cleared; what is loaded stays visible.
-  update(record, { failed: true, empty: true, next: undefined, loaded: true })
-  record.retryCursor = cursor
+/** SPEC §8: a fetch of transactions failed: the toast and the tracked event. */
+function reportFetchError(target: ActivityTarget, cursor: string | undefined, error: unknown): void {
   console.warn('[SigKit] history fetch failed', error)
   showErrorToast(FETCH_TRANSACTIONS_FAILED)
-  const { address, caipNetworkId } = record.target
+  const { address, caipNetworkId } = target
   sendEvent({
     type: 'track',
     event: 'ERROR_FETCH_TRANSACTIONS',
     properties: { address, network: caipNetworkId, cursor: cursor ?? null, isSmartAccount: false },
   })
+}
+
+function reportFailure(record: ListRecord, cursor: string | undefined, error: unknown): void {
+  // SPEC §4: on failure `empty` is true and the cursor is cleared; what is loaded stays visible.
+  update(record, { failed: true, empty: true, next: undefined, loaded: true })
+  record.retryCursor = cursor
+  reportFetchError(record.target, cursor, error)
 }
 
 /** Fetches one page the visitor waits on: the first (`cursor` undefined) or the next. */
@@ -309,15 +341,45 @@ function refreshHead(record: ListRecord): Promise<void> {
 }
 
 /**
- * Shows a target's activity: at once from memory (refreshed in the background when older than
- * 15 s), else from a fresh localStorage page, else fetched.
+ * Fills the target's second list (SPEC §3) with the on-ramp provider's purchases: the history route
+ * with `onramp=<provider>`, never from a cache (SPEC §7), this network only. A failure shows 'Failed
+ * to fetch transactions' and sends ERROR_FETCH_TRANSACTIONS like the main list's, and leaves the
+ * list as it was. The on-ramp client loads with the first call.
  *
+ * @throws Error 'Transactions cannot be fetched without an account address' (SPEC §5).
+ * @example
+ * ```ts
+ * await loadOnrampActivity(activeTarget.value!, 'coinbase')
+ * activityState(activeTarget.value!).value.onrampTransactions // newest first
+ * ```
+ */
+export async function loadOnrampActivity(target: ActivityTarget, provider: string): Promise<void> {
+  requireAddress(target)
+  const record = recordFor(target)
+  const generation = record.generation
+  const { address, caipNetworkId } = target
+  try {
+    const { ONRAMP_API } = await import('../../api/onramp-api')
+    const purchases = await apiClient(ONRAMP_API).getPurchases({ address, caipNetworkId, provider })
+    if (generation === record.generation) update(record, { onrampTransactions: keep(target, purchases) })
+  } catch (error) {
+    if (generation === record.generation) reportFetchError(target, undefined, error)
+  }
+}
+
+/**
+ * Shows a target's activity: at once from memory (refreshed in the background when older than
+ * 15 s), else from a fresh localStorage page, else fetched. It becomes {@link lastNetworkInView}.
+ *
+ * @throws Error 'Transactions cannot be fetched without an account address' (SPEC §5).
  * @example
  * ```ts
  * openActivity(activeTarget.value!)
  * ```
  */
 export function openActivity(target: ActivityTarget): void {
+  requireAddress(target)
+  lastNetwork.value = target.caipNetworkId
   const record = recordFor(target)
   const state = record.state.peek()
   if (state.loading) return
@@ -496,4 +558,5 @@ onCoreEvent('namespaceCleared', onNamespaceCleared)
 export function resetActivity(): void {
   for (const record of lists.values()) record.generation++
   lists.clear()
+  lastNetwork.value = undefined
 }

@@ -93,6 +93,28 @@ export async function findProfileName(namespace: ChainNamespace): Promise<boolea
   return Boolean(state.profileName.peek())
 }
 
+/**
+ * SPEC §8's fallback: the identity lookup of an account failed, so its name is looked up another
+ * way, through the name service's reverse lookup (cached like every lookup here); its first name
+ * becomes the profile name. The picture stays cleared, as the spec says. Never rejects.
+ *
+ * @example
+ * ```ts
+ * onCoreEvent('identityUnavailable', nameWithoutIdentity)
+ * ```
+ */
+export async function nameWithoutIdentity(event: { namespace: ChainNamespace; address: string }): Promise<void> {
+  const { namespace, address } = event
+  if (namespace !== 'eip155') return
+  try {
+    const [primary] = await namesOf(address)
+    if (primary && getAccountState(namespace).address.peek() === address)
+      setAccount(namespace, { profileName: primary.name })
+  } catch (error) {
+    console.warn('[SigKit] reverse name lookup failed', error)
+  }
+}
+
 /** @internal Forgets every cached name (tests). */
 export function resetNames(): void {
   cache.clear()

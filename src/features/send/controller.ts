@@ -17,6 +17,9 @@ import { onCoreEvent } from '../../core/lifecycle'
 import { loadAdapter } from '../../core/config/appkit-state'
 import type { ResolvedName } from '../../api/profile-api'
 import { latestOnly } from '../../lib/latest'
+import { isImageUrl } from '../../lib/validate'
+import { computed, type ReadonlySignal } from '@preact/signals-core'
+import { sendableTokens } from './tokens'
 
 /** Validation texts of SPEC §5. */
 export const SEND_ERRORS = {
@@ -42,9 +45,12 @@ export interface SendForm {
   amount: string
   /** What the receiver field holds: an address, or on EVM a name (`alice.reown.id`) resolved before sending. */
   receiverAddress: string
-  /** The receiver's name, once a name typed resolved (SPEC §3 "receiver profile name"). */
+  /**
+   * The receiver's name (SPEC §3 "receiver profile name"): the name typed, once it resolved, or on
+   * EVM the first name the name service lists for the address typed.
+   */
   receiverProfileName: string | undefined
-  /** That name's picture (SPEC §3 "receiver profile image"). */
+  /** That name's picture (SPEC §3 "receiver profile image"); http(s) or an inline image only. */
   receiverProfileImage: string | undefined
   /** The lookup of a receiver typed as a name; undefined for an address. */
   receiverLookup: ReceiverLookup | undefined
@@ -69,6 +75,25 @@ const EMPTY_FORM: SendForm = {
 
 /** Current send form. */
 export const sendState: SendSignals = signalsOf(EMPTY_FORM)
+
+/**
+ * SPEC §3 Send state `tokenBalances`: what the active account can send on the active network, the
+ * native currency first when the balance service did not list it.
+ */
+export const sendTokenBalances: ReadonlySignal<readonly TokenBalance[]> = computed(() => {
+  const namespace = activeNamespace.value
+  return namespace ? sendableTokens(namespace) : []
+})
+
+/**
+ * SPEC §3 Send state `networkBalanceInUSD`: what the native balance on the active network is worth
+ * in USD, as a decimal string ('0' without a balance or a price).
+ */
+export const networkBalanceInUSD: ReadonlySignal<string> = computed(() => {
+  const native = sendTokenBalances.value.find((token) => !token.address)
+  const value = native ? Number(native.quantity.numeric) * native.price : 0
+  return Number.isFinite(value) && value > 0 ? String(value) : '0'
+})
 
 /**
  * Empties the send form (after a send, on network change, on disconnect).
@@ -107,24 +132,49 @@ function isReceiverName(text: string, namespace = activeNamespace.peek()): boole
   return namespace === 'eip155' && looksLikeName(text)
 }
 
-/**
- * Where a name points, through the name service. Its client loads with the first name typed: most
- * receivers are addresses.
- */
-async function resolveReceiverName(name: string, signal?: AbortSignal): Promise<ResolvedName> {
-  const [{ apiClient }, { PROFILE_API, resolveName }] = await Promise.all([
-    import('../../api/client'),
-    import('../../api/profile-api'),
-  ])
-  return resolveName(apiClient(PROFILE_API), name, signal)
+/** Whether `text`, typed as the receiver, is an EVM address whose name can be looked up. */
+function isNamedAddressCandidate(text: string, namespace = activeNamespace.peek()): boolean {
+  return namespace === 'eip155' && /^0x[0-9a-fA-F]{40}$/.test(text)
 }
 
-/** The lookup of a receiver name: a pause after typing, and only the latest answer counts. */
+/** The name service's client; it loads with the first receiver looked up. */
+async function profileApi() {
+  const [{ apiClient }, profile] = await Promise.all([import('../../api/client'), import('../../api/profile-api')])
+  return { api: apiClient(profile.PROFILE_API), profile }
+}
+
+/** Where a name points, through the name service. */
+async function resolveReceiverName(name: string, signal?: AbortSignal): Promise<ResolvedName> {
+  const { api, profile } = await profileApi()
+  return profile.resolveName(api, name, signal)
+}
+
+/** The first name the name service lists for an address (its reverse lookup), if any. */
+async function nameOfAddress(address: string, signal?: AbortSignal): Promise<ResolvedName | undefined> {
+  const { api, profile } = await profileApi()
+  const [primary] = await api.reverseLookup(address, undefined, signal)
+  const avatar = primary && profile.recordAvatar(primary)
+  return primary && { name: primary.name, address, avatar: isImageUrl(avatar) ? avatar : undefined }
+}
+
+/**
+ * The lookup of the receiver typed: a name's address, or an address's name. A pause after typing,
+ * and only the latest answer counts.
+ */
 const receiverNames = latestOnly({
   delayMs: RECEIVER_LOOKUP_DELAY_MS,
-  ask: (name: string, signal) => resolveReceiverName(name, signal),
-  onAnswer: (resolved) => showResolved(resolved),
-  onError: (error, name) => showFailed(name, error),
+  ask: (text: string, signal): Promise<ResolvedName | undefined> =>
+    isReceiverName(text) ? resolveReceiverName(text, signal) : nameOfAddress(text, signal),
+  onAnswer: (resolved, text) => {
+    if (isReceiverName(text)) showResolved(resolved!)
+    else if (resolved)
+      assignSignals(sendState, { receiverProfileName: resolved.name, receiverProfileImage: resolved.avatar })
+  },
+  onError: (error, text) => {
+    // An address is sendable with or without a name: a failed lookup only leaves the name out.
+    if (isReceiverName(text)) showFailed(text, error)
+    else console.warn('[SigKit] receiver name lookup failed', error)
+  },
 })
 
 function showResolved(resolved: ResolvedName): void {
@@ -145,8 +195,10 @@ function showFailed(name: string, error: unknown): void {
 }
 
 /**
- * The visitor typed a receiver. The field keeps it as typed; a name (on EVM) is looked up after
- * {@link RECEIVER_LOOKUP_DELAY_MS}, an earlier name's answer dropped.
+ * The visitor typed a receiver. The field keeps it as typed; on EVM, after
+ * {@link RECEIVER_LOOKUP_DELAY_MS}, a name is resolved to its address and an address is looked up
+ * for its name and picture (`receiverProfileName`, `receiverProfileImage`); an earlier answer is
+ * dropped.
  *
  * @example
  * ```ts
@@ -162,7 +214,7 @@ export function setReceiver(text: string): void {
     receiverProfileName: undefined,
     receiverProfileImage: undefined,
   })
-  if (lookup) receiverNames.schedule(name)
+  if (lookup || isNamedAddressCandidate(name)) receiverNames.schedule(name)
   else receiverNames.cancel()
 }
 

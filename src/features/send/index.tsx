@@ -10,29 +10,35 @@ import { Field, Input, Label, Select } from '../../ui/kit/form'
 import { ErrorText, Hint } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { formatQuantity, formatUsd, tokenKey } from '../../ui/token-balances'
-import { sendableTokens } from './tokens'
 import { AmountRow, MaxButton, ReceiverCard } from './styles'
-import { sendFromForm, sendState, setReceiver, type ReceiverLookup } from './controller'
+import { sendFromForm, sendState, sendTokenBalances, setReceiver, type ReceiverLookup } from './controller'
 
 const ERROR_ID = 'sk-send-error'
 const LOOKUP_ID = 'sk-send-receiver-lookup'
 
+/** The receiver's name and picture (outside text, shown as text; the picture only when http(s) or inline). */
+function Receiver({ name, avatar, address }: { name: string; avatar: string | undefined; address?: string }) {
+  return (
+    <ReceiverCard data-receiver="">
+      {avatar && isImageUrl(avatar) && <img src={avatar} alt="" width={32} height={32} />}
+      <span data-receiver-name="">{name}</span>
+      {address && <span data-receiver-address="">{address}</span>}
+    </ReceiverCard>
+  )
+}
+
 /**
- * What a receiver typed as a name points at, announced as it changes: being looked up, or the
- * address with the name and its picture (outside text, shown as text; the picture is checked to be
- * http(s) or an inline image before it is shown).
+ * Who the receiver is, announced as it changes: a name typed being looked up, then the address it
+ * points at with the name and its picture; or, for an address typed, the name the name service
+ * lists for it.
  */
 function ReceiverLookupStatus({ lookup }: { lookup: ReceiverLookup | undefined }) {
+  const name = sendState.receiverProfileName.value
   return (
     <div id={LOOKUP_ID} role="status">
       {lookup?.status === 'resolving' && <Hint>Looking up {lookup.name}…</Hint>}
-      {lookup?.status === 'resolved' && (
-        <ReceiverCard data-receiver="">
-          {lookup.avatar && isImageUrl(lookup.avatar) && <img src={lookup.avatar} alt="" width={32} height={32} />}
-          <span data-receiver-name="">{lookup.name}</span>
-          <span data-receiver-address="">{lookup.address}</span>
-        </ReceiverCard>
-      )}
+      {lookup?.status === 'resolved' && <Receiver name={lookup.name} avatar={lookup.avatar} address={lookup.address} />}
+      {!lookup && name && <Receiver name={name} avatar={sendState.receiverProfileImage.value} />}
     </div>
   )
 }
@@ -55,7 +61,7 @@ export default function SendView() {
   // adapter load), so a double click cannot send twice.
   const submitting = useSignal(false)
   const namespace = activeNamespace.value
-  const tokens = namespace ? sendableTokens(namespace) : []
+  const tokens = sendTokenBalances.value
   const chosen = sendState.token.value
   // The chosen token as the balances now describe it (its quantity and price move on).
   const token = chosen && (tokens.find((item) => tokenKey(item) === tokenKey(chosen)) ?? chosen)

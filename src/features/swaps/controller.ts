@@ -112,6 +112,8 @@ export interface SwapFields {
   prices: ReadonlyMap<string, number>
   /** The `standard` gas price in wei, when the route answered. */
   gasPrice: bigint | undefined
+  /** 'Network not supported for Gas Price' when the gas price route failed (the fee is then left out). */
+  gasPriceError: string | undefined
   quote: SwapQuote | undefined
   quoting: boolean
   quoteError: string | undefined
@@ -135,6 +137,7 @@ const EMPTY_SWAP: SwapFields = {
   amount: '',
   prices: new Map(),
   gasPrice: undefined,
+  gasPriceError: undefined,
   quote: undefined,
   quoting: false,
   quoteError: undefined,
@@ -397,13 +400,40 @@ function isUnsupportedNetworkAnswer(error: unknown): boolean {
   )
 }
 
+/** SPEC §8: the gas price route has no answer for the network. */
+export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price'
+
+/**
+ * The network's `standard` gas price in wei, from the convert route.
+ *
+ * @throws Error 'Network not supported for Gas Price' (SPEC §8) when the route fails for the
+ * network, with the route's error as its `cause`.
+ * @example
+ * ```ts
+ * const wei = await fetchGasPrice(network)
+ * ```
+ */
+export async function fetchGasPrice(network: CaipNetwork): Promise<bigint> {
+  try {
+    return (await apiClient(CONVERT_API).getGasPrice(network.caipNetworkId)).standard
+  } catch (cause) {
+    throw new Error(GAS_PRICE_UNSUPPORTED, { cause })
+  }
+}
+
 async function loadGasPrice(network: CaipNetwork, mine: number): Promise<void> {
   try {
-    const price = await apiClient(CONVERT_API).getGasPrice(network.caipNetworkId)
-    if (mine === session) swapState.gasPrice.value = price.standard
-  } catch {
-    // 'Network not supported for Gas Price' is treated as no gas price (HOSTED-API §4.2): the
-    // fee is then not shown, and the quote is asked without one.
+    const price = await fetchGasPrice(network)
+    if (mine !== session) return
+    batch(() => {
+      swapState.gasPrice.value = price
+      swapState.gasPriceError.value = undefined
+    })
+  } catch (error) {
+    // Treated as no gas price (HOSTED-API §4.2): the quote is asked without one, and the view says
+    // why the fee is missing.
+    console.warn('[SigKit] gas price unavailable', (error as Error).cause)
+    if (mine === session) swapState.gasPriceError.value = (error as Error).message
   }
 }
 

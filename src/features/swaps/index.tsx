@@ -171,7 +171,7 @@ function QuoteDetails() {
       <dt>Price impact</dt>
       <dd data-impact="">{impact === undefined ? '—' : `${Math.max(impact, 0).toFixed(2)}%`}</dd>
       <dt>Network fee</dt>
-      <dd>{fee === undefined ? '—' : `≈ ${formatUsd(fee)}`}</dd>
+      <dd>{fee === undefined ? (swapState.gasPriceError.value ?? '—') : `≈ ${formatUsd(fee)}`}</dd>
       <dt>Minimum received</dt>
       <dd data-minimum="">
         {formatAmount(quote.minimum, to.decimals)} {to.symbol}

@@ -9,14 +9,16 @@ import { subscribeEvents, type EventRecord } from '../../../src/core/analytics'
 import { hideToast, toastState } from '../../../src/core/modal/toasts'
 import { getAccountState } from '../../../src/core/state/account'
 import { connect } from '../../../src/core/wallet/connect'
-import { describeTransaction, groupByMonth, heldNfts } from '../../../src/features/activity/format'
+import { describeTransaction, groupByMonth, groupByYear, heldNfts } from '../../../src/features/activity/format'
 import {
   activeTarget,
   activityKey,
   activityState,
   FETCH_TRANSACTIONS_FAILED,
   HISTORY_CACHE_KEY,
+  lastNetworkInView,
   loadAllActivity,
+  loadOnrampActivity,
   loadMoreActivity,
   openActivity,
   resetActivity,
@@ -99,7 +101,7 @@ test('the connected account on 31337: the start-up funding and NFT mints, the sp
   const preview = heldNfts(transactions)[0]!.preview!
   const picture = await fetch(preview)
   assert.equal([picture.status, picture.headers.get('content-type')], [200, 'image/svg+xml'])
-  const rows = groupByMonth(transactions, Date.now())
+  const rows = groupByMonth(groupByYear(transactions), Date.now())
   assert.is(rows[0]!.kind, 'month', 'the list opens with its month')
 })
 
@@ -239,6 +241,41 @@ test('a Solana account: SOL and SPL transfers on the Solana network', async () =
   )
   assert.is(transactions[0]!.metadata.hash, spl.body.hashes[0])
   assert.is(describeTransaction(transactions[0]!).counterparty, `to ${short(sandbox.solana.accounts.recipient)}`)
+})
+
+test("the on-ramp provider's purchases are the second list; the sandbox's failing history route says so", async () => {
+  const bought = await postJson(`${sandbox.apiUrl}/onramp/coinbase/purchase`, {
+    address: account,
+    network: 'sandbox-31337',
+    asset: 'USDC',
+    fiatAmount: '50',
+    fiatCurrency: 'USD',
+  })
+  assert.is(bought.status, 200, JSON.stringify(bought.body))
+  const target = on('eip155:31337')
+  await loadOnrampActivity(target, 'coinbase')
+  const { onrampTransactions, transactionsByYear, transactions } = activityState(target).value
+  assert.equal(
+    onrampTransactions.map((item) => [item.metadata.hash, item.metadata.status]),
+    [[bought.body.hash, 'confirmed']],
+    'the purchase, as the provider lists it',
+  )
+  assert.is(onrampTransactions[0]!.transfers[0]?.fungible_info?.symbol, 'USDC')
+  assert.is(
+    transactionsByYear.flatMap((year) => year.months.flatMap((month) => month.transactions)).length,
+    transactions.length,
+    'transactionsByYear holds the main list, grouped',
+  )
+  await loadOnrampActivity(on('eip155:31338'), 'coinbase')
+  assert.equal(activityState(on('eip155:31338')).value.onrampTransactions, [], 'another network lists none')
+  openActivity(on('eip155:31338'))
+  assert.is(lastNetworkInView.value, 'eip155:31338', 'the list opened last')
+  await settled(on('eip155:31338'))
+
+  sandbox.faults.set({ route: 'history', mode: '500', times: 1 })
+  await loadOnrampActivity(target, 'coinbase')
+  assert.is(toastState.message.value, FETCH_TRANSACTIONS_FAILED)
+  assert.is(activityState(target).value.onrampTransactions.length, 1, 'what was listed stays')
 })
 
 test.run()

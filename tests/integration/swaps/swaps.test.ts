@@ -13,12 +13,14 @@ import { setActiveCaipNetwork } from '../../../src/core/state/network'
 import { connect } from '../../../src/core/wallet/connect'
 import type { CaipNetwork } from '../../../src/core/types'
 import {
+  GAS_PRICE_UNSUPPORTED,
   SWAP_ERRORS,
   confirmSwap,
   currentQuote,
   formProblem,
   initSwap,
   needsApproval,
+  resetSwap,
   reviewSwap,
   swapState,
 } from '../../../src/features/swaps/controller'
@@ -217,6 +219,24 @@ test("the emulator's answers in words: no liquidity for a dust amount, a chain w
   initSwap()
   await waitFor(() => swapState.support.value === 'unsupported', { what: 'unsupported' })
   setActiveCaipNetwork(l1)
+})
+
+test("the gas price route failing on demand: 'Network not supported for Gas Price', the quote still comes", async () => {
+  sandbox.faults.set({ route: 'convertGasPrice', mode: '500' })
+  try {
+    resetSwap()
+    const quote = await quoteFor({ fromToken: 'ETH', toToken: 'USDC', amount: '0.1' })
+    await waitFor(() => swapState.gasPriceError.value, { what: 'the gas price error' })
+    assert.is(swapState.gasPriceError.value, GAS_PRICE_UNSUPPORTED)
+    assert.is(swapState.gasPrice.value, undefined)
+    assert.is(quote.toAmount, await routerQuote(parseEther('0.1'), [amm().weth, usdc().address]))
+  } finally {
+    sandbox.faults.clear()
+  }
+  resetSwap()
+  initSwap({ fromToken: 'ETH', toToken: 'USDC' })
+  await waitFor(() => swapState.gasPrice.value, { what: 'the gas price, the route recovered' })
+  assert.is(swapState.gasPriceError.value, undefined)
 })
 
 test.run()

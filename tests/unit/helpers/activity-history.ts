@@ -80,7 +80,7 @@ export function entries(count: number, options: EntryOptions & { startAgo?: numb
 }
 
 export interface HistoryServer extends TestServer {
-  /** The history per `{address lower-case}|{chainId}`, newest first; tests replace it. */
+  /** The history per {@link historyKey}, newest first; tests replace it. */
   history: Map<string, Record<string, any>[]>
   /** The next N history requests answer with this status (or body). */
   fail(times: number, status?: number): void
@@ -114,7 +114,9 @@ export async function startHistoryServer(pageSize = 50): Promise<HistoryServer> 
       response.statusCode = failures.status
       return response.end('{"error":"injected"}')
     }
-    const list = history.get(`${decodeURIComponent(match[1]!).toLowerCase()}|${request.query.get('chainId')}`) ?? []
+    const provider = request.query.get('onramp')
+    const key = historyKey(decodeURIComponent(match[1]!), request.query.get('chainId') ?? '', provider ?? undefined)
+    const list = history.get(key) ?? []
     const offset = Number(request.query.get('cursor') ?? 0)
     const data = list.slice(offset, offset + result.pageSize)
     const next = offset + result.pageSize < list.length ? String(offset + result.pageSize) : null
@@ -141,5 +143,6 @@ export async function startHistoryServer(pageSize = 50): Promise<HistoryServer> 
   return result
 }
 
-/** Key of {@link HistoryServer.history}. */
-export const historyKey = (address: string, chain = CHAIN) => `${address.toLowerCase()}|${chain}`
+/** Key of {@link HistoryServer.history}; with `onramp`, the provider's purchases (the route's `onramp` parameter). */
+export const historyKey = (address: string, chain = CHAIN, onramp?: string) =>
+  `${address.toLowerCase()}|${chain}${onramp ? `|onramp:${onramp}` : ''}`

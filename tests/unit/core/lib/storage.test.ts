@@ -22,6 +22,7 @@ import {
   getRecentWallets,
   storeDeepLink,
 } from '../../../../src/core/lib/storage'
+import { createStoredCache } from '../../../../src/core/lib/stored-cache'
 import { createMemoryStorage, createThrowingStorage, installStorage } from '../../helpers/memory-storage'
 import type { MemoryStorage } from '../../helpers/memory-storage'
 
@@ -132,6 +133,39 @@ test('connector ids per namespace: set, drop invalid entries, remove', () => {
   assert.is(store.data.has(STORAGE_KEYS.connectedConnectorIds), false)
   store.setItem(STORAGE_KEYS.connectedConnectorIds, JSON.stringify({ eip155: 'walletConnect', tron: 'x', solana: 7 }))
   assert.equal(getConnectedConnectorIds(), { eip155: 'walletConnect' })
+})
+
+test("SPEC §3's stored items, every key corrupted: each reads as missing, nothing throws, no other key is lost", () => {
+  const cache = createStoredCache(
+    '@sigkit/identity_cache',
+    60_000,
+    (value): value is string => typeof value === 'string',
+  )
+  const garbage = ['{not json', '"tron"', '[1,2', 'null', '{"__proto__":{"polluted":true}}']
+  for (const bad of garbage) {
+    for (const key of [...Object.values(STORAGE_KEYS), '@sigkit/identity_cache']) store.setItem(key, bad)
+    store.setItem('@dapp/own-key', 'kept')
+    assert.equal(
+      [
+        getConnectedConnectorIds(),
+        getActiveNamespace(),
+        getActiveCaipNetworkId(),
+        getConnectionStatus(),
+        getRecentWallets(),
+        getDeepLink(),
+        cache.get('0xabc'),
+      ],
+      [{}, undefined, undefined, undefined, [], undefined, undefined],
+      bad,
+    )
+    assert.is(({} as Record<string, unknown>)['polluted'], undefined, 'no prototype pollution')
+    // Writing one key replaces only that key's bad value.
+    storeActiveNamespace('eip155')
+    cache.set('0xabc', 'alice.reown.id')
+    assert.equal([getActiveNamespace(), cache.get('0xabc')], ['eip155', 'alice.reown.id'])
+    assert.is(store.getItem(STORAGE_KEYS.connectionStatus), bad, 'the other keys are as they were')
+    assert.is(store.getItem('@dapp/own-key'), 'kept', "the dapp's keys are never touched")
+  }
 })
 
 test('everything is safe when localStorage is missing', () => {

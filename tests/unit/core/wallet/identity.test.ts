@@ -9,6 +9,7 @@ import type { Identity } from '../../../../src/core/state/adapters'
 import { getAccountState, setAccount } from '../../../../src/core/state/account'
 import { getNetworkState } from '../../../../src/core/state/network'
 import { IDENTITY_CACHE_KEY, refreshIdentity, rememberIdentity } from '../../../../src/core/wallet/identity'
+import { onCoreEvent } from '../../../../src/core/lifecycle'
 import { createManualClock, setClock, type ManualClock } from '../../../../src/lib/clock'
 import { resetAllState } from '../../helpers/reset'
 
@@ -88,6 +89,42 @@ test('rememberIdentity: a name learnt by registering is stored and shown on the 
   await refreshIdentity('eip155')
   assert.equal(asked, [], 'the stored identity answers')
   assert.is(getAccountState('eip155').profileName.value, 'alice.reown.id')
+})
+
+test('SPEC §8: a failed lookup asks for the name another way (identityUnavailable), and waits for it', async () => {
+  connectAccount({ profileName: undefined, profileImage: 'https://example.org/old.png' })
+  answer = async () => {
+    throw new Error('HTTP status code: 500')
+  }
+  const heard: unknown[] = []
+  const stop = onCoreEvent('identityUnavailable', async (event) => {
+    heard.push(event)
+    assert.is(getAccountState('eip155').profileImage.value, undefined, 'the picture is already cleared')
+    await Promise.resolve()
+    setAccount('eip155', { profileName: 'found-another-way.reown.id' })
+  })
+  try {
+    await refreshIdentity('eip155')
+    assert.equal(heard, [{ namespace: 'eip155', address: ADDRESS }])
+    assert.is(getAccountState('eip155').profileName.value, 'found-another-way.reown.id', 'awaited')
+
+    // The account changed while the lookup ran: nothing is cleared or asked for the new one.
+    let fail!: (error: Error) => void
+    answer = () => new Promise((_, reject) => (fail = reject))
+    connectAccount({ profileImage: 'https://example.org/old.png' })
+    const running = refreshIdentity('eip155')
+    await Promise.resolve()
+    setAccount('eip155', {
+      address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      profileImage: 'https://example.org/b.png',
+    })
+    fail(new Error('HTTP status code: 500'))
+    await running
+    assert.is(heard.length, 1)
+    assert.is(getAccountState('eip155').profileImage.value, 'https://example.org/b.png')
+  } finally {
+    stop()
+  }
 })
 
 test.run()

@@ -8,6 +8,7 @@ import {
   describeTransaction,
   formatAmount,
   groupByMonth,
+  groupByYear,
   heldNfts,
   isSpamTransaction,
   relativeTime,
@@ -135,7 +136,25 @@ test('grouping: by year then month, newest first, across a year boundary; months
     at('2025-11-20T08:00:00Z'),
     at('2024-12-24T08:00:00Z'),
   ]
-  const rows = groupByMonth(list, Date.parse('2026-02-01T12:00:00Z'))
+  assert.equal(
+    groupByYear(list).map(({ year, months }) => [
+      year,
+      months.map(({ month, transactions }) => [month, transactions.length]),
+    ]),
+    [
+      [2026, [[0, 2]]],
+      [
+        2025,
+        [
+          [11, 2],
+          [10, 1],
+        ],
+      ],
+      [2024, [[11, 1]]],
+    ],
+    'transactionsByYear: years, then months, newest first',
+  )
+  const rows = groupByMonth(groupByYear(list), Date.parse('2026-02-01T12:00:00Z'))
   assert.equal(
     rows.map((row) => (row.kind === 'month' ? row.label : row.transaction.metadata.minedAt.slice(0, 10))),
     [
@@ -152,7 +171,7 @@ test('grouping: by year then month, newest first, across a year boundary; months
     ],
   )
   // Out of order input still comes out newest month first.
-  const shuffled = groupByMonth([list[4]!, list[0]!, list[5]!], Date.parse('2026-02-01T12:00:00Z'))
+  const shuffled = groupByMonth(groupByYear([list[4]!, list[0]!, list[5]!]), Date.parse('2026-02-01T12:00:00Z'))
   assert.equal(
     shuffled.filter((row) => row.kind === 'month').map((row) => (row.kind === 'month' ? row.label : '')),
     ['January', 'November 2025', 'December 2024'],

@@ -14,8 +14,12 @@ import { activeNamespace, setAccount } from '../../../../src/core/state/account'
 import { setActiveCaipNetwork, setRequestedNetworks } from '../../../../src/core/state/network'
 import {
   activeTarget,
+  activityKey,
   activityState,
+  ADDRESS_REQUIRED,
   FETCH_TRANSACTIONS_FAILED,
+  lastNetworkInView,
+  loadOnrampActivity,
   HISTORY_CACHE_KEY,
   loadAllActivity,
   loadMoreActivity,
@@ -301,6 +305,97 @@ test('an unsupported network asks nothing and is empty (SPEC §7 gate)', async (
   openActivity(target())
   await loaded()
   assert.equal([state().empty, server.historyRequests().length], [true, 0])
+})
+
+test('SPEC §5: no transactions are fetched without an account address', async () => {
+  setAccount('eip155', { address: undefined, caipAddress: undefined, status: 'disconnected' })
+  assert.is(activeTarget.value, undefined, 'no account, nothing for the tabs to show')
+  const withoutAddress: ActivityTarget = {
+    namespace: 'eip155',
+    address: '',
+    caipNetworkId: CHAIN,
+    key: activityKey('eip155', CHAIN, ''),
+  }
+  assert.throws(
+    () => openActivity(withoutAddress),
+    (error: Error) => error.message === ADDRESS_REQUIRED,
+  )
+  assert.is(ADDRESS_REQUIRED, 'Transactions cannot be fetched without an account address')
+  try {
+    await loadOnrampActivity(withoutAddress, 'coinbase')
+    assert.unreachable('the on-ramp list needs an address too')
+  } catch (error) {
+    assert.is((error as Error).message, ADDRESS_REQUIRED)
+  }
+  assert.is(server.requests.length, 0, 'nothing was asked')
+  assert.is(toastState.open.value, false)
+})
+
+test('transactionsByYear follows the list: by year, then month, newest first, pending ones included', async () => {
+  const day = 24 * 3600_000
+  const list = [
+    entry({ minedAt: Date.now() - 60_000 }),
+    entry({ minedAt: Date.now() - 400 * day }),
+    entry({ minedAt: Date.now() - 800 * day }),
+  ]
+  server.history.set(historyKey(ACCOUNT), list)
+  openActivity(target())
+  await loaded()
+  const grouped = () =>
+    state().transactionsByYear.flatMap(({ year, months }) =>
+      months.map(({ month, transactions }) => ({
+        year,
+        month,
+        hashes: transactions.map((item) => item.metadata.hash),
+      })),
+    )
+  const expected = list.map((item) => {
+    const date = new Date(item['metadata'].minedAt)
+    return { year: date.getFullYear(), month: date.getMonth(), hashes: [item['metadata'].hash] }
+  })
+  assert.equal(grouped(), expected)
+  assert.ok(
+    state().transactionsByYear.every((group, index, all) => index === 0 || all[index - 1]!.year > group.year),
+    'one group per year, newest first',
+  )
+  const release = server.hold()
+  await emitCoreEvent('transactionSent', { namespace: 'eip155', hash: '0x' + 'ab'.repeat(32), caipNetworkId: CHAIN })
+  assert.is(grouped()[0]!.hashes[0], '0x' + 'ab'.repeat(32), 'a pending transaction is grouped at once')
+  release()
+})
+
+test('lastNetworkInView: the network whose list was opened last', async () => {
+  assert.is(lastNetworkInView.value, undefined)
+  openActivity(target())
+  await loaded()
+  assert.is(lastNetworkInView.value, CHAIN)
+  setActiveCaipNetwork(localL2)
+  openActivity(target())
+  assert.is(lastNetworkInView.value, 'eip155:31338')
+})
+
+test("the on-ramp provider's purchases: a second list, asked with onramp and no-cache, this network only", async () => {
+  server.history.set(historyKey(ACCOUNT), entries(2))
+  const bought = entry({ direction: 'in', symbol: 'USDC', operationType: 'bought' })
+  server.history.set(historyKey(ACCOUNT, CHAIN, 'coinbase'), [bought, entry({ chain: 'eip155:31338' })])
+  openActivity(target())
+  await loaded()
+  await loadOnrampActivity(target(), 'coinbase')
+  assert.equal(
+    state().onrampTransactions.map((item) => item.metadata.hash),
+    [bought['metadata'].hash],
+  )
+  assert.is(state().transactions.length, 2, 'the main list is its own')
+  const asked = server.historyRequests().find((request) => request.query.get('onramp') === 'coinbase')
+  assert.ok(asked, 'the onramp parameter names the provider')
+  assert.is(asked!.query.get('chainId'), CHAIN)
+  assert.match(String(asked!.headers['cache-control']), /no-cache|max-age=0/, 'never answered from a cache')
+
+  server.fail(1)
+  await loadOnrampActivity(target(), 'coinbase')
+  assert.is(state().onrampTransactions.length, 1, 'a failure keeps the list')
+  assert.is(toastState.message.value, FETCH_TRANSACTIONS_FAILED)
+  assert.ok(events.some((record) => record.data.event === 'ERROR_FETCH_TRANSACTIONS'))
 })
 
 test.run()

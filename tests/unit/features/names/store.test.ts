@@ -12,6 +12,7 @@ import {
   NAME_CACHE_KEY,
   NAME_CACHE_MS,
   findProfileName,
+  nameWithoutIdentity,
   namesOf,
   rememberName,
 } from '../../../../src/features/names/store'
@@ -97,6 +98,26 @@ test('findProfileName: an account without a name gets its first one; a failed lo
     console.warn = warn
   }
   assert.is(getAccountState('eip155').profileName.value, undefined)
+})
+
+test('nameWithoutIdentity (SPEC §8 fallback): the reverse lookup names the account; the picture stays cleared', async () => {
+  assert.ok(recordOf('alice.reown.id').attributes[0]?.avatar, 'the record has a picture')
+  connectAccount({ profileName: undefined, profileImage: undefined })
+  await nameWithoutIdentity({ namespace: 'eip155', address: ADDRESS })
+  assert.is(getAccountState('eip155').profileName.value, 'alice.reown.id')
+  assert.is(getAccountState('eip155').profileImage.value, undefined, 'the identity failure cleared it')
+  assert.equal(names.calls.reverse, [ADDRESS])
+
+  // Another account by now, a service failure, or a namespace without names: nothing changes.
+  connectAccount({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', profileName: undefined })
+  await nameWithoutIdentity({ namespace: 'eip155', address: ADDRESS })
+  assert.is(getAccountState('eip155').profileName.value, undefined)
+  names.behaviour.reverse = () => Promise.reject(new Error('HTTP status code: 500'))
+  localStorage.clear()
+  await nameWithoutIdentity({ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+  assert.is(getAccountState('eip155').profileName.value, undefined)
+  await nameWithoutIdentity({ namespace: 'solana', address: ADDRESS })
+  assert.is(names.calls.reverse.length, 2, 'the cached address and solana are not asked')
 })
 
 test.run()

@@ -1,7 +1,15 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { emitCoreEvent } from '../../../../src/core/lifecycle'
-import { looksLikeName, sendState } from '../../../../src/features/send/controller'
+import {
+  looksLikeName,
+  networkBalanceInUSD,
+  sendState,
+  sendTokenBalances,
+} from '../../../../src/features/send/controller'
+import { activeNamespace, setAccount } from '../../../../src/core/state/account'
+import { connectAccount, nativeToken, usdc } from '../../helpers/views'
+import { resetAllState } from '../../helpers/reset'
 
 const cleared = { namespace: 'eip155', address: '0xabc' } as const
 
@@ -31,6 +39,30 @@ test('looksLikeName: dotted names are names; addresses, plain words and spaces a
     'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW',
   ])
     assert.not.ok(looksLikeName(text), text)
+})
+
+test('SPEC §3 send state: tokenBalances of the active network (native first) and networkBalanceInUSD', async () => {
+  connectAccount()
+  activeNamespace.value = 'eip155'
+  assert.equal(
+    sendTokenBalances.value.map((token) => token.symbol),
+    ['ETH', 'USDC', 'SKT'],
+  )
+  assert.is(networkBalanceInUSD.value, '20000', '10 ETH at 2000 USD')
+  // The balance service did not list the native currency: it comes first, from the native balance, unpriced.
+  setAccount('eip155', { tokenBalance: [usdc], balance: '3' })
+  assert.equal(
+    sendTokenBalances.value.map((token) => [token.symbol, token.quantity.numeric]),
+    [
+      ['ETH', '3'],
+      ['USDC', '1250.5'],
+    ],
+  )
+  assert.is(networkBalanceInUSD.value, '0', 'no price, no USD value')
+  setAccount('eip155', { tokenBalance: [{ ...nativeToken, quantity: { decimals: '18', numeric: '0.5' } }] })
+  assert.is(networkBalanceInUSD.value, '1000')
+  await resetAllState()
+  assert.equal([sendTokenBalances.value, networkBalanceInUSD.value], [[], '0'], 'nothing connected')
 })
 
 test.run()

@@ -16,6 +16,8 @@ import { InvalidResponseError } from '../../../../src/api/errors'
 import type { CallParameters } from '../../../../src/core/state/adapters'
 import type { CaipNetwork } from '../../../../src/core/types'
 import {
+  GAS_PRICE_UNSUPPORTED,
+  fetchGasPrice,
   QUOTE_DEBOUNCE_MS,
   QUOTE_REFRESH_MS,
   SWAP_ERRORS,
@@ -420,6 +422,31 @@ test('a network change empties the form and drops the answer still on its way', 
   answer.resolve({ fromAmount: 10n ** 17n, toAmount: 1n })
   await flush()
   assert.is(swapState.quote.value, undefined)
+})
+
+test("a failed gas price route: 'Network not supported for Gas Price' thrown and shown, the quote asked without one", async () => {
+  const unsupported = new ConvertApiError(400, { reason: 'Unsupported chain id eip155:31337' })
+  convert.behaviour.gasPrice = () => Promise.reject(unsupported)
+  await startWith({ fromToken: 'ETH', toToken: 'USDC' })
+  try {
+    await fetchGasPrice(swapState.network.value!)
+    assert.unreachable('the gas price call failed')
+  } catch (error) {
+    assert.is((error as Error).message, 'Network not supported for Gas Price')
+    assert.is((error as Error).cause, unsupported, "the route's error is kept as the cause")
+  }
+  assert.is(swapState.gasPrice.value, undefined)
+  assert.is(swapState.gasPriceError.value, GAS_PRICE_UNSUPPORTED)
+  assert.is(swapState.support.value, 'supported', 'the swap itself still works')
+  await quoted('0.1')
+  assert.is(convert.calls.quotes.length, 1)
+  assert.is(convert.calls.quotes[0]!.gasPrice, undefined, 'asked without a gas price')
+
+  // Another form session on a route that answers again: the error goes.
+  convert.behaviour.gasPrice = async () => ({ standard: 2n * 10n ** 9n, fast: 0n, instant: 0n })
+  resetSwap()
+  await startWith()
+  assert.equal([swapState.gasPrice.value, swapState.gasPriceError.value], [2n * 10n ** 9n, undefined])
 })
 
 test.run()

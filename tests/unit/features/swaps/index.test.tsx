@@ -261,4 +261,13 @@ test('formatAmount cuts (never rounds up) and groups', () => {
   assert.is(formatAmount(10n ** 18n, 18), '1')
 })
 
+test("the network fee says 'Network not supported for Gas Price' when the gas price route fails", async () => {
+  convert.behaviour.gasPrice = () => Promise.reject(new ConvertApiError(500))
+  await openSwap()
+  await pick(/Select the token to receive/, 'USDC')
+  await quoteFor('0.1')
+  assert.is(detail('Network fee'), 'Network not supported for Gas Price')
+  assert.ok(findButton('Review swap'), 'the swap can still go on')
+})
+
 test.run()
