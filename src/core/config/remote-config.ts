@@ -11,6 +11,7 @@ import { applyRemoteFeatures, featuresState, parseRemoteFeatures, setRemoteAnaly
 import { createHttpClient, withQueryRetry, type HttpClient, type QueryParams } from '../lib/http'
 import { isRecord, isStringArray } from '../../lib/validate'
 import { randomId } from '../../lib/ids'
+import { log } from '../../lib/logger'
 
 /** Options of {@link loadRemoteConfig}; both exist for tests and non-browser hosts. */
 export interface LoadRemoteConfigOptions {
@@ -44,7 +45,7 @@ export let originAllowed: boolean | undefined
  * ```
  */
 export function loadRemoteConfig(options: LoadRemoteConfigOptions = {}): Promise<void> {
-  loading ??= load(options).catch((error) => console.error('[SigKit] remote configuration failed', error))
+  loading ??= load(options).catch((error) => log('error', 'remote configuration failed', error))
   return loading
 }
 

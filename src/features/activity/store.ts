@@ -26,6 +26,7 @@ import { activeNamespace, getAccountState } from '../../core/state/account'
 import { findRequestedNetwork, getNetworkState, isNetworkSupported } from '../../core/state/network'
 import type { ChainNamespace } from '../../core/types'
 import { isSpamTransaction } from './format'
+import { log } from '../../lib/logger'
 
 /** SPEC §8 toast text. */
 export const FETCH_TRANSACTIONS_FAILED = 'Failed to fetch transactions'
@@ -248,7 +249,7 @@ function reportFailure(record: ListRecord, cursor: string | undefined, error: un
   // SPEC §4: on failure `empty` is true and the cursor is cleared; what is loaded stays visible.
   update(record, { failed: true, empty: true, next: undefined, loaded: true })
   record.retryCursor = cursor
-  console.warn('[SigKit] history fetch failed', error)
+  log('warn', 'history fetch failed', error)
   showErrorToast(FETCH_TRANSACTIONS_FAILED)
   const { address, caipNetworkId } = record.target
   sendEvent({
@@ -299,7 +300,7 @@ function refreshHead(record: ListRecord): Promise<void> {
       writeCache(record.target.key, { time: record.fetchedAt, next: page.next ?? null, data: fresh })
       applyHead(record, fresh, page.next)
     } catch (error) {
-      console.warn('[SigKit] history refresh failed', error)
+      log('warn', 'history refresh failed', error)
     } finally {
       record.refreshing = undefined
     }

@@ -9,6 +9,7 @@ import { resetView } from '../../core/modal/router'
 import { signMessage } from '../../core/wallet/sign'
 import { endSignInRequest, isSignInRequired, signInTarget, getSIWX } from './sign-in'
 import { type SIWXMessage, type SIWXMessageData } from '../../core/config/siwx'
+import { log } from '../../lib/logger'
 
 /** The message fields SPEC §3 lists, copied from the dapp's message (its methods stay behind). */
 const DATA_FIELDS = [
@@ -86,8 +87,7 @@ export async function cancelSignIn(): Promise<void> {
   sendEvent({ type: 'track', event: 'CLICK_CANCEL_SIWX', properties: {} })
   const required = isSignInRequired()
   endSignInRequest()
-  if (required)
-    await disconnect().catch((error) => console.error('[SigKit] disconnect after cancelled sign-in failed', error))
+  if (required) await disconnect().catch((error) => log('error', 'disconnect after cancelled sign-in failed', error))
   closeModal()
   resetView('Connect')
 }
