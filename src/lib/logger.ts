@@ -75,9 +75,8 @@ export function log(level: LogLevel, message: string, detail?: unknown): void {
   bufferedSize += entry.size
   while (bufferedSize > LOG_BUFFER_SIZE && entries.length > 1) bufferedSize -= entries.shift()!.size
   if (level === 'error' || level === 'warn' || debugOn) {
-    const write = level === 'debug' ? console.debug : console[level]
-    if (detail === undefined) write(`[SigKit] ${message}`)
-    else write(`[SigKit] ${message}`, detail)
+    if (detail === undefined) console[level](`[SigKit] ${message}`)
+    else console[level](`[SigKit] ${message}`, detail)
   }
 }
 

@@ -1,9 +1,9 @@
 /**
  * Wallet RPC error codes (SPEC §8) and what the visitor is told. Wallets and libraries wrap errors
  * differently (viem nests the wallet's error in `cause`), so the code is searched along the chain.
- * A failed transaction is told by its kind (SPEC §8's typed execution errors) before its code, since
- * nodes answer most of them with the same -32000. Any other RPC error's own text reaches the visitor
- * only with the `debug` option (SPEC §8); it always goes to the log.
+ * An RPC error's own text reaches the visitor only with the `debug` option (SPEC §8); it always
+ * goes to the log. A failed transaction's kind is told by `describeTransactionError`
+ * (execution-errors.ts), loaded only with the flows that send one.
  */
 import { isDebugOn, log } from './logger'
 import { isRecord } from './validate'
@@ -58,83 +58,6 @@ const MESSAGES: Record<number, string> = {
 // The rest of the reserved range -32700..-32000 (implementation-defined server errors).
 const OTHER_JSON_RPC_TEXT = 'The network could not process the request'
 
-/** SPEC §8's typed execution errors: why a transaction cannot be (or was not) executed. */
-export type ExecutionErrorKind =
-  | 'reverted'
-  | 'feeCapTooHigh'
-  | 'feeCapTooLow'
-  | 'nonceTooHigh'
-  | 'nonceTooLow'
-  | 'nonceMaxValue'
-  | 'insufficientFunds'
-  | 'intrinsicGasTooHigh'
-  | 'intrinsicGasTooLow'
-  | 'transactionTypeNotSupported'
-  | 'tipAboveFeeCap'
-  | 'receiptTimeout'
-
-// Each kind: viem's error class name, the node messages that mean it (viem's own patterns, for a
-// wallet that passes the node's text on without viem), and the visitor's text.
-const EXECUTION_ERRORS: readonly (readonly [ExecutionErrorKind, string, RegExp | undefined, string])[] = [
-  [
-    'reverted',
-    'ExecutionRevertedError',
-    /execution reverted|gas required exceeds allowance/,
-    'The transaction would fail',
-  ],
-  [
-    'feeCapTooHigh',
-    'FeeCapTooHighError',
-    /max fee per gas higher than 2\^256-1|fee cap higher than 2\^256-1/,
-    'The fee cap is higher than the highest allowed value',
-  ],
-  [
-    'feeCapTooLow',
-    'FeeCapTooLowError',
-    /max fee per gas less than block base fee|fee cap less than block base fee|transaction is outdated/,
-    "The fee cap is lower than the network's base fee",
-  ],
-  ['nonceTooHigh', 'NonceTooHighError', /nonce too high/, 'The nonce is higher than the next one expected'],
-  [
-    'nonceTooLow',
-    'NonceTooLowError',
-    /nonce too low|transaction already imported|already known/,
-    'The nonce was already used by another transaction',
-  ],
-  ['nonceMaxValue', 'NonceMaxValueError', /nonce has max value/, 'The nonce has reached its highest value'],
-  [
-    'insufficientFunds',
-    'InsufficientFundsError',
-    /insufficient funds|exceeds transaction sender account balance/,
-    'Insufficient funds for the amount and the network fee',
-  ],
-  [
-    'intrinsicGasTooHigh',
-    'IntrinsicGasTooHighError',
-    /intrinsic gas too high|gas limit reached/,
-    "The gas limit is above the block's limit",
-  ],
-  [
-    'intrinsicGasTooLow',
-    'IntrinsicGasTooLowError',
-    /intrinsic gas too low/,
-    'The gas limit is too low for this transaction',
-  ],
-  [
-    'transactionTypeNotSupported',
-    'TransactionTypeNotSupportedError',
-    /transaction type not valid/,
-    'The network does not support this transaction type',
-  ],
-  [
-    'tipAboveFeeCap',
-    'TipAboveFeeCapError',
-    /max priority fee per gas higher than max fee per gas|tip higher than fee cap/,
-    'The priority fee is higher than the fee cap',
-  ],
-  ['receiptTimeout', 'WaitForTransactionReceiptTimeoutError', undefined, 'Transaction confirmation timed out'],
-]
-
 /**
  * The first numeric `code` found on an error or its `cause` chain.
  *
@@ -145,29 +68,6 @@ const EXECUTION_ERRORS: readonly (readonly [ExecutionErrorKind, string, RegExp |
  */
 export function walletErrorCode(error: unknown): number | undefined {
   for (const link of causeChain(error)) if (typeof link['code'] === 'number') return link['code']
-  return undefined
-}
-
-/**
- * The typed execution error an error carries (SPEC §8): viem's class along the `cause` chain, or a
- * node's message that means one (as a wallet passes it on).
- *
- * @example
- * ```ts
- * executionErrorKind(new Error('nonce too low')) // 'nonceTooLow'
- * ```
- */
-export function executionErrorKind(error: unknown): ExecutionErrorKind | undefined {
-  const chain = causeChain(error)
-  for (const link of chain) {
-    const match = EXECUTION_ERRORS.find(([, name]) => link['name'] === name)
-    if (match) return match[0]
-  }
-  for (const link of chain) {
-    const message = typeof link['message'] === 'string' ? link['message'].toLowerCase() : ''
-    const match = EXECUTION_ERRORS.find(([, , pattern]) => pattern?.test(message))
-    if (match) return match[0]
-  }
   return undefined
 }
 
@@ -185,8 +85,7 @@ export function isUserRejection(error: unknown): boolean {
 }
 
 /**
- * A short message for the visitor: the kind of a failed transaction, the meaning of a known code,
- * SigKit's own error's message; any other RPC error's text only with the `debug` option (else
+ * A short message for the visitor: the meaning of a known code, SigKit's own error's message; any other RPC error's text only with the `debug` option (else
  * {@link GENERIC_RPC_ERROR_TEXT}).
  *
  * @example
@@ -195,8 +94,6 @@ export function isUserRejection(error: unknown): boolean {
  * ```
  */
 export function describeWalletError(error: unknown): string {
-  const kind = executionErrorKind(error)
-  if (kind) return kind === 'reverted' ? revertedText(error) : EXECUTION_ERRORS.find(([k]) => k === kind)![3]
   const code = walletErrorCode(error)
   if (code !== undefined && MESSAGES[code]) return MESSAGES[code]
   if (code !== undefined && code >= 5700 && code <= 5760) return 'The wallet cannot do this (capability not supported)'
@@ -214,18 +111,11 @@ function isRpcError(error: unknown): boolean {
   return causeChain(error).some((link) => typeof link['code'] === 'number' || typeof link['shortMessage'] === 'string')
 }
 
-function revertedText(error: unknown): string {
-  for (const link of causeChain(error)) {
-    const text = typeof link['shortMessage'] === 'string' ? link['shortMessage'] : String(link['message'] ?? '')
-    // viem: 'Execution reverted with reason: X.'; a node: 'execution reverted: X'.
-    const reason = /reverted with reason: (.+?)\.?$|execution reverted: (.+)$/im.exec(text)
-    const found = (reason?.[1] ?? reason?.[2])?.trim()
-    if (found) return `The transaction would fail: ${found}`
-  }
-  return 'The transaction would fail for an unknown reason'
-}
-
-function causeChain(error: unknown): Record<string, unknown>[] {
+/**
+ * An error and its `cause`s, outermost first (at most 6).
+ * @internal
+ */
+export function causeChain(error: unknown): Record<string, unknown>[] {
   const chain: Record<string, unknown>[] = []
   for (let current: unknown = error; chain.length < 6 && isRecord(current); current = current['cause'])
     chain.push(current)

@@ -1,33 +1,18 @@
 // What the visitor is told for a wallet or RPC error (SPEC §8): the wallet codes, the standard
-// JSON-RPC range, the typed execution errors (viem's classes, and a node's words passed on by a
-// wallet), and any other RPC text only with the `debug` option. The same errors from a real node
-// are in tests/integration/eip155/rpc-policy.test.ts.
+// JSON-RPC range, and any other RPC text only with the `debug` option.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
   ChainDisconnectedError,
-  ExecutionRevertedError,
-  FeeCapTooHighError,
-  FeeCapTooLowError,
-  InsufficientFundsError,
   InternalRpcError,
-  IntrinsicGasTooHighError,
-  IntrinsicGasTooLowError,
-  NonceMaxValueError,
-  NonceTooHighError,
-  NonceTooLowError,
   RpcRequestError,
-  TipAboveFeeCapError,
   TransactionExecutionError,
-  TransactionTypeNotSupportedError,
   UnauthorizedProviderError,
-  WaitForTransactionReceiptTimeoutError,
 } from 'viem'
 import {
   GENERIC_RPC_ERROR_TEXT,
   WALLET_ERROR_CODES,
   describeWalletError,
-  executionErrorKind,
   walletErrorCode,
 } from '../../../src/lib/wallet-errors'
 import { configureLog, getLogs, resetLog } from '../../../src/lib/logger'
@@ -83,72 +68,6 @@ test('the standard JSON-RPC errors -32700..-32000 each have a message, the rest 
   // Outside the range: not a JSON-RPC standard error, so the raw text rule applies.
   assert.is(describeWalletError(walletError(-31999, 'raw')), GENERIC_RPC_ERROR_TEXT)
   assert.is(describeWalletError(new InternalRpcError(new Error('boom'))), 'The wallet or network had an internal error')
-})
-
-test("typed execution errors (viem's classes): each has a readable message", () => {
-  const cases: [Error, string, string][] = [
-    [new ExecutionRevertedError({ message: 'execution reverted: Ownable: caller is not the owner' }), 'reverted', ''],
-    [
-      new FeeCapTooHighError({ maxFeePerGas: 2n ** 256n }),
-      'feeCapTooHigh',
-      'The fee cap is higher than the highest allowed value',
-    ],
-    [new FeeCapTooLowError({ maxFeePerGas: 1n }), 'feeCapTooLow', "The fee cap is lower than the network's base fee"],
-    [new NonceTooHighError({ nonce: 99 }), 'nonceTooHigh', 'The nonce is higher than the next one expected'],
-    [new NonceTooLowError({ nonce: 0 }), 'nonceTooLow', 'The nonce was already used by another transaction'],
-    [new NonceMaxValueError({ nonce: 2 ** 53 }), 'nonceMaxValue', 'The nonce has reached its highest value'],
-    [new InsufficientFundsError({}), 'insufficientFunds', 'Insufficient funds for the amount and the network fee'],
-    [
-      new IntrinsicGasTooHighError({ gas: 10n ** 9n }),
-      'intrinsicGasTooHigh',
-      "The gas limit is above the block's limit",
-    ],
-    [new IntrinsicGasTooLowError({ gas: 1n }), 'intrinsicGasTooLow', 'The gas limit is too low for this transaction'],
-    [
-      new TransactionTypeNotSupportedError({}),
-      'transactionTypeNotSupported',
-      'The network does not support this transaction type',
-    ],
-    [new TipAboveFeeCapError({}), 'tipAboveFeeCap', 'The priority fee is higher than the fee cap'],
-    [
-      new WaitForTransactionReceiptTimeoutError({ hash: '0x01' }),
-      'receiptTimeout',
-      'Transaction confirmation timed out',
-    ],
-  ]
-  for (const [error, kind, text] of cases) {
-    assert.is(executionErrorKind(error), kind, error.name)
-    // Wrapped as viem's actions wrap them (the typed error as the cause).
-    const wrapped = new TransactionExecutionError(error as never, {} as never)
-    assert.is(executionErrorKind(wrapped), kind, `${error.name} wrapped`)
-    if (text) assert.is(describeWalletError(wrapped), text, error.name)
-  }
-  assert.is(
-    describeWalletError(
-      new ExecutionRevertedError({ message: 'execution reverted: Ownable: caller is not the owner' }),
-    ),
-    'The transaction would fail: Ownable: caller is not the owner',
-  )
-  assert.is(describeWalletError(new ExecutionRevertedError({})), 'The transaction would fail for an unknown reason')
-})
-
-test("a node's words passed on by a wallet are the same typed errors, before their -32000 code", () => {
-  const cases: [string, string][] = [
-    ['nonce too low: next nonce 5, tx nonce 0', 'The nonce was already used by another transaction'],
-    ['Insufficient funds for gas * price + value', 'Insufficient funds for the amount and the network fee'],
-    ['intrinsic gas too low', 'The gas limit is too low for this transaction'],
-    ['max fee per gas less than block base fee', "The fee cap is lower than the network's base fee"],
-    ['max priority fee per gas higher than max fee per gas', 'The priority fee is higher than the fee cap'],
-    ['execution reverted: not enough tokens', 'The transaction would fail: not enough tokens'],
-  ]
-  for (const [message, text] of cases) {
-    assert.is(describeWalletError(walletError(-32000, message)), text, message)
-    // As an injected wallet nests the node's error under its own -32603.
-    assert.is(
-      describeWalletError({ code: -32603, message: 'Internal JSON-RPC error.', cause: walletError(-32000, message) }),
-      text,
-    )
-  }
 })
 
 test("another RPC error's own text reaches the visitor only with debug on; it is logged either way", () => {
