@@ -64,7 +64,7 @@ async function load(options: LoadRemoteConfigOptions): Promise<void> {
   if (config.status === 'fulfilled') {
     const remote = parseRemoteFeatures(config.value)
     if (remote) applyRemoteFeatures(remote)
-  }
+  } else log('warn', 'remote configuration unavailable, the local features apply', config.reason)
   const analyticsValue =
     analytics.status === 'fulfilled' && isRecord(analytics.value) ? analytics.value['isAnalyticsEnabled'] : undefined
   // An error, or no `isAnalyticsEnabled: true`, means off (SPEC: an error disables analytics). What
