@@ -17,26 +17,9 @@ import { MULTICALL_BATCH_SIZE, POLLING_INTERVAL_MS, RPC_RETRY, RPC_TIMEOUT_MS } 
 import type { CaipNetwork } from '../../core/types'
 import { rpcUrlsFor, type RpcConfig } from '../rpc-urls'
 
-// Reads whose answer two callers can share while the first is in flight. Filters and sends are
-// left out: each caller must get its own filter id, and a send is never merged.
-const SHARED_READS = new Set([
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getStorageAt',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_maxPriorityFeePerGas',
-])
+// Requests two callers can share while the first is in flight: all but sends and filter creation
+// (two watchers given the same filter id would break each other when one uninstalls it).
+const NOT_SHARED = /^eth_(send|new)/
 
 /** The viem chain for a network (with its Multicall3 contract when the network names a valid one). @internal */
 export function toViemChain(network: CaipNetwork): Chain {
@@ -79,7 +62,7 @@ export function rpcTransport(network: Pick<CaipNetwork, 'caipNetworkId' | 'rpcUr
     return {
       ...inner,
       request: ((args, options) =>
-        inner.request(args, { dedupe: SHARED_READS.has(args.method), ...options })) as typeof inner.request,
+        inner.request(args, { dedupe: !NOT_SHARED.test(args.method), ...options })) as typeof inner.request,
     }
   }
 }

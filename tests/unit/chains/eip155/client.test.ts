@@ -192,6 +192,17 @@ test('identical reads in flight go once (viem de-duplication cache of 8192 entri
   // Once answered, the next read goes again (a cache of requests in flight, not of answers).
   await client.getBalance({ address: ADDRESS })
   assert.is(server.methods.length, 3)
+  // Sends and filter creation are never merged.
+  const send = { method: 'eth_sendRawTransaction', params: ['0x02f8'] } as const
+  const filter = { method: 'eth_newBlockFilter' } as const
+  await Promise.all([client.request(send as never), client.request(send as never)])
+  await Promise.all([client.request(filter as never), client.request(filter as never)])
+  assert.equal(server.methods.slice(3), [
+    'eth_sendRawTransaction',
+    'eth_sendRawTransaction',
+    'eth_newBlockFilter',
+    'eth_newBlockFilter',
+  ])
 })
 
 test('multicall: batch size 1024, on the Multicall3 the network names (an invalid address is ignored)', () => {
