@@ -10,6 +10,7 @@ import { MULTICALL_BATCH_SIZE, RPC_RETRY, RPC_TIMEOUT_MS } from '../../../../src
 import type { CaipNetwork } from '../../../../src/core/types'
 import { startServer, sendJson, type TestServer } from '../../helpers/server'
 // viem's in-flight de-duplication cache, which SigKit's reads go through (not a public export).
+// @ts-expect-error viem ships no declaration for this internal module
 import { promiseCache } from '../../../../node_modules/viem/_esm/utils/promise/withDedupe.js'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -213,7 +214,7 @@ test('multicall: batch size 1024, on the Multicall3 the network names (an invali
   } as CaipNetwork
   const client = createClientCache({})(network)
   assert.equal(client.batch, { multicall: { batchSize: 1024 } })
-  assert.is(client.chain.contracts?.multicall3?.address, '0xcA11bde05977b3631167028862bE2a173976CA11')
+  assert.is(client.chain?.contracts?.multicall3?.address, '0xcA11bde05977b3631167028862bE2a173976CA11')
   const bad = { ...network, contracts: { multicall3: { address: 'javascript:alert(1)' } } } as unknown as CaipNetwork
   assert.is(toViemChain(bad).contracts, undefined)
 })
