@@ -186,8 +186,8 @@ export const DISCONNECT_WAIT_MS = 3000
 /**
  * RPC client retry policy (SPEC §8, §9): 3 retries after the first attempt, on code -1, internal
  * errors and HTTP 403, 408, 413, 429, 500, 502, 503, 504; the wait is the answer's Retry-After, else
- * `delayMs` doubling (150, 300, 600 ms). Identical reads in flight are sent once, through viem's
- * de-duplication cache of `dedupeCacheSize` entries.
+ * `delayMs` doubling (150, 300, 600 ms). `dedupeCacheSize` is the size of viem's de-duplication
+ * cache, through which identical block, transaction and receipt reads in flight go once.
  */
 export const RPC_RETRY = { retries: 3, delayMs: 150, dedupeCacheSize: 8192 } as const
 

@@ -1,7 +1,7 @@
 /**
  * viem public clients, one per network, reading through the RPC proxy of SPEC §7
  * (`/v1/?chainId=..&projectId=..`) with the network's own RPC URLs as fallbacks, under SPEC §8/§9's
- * RPC policy: retries, Retry-After, timeout, de-duplicated reads and multicall batching.
+ * RPC policy: retries, Retry-After, timeout and multicall batching.
  */
 import {
   createPublicClient,
@@ -16,10 +16,6 @@ import {
 import { MULTICALL_BATCH_SIZE, POLLING_INTERVAL_MS, RPC_RETRY, RPC_TIMEOUT_MS } from '../../core/constants'
 import type { CaipNetwork } from '../../core/types'
 import { rpcUrlsFor, type RpcConfig } from '../rpc-urls'
-
-// Requests two callers can share while the first is in flight: all but sends and filter creation
-// (two watchers given the same filter id would break each other when one uninstalls it).
-const NOT_SHARED = /^eth_(send|new)/
 
 /** The viem chain for a network (with its Multicall3 contract when the network names a valid one). @internal */
 export function toViemChain(network: CaipNetwork): Chain {
@@ -42,7 +38,9 @@ export function toViemChain(network: CaipNetwork): Chain {
  * the network's own RPC URLs. One policy for the whole request (SPEC §8, §9): 3 retries on a
  * retryable failure, waiting the answer's Retry-After or 150 ms doubling, and 10 s per attempt;
  * with several URLs each retry round tries them in order, so a failing proxy hands over at once.
- * Identical reads in flight are sent once.
+ * viem's reads of blocks, transactions and receipts share one request while identical ones are in
+ * flight (its de-duplication cache); balances and calls are never shared, so a forced refresh
+ * after a transaction reads the chain anew.
  * @internal
  */
 export function rpcTransport(network: Pick<CaipNetwork, 'caipNetworkId' | 'rpcUrls'>, config: RpcConfig): Transport {
@@ -50,21 +48,12 @@ export function rpcTransport(network: Pick<CaipNetwork, 'caipNetworkId' | 'rpcUr
   const urls = rpcUrlsFor(network, config)
   // viem's fallback asks each URL with no retries of its own and retries the round; an URL's own
   // retry count would multiply with the round's.
-  const transport =
-    urls.length === 1
-      ? http(urls[0], { ...policy, timeout: RPC_TIMEOUT_MS })
-      : fallback(
-          urls.map((url) => http(url, { timeout: RPC_TIMEOUT_MS })),
-          policy,
-        )
-  return (parameters) => {
-    const inner = transport(parameters)
-    return {
-      ...inner,
-      request: ((args, options) =>
-        inner.request(args, { dedupe: !NOT_SHARED.test(args.method), ...options })) as typeof inner.request,
-    }
-  }
+  return urls.length === 1
+    ? http(urls[0], { ...policy, timeout: RPC_TIMEOUT_MS })
+    : fallback(
+        urls.map((url) => http(url, { timeout: RPC_TIMEOUT_MS })),
+        policy,
+      )
 }
 
 /**

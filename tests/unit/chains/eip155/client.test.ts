@@ -177,33 +177,41 @@ test('with the RPC proxy: a failing proxy hands over to the network RPC at once,
   assertWaits(gaps(proxy.times), [150, 300, 600])
 })
 
-test('identical reads in flight go once (viem de-duplication cache of 8192 entries); different ones each go', async () => {
+test("identical transaction reads in flight go once (viem's de-duplication cache of 8192 entries); balances never", async () => {
   assert.is((promiseCache as { maxSize: number }).maxSize, RPC_RETRY.dedupeCacheSize)
-  server = await scriptedServer([{ result: '0x7', delayMs: 100 }])
+  const hash = `0x${'ab'.repeat(32)}`
+  const transaction = {
+    hash,
+    blockHash: null,
+    blockNumber: null,
+    from: ADDRESS,
+    to: ADDRESS,
+    gas: '0x5208',
+    gasPrice: '0x1',
+    input: '0x',
+    nonce: '0x0',
+    transactionIndex: null,
+    value: '0x0',
+    type: '0x0',
+    v: '0x1b',
+    r: '0x1',
+    s: '0x1',
+  }
+  server = await scriptedServer([{ result: transaction, delayMs: 100 }])
   const client = createClientCache({})(networkAt(server.url))
-  const other = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-  const balances = await Promise.all([
-    client.getBalance({ address: ADDRESS }),
-    client.getBalance({ address: ADDRESS }),
-    client.getBalance({ address: ADDRESS }),
-    client.getBalance({ address: other }),
+  const reads = await Promise.all([
+    client.getTransaction({ hash: hash as `0x${string}` }),
+    client.getTransaction({ hash: hash as `0x${string}` }),
+    client.getTransaction({ hash: hash as `0x${string}` }),
   ])
-  assert.equal(balances, [7n, 7n, 7n, 7n])
+  assert.ok(reads.every((read) => read.hash === hash))
+  assert.equal(server.methods, ['eth_getTransactionByHash'])
+  await server.close()
+  // A balance is read anew by each caller: a forced refresh must not get an answer asked before it.
+  server = await scriptedServer([{ result: '0x7', delayMs: 100 }])
+  const fresh = createClientCache({})(networkAt(server.url))
+  await Promise.all([fresh.getBalance({ address: ADDRESS }), fresh.getBalance({ address: ADDRESS })])
   assert.equal(server.methods, ['eth_getBalance', 'eth_getBalance'])
-  // Once answered, the next read goes again (a cache of requests in flight, not of answers).
-  await client.getBalance({ address: ADDRESS })
-  assert.is(server.methods.length, 3)
-  // Sends and filter creation are never merged.
-  const send = { method: 'eth_sendRawTransaction', params: ['0x02f8'] } as const
-  const filter = { method: 'eth_newBlockFilter' } as const
-  await Promise.all([client.request(send as never), client.request(send as never)])
-  await Promise.all([client.request(filter as never), client.request(filter as never)])
-  assert.equal(server.methods.slice(3), [
-    'eth_sendRawTransaction',
-    'eth_sendRawTransaction',
-    'eth_newBlockFilter',
-    'eth_newBlockFilter',
-  ])
 })
 
 test('multicall: batch size 1024, on the Multicall3 the network names (an invalid address is ignored)', () => {
