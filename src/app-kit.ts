@@ -34,6 +34,7 @@ import type {
   ThemeVariablesInput,
 } from './core/types'
 import { startNavigation } from './ui/navigation'
+import { getLogs } from './lib/logger'
 
 /** What `useAppKitState` and `AppKit.getState()` report. */
 export interface AppKitState {
@@ -66,6 +67,11 @@ export interface AppKit {
   switchNetwork(network: CaipNetwork): Promise<void>
   /** Disconnects `namespace`, or every connected namespace. */
   disconnect(namespace?: ChainNamespace): Promise<void>
+  /**
+   * SigKit's log for a support report, oldest line first: the last ~1 MB of entries at level info
+   * and above (debug too with the `debug` option), each `time LEVEL message detail`.
+   */
+  getLogs(): string[]
 }
 
 /** The last createAppKit's subscription to failed identity lookups (one per page). */
@@ -183,5 +189,6 @@ function createHandle(): AppKit {
     switchNetwork: (network) =>
       import('./core/wallet/switch-network').then((switching) => switching.switchNetwork(network)),
     disconnect: (namespace) => import('./core/wallet/connect').then((connection) => connection.disconnect(namespace)),
+    getLogs,
   }
 }

@@ -20,6 +20,10 @@ export type AppKitNetwork = CaipNetwork | EvmChain
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
+// Multicall3's address on every EVM network listed here but ZKsync's two and Abstract (viem's chain list).
+const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
+const ZKSYNC_MULTICALL3 = '0xF9cda624FBC7e059355ce98a31693d299FACd963'
+
 function evmNetwork(
   id: number,
   name: string,
@@ -28,6 +32,7 @@ function evmNetwork(
   explorerName: string,
   explorerUrl: string,
   testnet = false,
+  multicall3: `0x${string}` = MULTICALL3,
 ): CaipNetwork {
   return {
     id,
@@ -38,6 +43,7 @@ function evmNetwork(
     rpcUrls: { default: { http: [rpcUrl] } },
     blockExplorers: { default: { name: explorerName, url: explorerUrl } },
     testnet,
+    contracts: { multicall3: { address: multicall3 } },
   }
 }
 
@@ -248,6 +254,8 @@ export const zksync: CaipNetwork = /* @__PURE__ */ evmNetwork(
   'https://mainnet.era.zksync.io',
   'ZKsync Explorer',
   'https://explorer.zksync.io',
+  false,
+  ZKSYNC_MULTICALL3,
 )
 
 /** ZKsync Sepolia Testnet (chain 300, a testnet). */
@@ -259,6 +267,7 @@ export const zksyncSepoliaTestnet: CaipNetwork = /* @__PURE__ */ evmNetwork(
   'ZKsync Explorer',
   'https://sepolia.explorer.zksync.io',
   true,
+  ZKSYNC_MULTICALL3,
 )
 
 /** Celo (chain 42220). */
@@ -452,6 +461,8 @@ export const abstract: CaipNetwork = /* @__PURE__ */ evmNetwork(
   'https://api.mainnet.abs.xyz',
   'Etherscan',
   'https://abscan.org',
+  false,
+  '0xAa4De41dba0Ca5dCBb288b7cC6b708F3aaC759E7',
 )
 
 /** Kaia (chain 8217). */

@@ -8,14 +8,15 @@
 //
 // The tokens are deployed by anvil account #9 as its first two transactions on each chain, so
 // their addresses are the same on both chains and on every run. The NFT collections (nfts.mjs)
-// come from account #8, likewise.
+// come from account #8, likewise. Multicall3 sits at its canonical address, as on public chains.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createWalletClient, defineChain, getContractAddress, http, parseUnits, publicActions } from 'viem'
 import { deployAmm } from './amm.mjs'
 import { startAnvil } from './anvil.mjs'
+import { rpcCall } from './evm-batch.mjs'
 import { deployCollections } from './nfts.mjs'
-import { contractsDir } from './paths.mjs'
+import { contractsDir, repoRoot } from './paths.mjs'
 import { deploySmartAccountFactory } from './smart-accounts.mjs'
 
 /** Anvil's default accounts (mnemonic `test test … junk`), unlocked in every anvil. */
@@ -52,6 +53,24 @@ export const NATIVE_CURRENCY = Object.freeze({ name: 'Ether', symbol: 'ETH', dec
 /** @returns {{ abi: import('viem').Abi, bytecode: `0x${string}` }} the committed compile of Token.sol */
 export function loadTokenArtifact() {
   return JSON.parse(readFileSync(join(contractsDir, 'Token.json'), 'utf8'))
+}
+
+/** Where Multicall3 is on (almost) every public EVM chain, and on the sandbox's. */
+export const MULTICALL3_ADDRESS = /** @type {`0x${string}`} */ ('0xcA11bde05977b3631167028862bE2a173976CA11')
+
+/**
+ * Puts Multicall3 at its canonical address with anvil_setCode (no deployer nonce used, so every
+ * other address stays as it was). The contract is the one viem ships for its deployless multicall
+ * (its creation code, not a public export of viem: read from the installed file); an eth_call of
+ * the creation code returns the code it deploys.
+ * @param {string} rpcUrl
+ */
+async function installMulticall3(rpcUrl) {
+  const source = readFileSync(join(repoRoot, 'node_modules', 'viem', '_esm', 'constants', 'contracts.js'), 'utf8')
+  const creationCode = /multicall3Bytecode = '(0x[0-9a-f]+)'/.exec(source)?.[1]
+  if (!creationCode) throw new Error("viem's Multicall3 creation code was not found")
+  const runtimeCode = await rpcCall(rpcUrl, 'eth_call', [{ data: creationCode }, 'latest'])
+  await rpcCall(rpcUrl, 'anvil_setCode', [MULTICALL3_ADDRESS, runtimeCode])
 }
 
 /**
@@ -145,6 +164,7 @@ export async function startChains({ ports = [0, 0] } = {}) {
       const node = /** @type {(typeof nodes)[number]} */ (nodes[index])
       return { chainId, name, rpcUrl: node.rpcUrl, caipNetworkId: `eip155:${chainId}`, port: node.port }
     })
+    await Promise.all(chains.map(({ rpcUrl }) => installMulticall3(rpcUrl)))
     const deployed = await Promise.all(chains.map(deployTokens))
     /** @type {Record<number, Awaited<ReturnType<typeof deployTokens>>>} */
     const tokens = {}

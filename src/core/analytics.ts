@@ -11,6 +11,7 @@ import { getResolvedOptions } from './config/appkit-state'
 import { clock } from '../lib/clock'
 import { ERROR_REPORTS, SDK_TYPE, SDK_VERSION } from './constants'
 import { featuresState } from './config/features'
+import { log } from '../lib/logger'
 
 /** An event the widget tracks (e.g. MODAL_OPEN, CONNECT_SUCCESS). */
 export interface TrackedEvent {
@@ -88,7 +89,7 @@ export function sendEvent(event: TrackedEvent): void {
     try {
       listener(record)
     } catch (error) {
-      console.error('[SigKit] event listener failed', error)
+      log('error', 'event listener failed', error)
     }
   }
   const target = pulseTarget()
@@ -111,6 +112,8 @@ const reportTimes: number[] = []
  * ```
  */
 export async function reportError(error: unknown, context: string): Promise<boolean> {
+  // Kept in the log whether or not it reaches the service: a support report shows it either way.
+  log('info', `error report ${context}`, error)
   const target = pulseTarget()
   if (!target) return false
   const now = clock.now()

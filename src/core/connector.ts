@@ -32,6 +32,7 @@ import type {
   SocialProvider,
   ViewName,
 } from './types'
+import { log } from '../lib/logger'
 
 export type { ConnectorInfo, ConnectorType } from './state/connectors'
 export type { ChainAdapter } from './state/adapters'
@@ -167,7 +168,7 @@ export function createConnectorEmitter(): ConnectorEmitter {
         try {
           listener(event)
         } catch (error) {
-          console.error('[SigKit] connector event handler failed', error)
+          log('error', 'connector event handler failed', error)
         }
       }
     },

@@ -2,6 +2,7 @@
  * Business constants and limits (SPEC §9) plus the hosted defaults. Values only; each is used by the
  * module that applies it, so changing one here changes the behaviour everywhere.
  */
+export { DEFAULT_LOG_LEVEL, LOG_BUFFER_SIZE } from '../lib/logger'
 import type { AccountType, ChainNamespace, ConnectMethod, Endpoints, ResolvedFeatures, SocialProvider } from './types'
 
 // Injected by the build (`define`) from package.json; absent when sources run unbundled in tests.
@@ -173,22 +174,39 @@ export const IDENTITY_CACHE_MS = 5 * 60_000
 /** Window in which a failed token-balance fetch is not retried. */
 export const TOKEN_BALANCE_RETRY_WINDOW_MS = 30_000
 
-/** Retry policy of hosted-API queries: attempts in total, and a doubling back-off with a ceiling. */
+/**
+ * Retry policy of hosted-API queries: attempts in total, and a doubling back-off from 1 s (SPEC §9's
+ * "1 s" time constant) with a ceiling.
+ */
 export const QUERY_RETRY = { attempts: 3, baseDelayMs: 1000, maxDelayMs: 30_000 } as const
 
-/** Disconnect waits at most this long. */
+/** Disconnect waits at most this long for the wallet (SPEC §9's "3 s"), then clears local state anyway. */
 export const DISCONNECT_WAIT_MS = 3000
 
-/** RPC client retry policy and request de-duplication cache size. */
-export const RPC_RETRY = { attempts: 3, delayMs: 150, dedupeCacheSize: 8192 } as const
+/**
+ * RPC client retry policy (SPEC §8, §9): 3 retries after the first attempt, on code -1, internal
+ * errors and HTTP 403, 408, 413, 429, 500, 502, 503, 504; the wait is the answer's Retry-After, else
+ * `delayMs` doubling (150, 300, 600 ms). `dedupeCacheSize` is the size of viem's de-duplication
+ * cache, through which identical block, transaction and receipt reads in flight go once.
+ */
+export const RPC_RETRY = { retries: 3, delayMs: 150, dedupeCacheSize: 8192 } as const
 
-/** RPC request timeout. */
+/** An RPC request is abandoned (and retried) after this long (SPEC §9's "10 s"). */
 export const RPC_TIMEOUT_MS = 10_000
+
+/**
+ * Reads (eth_call) made in the same tick go as one Multicall3 call of at most this many bytes of
+ * call data each (SPEC §9), on networks that name their Multicall3 contract.
+ */
+export const MULTICALL_BATCH_SIZE = 1024
 
 /** Size of the per-client cache remembering the eth_sendTransaction fallback. */
 export const SEND_TRANSACTION_FALLBACK_CACHE_SIZE = 128
 
-/** Transaction receipt wait policy. */
+/**
+ * Transaction receipt wait policy (SPEC §9): give up after 180 s with a timeout error (SPEC §8), one
+ * confirmation, and a failed receipt read retried 6 times from 200 ms doubling.
+ */
 export const RECEIPT_WAIT = { timeoutMs: 180_000, confirmations: 1, retries: 6, retryDelayMs: 200 } as const
 
 /** Chain polling interval. */

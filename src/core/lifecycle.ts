@@ -8,6 +8,7 @@
  * synchronously by the modal itself.
  */
 import type { ChainNamespace, ViewName } from './types'
+import { log } from '../lib/logger'
 
 /** The events and their payloads. */
 export interface CoreEvents {
@@ -127,5 +128,5 @@ export function emitCoreEvent<Name extends CoreEventName>(name: Name, event: Cor
 }
 
 function logFailure(name: CoreEventName, error: unknown): void {
-  console.error(`[SigKit] ${name} handler failed`, error)
+  log('error', `${name} handler failed`, error)
 }

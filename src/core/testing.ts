@@ -31,6 +31,7 @@ import { resetBalances } from './wallet/balances'
 import { resetIdentity } from './wallet/identity'
 import { connectingState } from './wallet/connect'
 import { switchingTo } from './wallet/switch-network'
+import { resetLog } from '../lib/logger'
 
 /**
  * Puts every core module back to its state on a page that never called createAppKit: a closed
@@ -70,5 +71,6 @@ export function resetCoreState(): void {
   themeState.variables.value = {}
 
   resetEvents()
+  resetLog()
   resetEventBatch()
 }

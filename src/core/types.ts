@@ -28,6 +28,8 @@ export interface CaipNetwork {
   rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
+  /** EVM contracts SigKit uses: Multicall3 batches reads made together (as viem's `Chain` names it). */
+  contracts?: { multicall3?: { address: `0x${string}` } }
 }
 
 /** Kinds of account a connector may expose. */

@@ -62,6 +62,8 @@ export function sandboxEvmNetwork(chainId: 31337 | 31338, rpcUrl: string): CaipN
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
     testnet: false,
+    // The sandbox installs Multicall3 at its canonical address (demo/sandbox/chains.mjs).
+    contracts: { multicall3: { address: '0xcA11bde05977b3631167028862bE2a173976CA11' } },
   }
 }
 

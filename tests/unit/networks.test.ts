@@ -59,6 +59,12 @@ test("EVM networks carry viem's id, name, currency and explorer: a wagmi config 
     assert.is(network.rpcUrls.default.http[0], chain!.rpcUrls.default.http[0], name)
     assert.is(network.blockExplorers?.default.url, chain!.blockExplorers?.default.url.replace(/\/$/, ''), name)
     assert.is(network.testnet, Boolean(chain!.testnet), name)
+    // Reads made together go as one multicall (SPEC §9): the contract viem knows on that chain.
+    assert.is(
+      network.contracts?.multicall3?.address.toLowerCase(),
+      chain!.contracts?.multicall3?.address.toLowerCase(),
+      `${name} multicall3`,
+    )
   }
 })
 

@@ -7,22 +7,31 @@ import { BaseError, decodeErrorResult, type Hex, type PublicClient, type Transac
 import type { ReceiptOutcome } from '../../core/state/adapters'
 import { RECEIPT_WAIT } from '../../core/constants'
 
+/** How a receipt is waited for: SPEC §9's {@link RECEIPT_WAIT}, or a shorter one in tests. */
+export type ReceiptWaitPolicy = { readonly [Key in keyof typeof RECEIPT_WAIT]: number }
+
 /**
  * Waits for `hash` to be mined and reports how it ended.
  *
+ * @throws viem's WaitForTransactionReceiptTimeoutError after `policy.timeoutMs` (SPEC §8's timeout
+ * error; `describeWalletError` tells it as 'Transaction confirmation timed out').
  * @example
  * ```ts
  * const { status, replaced } = await waitForReceipt(client, hash)
  * ```
  */
-export async function waitForReceipt(client: PublicClient, hash: `0x${string}`): Promise<ReceiptOutcome> {
+export async function waitForReceipt(
+  client: PublicClient,
+  hash: `0x${string}`,
+  policy: ReceiptWaitPolicy = RECEIPT_WAIT,
+): Promise<ReceiptOutcome> {
   let replaced: ReceiptOutcome['replaced']
   const receipt = await client.waitForTransactionReceipt({
     hash,
-    confirmations: RECEIPT_WAIT.confirmations,
-    timeout: RECEIPT_WAIT.timeoutMs,
-    retryCount: RECEIPT_WAIT.retries,
-    retryDelay: ({ count }) => RECEIPT_WAIT.retryDelayMs * 2 ** count,
+    confirmations: policy.confirmations,
+    timeout: policy.timeoutMs,
+    retryCount: policy.retries,
+    retryDelay: ({ count }) => receiptRetryDelay(count, policy),
     onReplaced: (replacement) => {
       replaced = replacement.reason
     },
@@ -34,6 +43,14 @@ export async function waitForReceipt(client: PublicClient, hash: `0x${string}`):
     ...(replaced ? { replaced } : {}),
     ...(reason ? { reason } : {}),
   }
+}
+
+/**
+ * The wait before retry `count` (0-based) of a failed receipt read: 200, 400, 800 ms… (SPEC §9).
+ * @internal
+ */
+export function receiptRetryDelay(count: number, policy: ReceiptWaitPolicy = RECEIPT_WAIT): number {
+  return policy.retryDelayMs * 2 ** count
 }
 
 /**

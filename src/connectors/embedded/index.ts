@@ -44,6 +44,7 @@ import {
   storeLogin,
   wantedAccountType,
 } from './storage'
+import { log } from '../../lib/logger'
 
 export { rejectPendingApprovals, pendingApprovals } from './rpc'
 export type { EmailAction } from './protocol'
@@ -349,7 +350,7 @@ export async function restoreEmbedded(namespaces: readonly ChainNamespace[]): Pr
     startHeartbeat()
     return { connections }
   } catch (error) {
-    console.warn('[SigKit] the embedded wallet session was not restored', error)
+    log('warn', 'the embedded wallet session was not restored', error)
     stopHeartbeat()
     clearLogin()
     return undefined

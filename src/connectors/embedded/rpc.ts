@@ -24,6 +24,7 @@ import {
 import { currentFrame, getFrame } from './session'
 import { emitter } from './emitter'
 import { wantedAccountType } from './storage'
+import { log } from '../../lib/logger'
 
 /** An EIP-1193 error: a message and its code. @internal */
 export function providerError(message: string, code: number): Error {
@@ -44,7 +45,7 @@ export function emitProviderEvent(event: string, ...args: unknown[]): void {
     try {
       listener(...args)
     } catch (error) {
-      console.error('[SigKit] provider listener failed', error)
+      log('error', 'provider listener failed', error)
     }
   }
 }
@@ -227,7 +228,7 @@ export function rejectPendingApprovals(): void {
  */
 function refuse(method: string): never {
   emitter.emit({ type: 'screen', phase: 'open' })
-  console.error(FRAME_TEXTS.notAllowed, { method })
+  log('error', FRAME_TEXTS.notAllowed, { method })
   clock.setTimeout(() => core.toast(FRAME_TEXTS.notAllowedUi), FRAME_TIMING.refusedNoticeMs)
   rejectPendingApprovals()
   throw providerError(FRAME_TEXTS.notAllowed, WALLET_ERROR_CODES.unsupportedMethod)

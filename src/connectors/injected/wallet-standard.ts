@@ -8,6 +8,7 @@
 import type { EIP1193Provider } from '../../core/types'
 import type { InstalledWallet } from './connector'
 import { isNonEmptyString, isRecord } from '../../lib/validate'
+import { log } from '../../lib/logger'
 
 /** The part of a Wallet Standard wallet SigKit uses; everything else about it is untrusted. */
 export interface StandardWallet {
@@ -40,7 +41,7 @@ export function startWalletStandardDiscovery(onWallet: (wallet: InstalledWallet)
     try {
       callback(api)
     } catch (error) {
-      console.warn('[SigKit] a wallet failed to register', error)
+      log('warn', 'a wallet failed to register', error)
     }
   })
   window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }))

@@ -12,6 +12,7 @@ import type { ChainNamespace } from '../types'
 import type { Connector } from '../connector'
 import { getActiveCaipNetworkId } from '../lib/storage'
 import { themeState } from './theme'
+import { configureLog } from '../../lib/logger'
 
 export { setThemeMode, setThemeVariables, themeState } from './theme'
 
@@ -21,7 +22,7 @@ let appKitInstance: unknown
 /**
  * Puts validated options into state: requested networks, the active network (the one stored from
  * the last visit if the dapp still supports it, else `defaultNetwork`, else the first), theme and
- * local features. Raises the project-not-configured alert when the project id is missing.
+ * local features, and the log's level (`debug`). Raises the project-not-configured alert when the project id is missing.
  * Touches no network.
  *
  * @example
@@ -31,6 +32,7 @@ let appKitInstance: unknown
  */
 export function initCore(resolved: ResolvedOptions): void {
   resolvedOptions = resolved
+  configureLog({ debug: resolved.debug })
   const storedId = getActiveCaipNetworkId()
   const stored = storedId ? resolved.networks.find((network) => network.caipNetworkId === storedId) : undefined
   batch(() => {

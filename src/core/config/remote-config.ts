@@ -11,6 +11,7 @@ import { applyRemoteFeatures, featuresState, parseRemoteFeatures, setRemoteAnaly
 import { createHttpClient, withQueryRetry, type HttpClient, type QueryParams } from '../lib/http'
 import { isRecord, isStringArray } from '../../lib/validate'
 import { randomId } from '../../lib/ids'
+import { log } from '../../lib/logger'
 
 /** Options of {@link loadRemoteConfig}; both exist for tests and non-browser hosts. */
 export interface LoadRemoteConfigOptions {
@@ -44,7 +45,7 @@ export let originAllowed: boolean | undefined
  * ```
  */
 export function loadRemoteConfig(options: LoadRemoteConfigOptions = {}): Promise<void> {
-  loading ??= load(options).catch((error) => console.error('[SigKit] remote configuration failed', error))
+  loading ??= load(options).catch((error) => log('error', 'remote configuration failed', error))
   return loading
 }
 
@@ -63,7 +64,7 @@ async function load(options: LoadRemoteConfigOptions): Promise<void> {
   if (config.status === 'fulfilled') {
     const remote = parseRemoteFeatures(config.value)
     if (remote) applyRemoteFeatures(remote)
-  }
+  } else log('warn', 'remote configuration unavailable, the local features apply', config.reason)
   const analyticsValue =
     analytics.status === 'fulfilled' && isRecord(analytics.value) ? analytics.value['isAnalyticsEnabled'] : undefined
   // An error, or no `isAnalyticsEnabled: true`, means off (SPEC: an error disables analytics). What

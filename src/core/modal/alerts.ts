@@ -4,6 +4,7 @@
  */
 import { assignSignals, signalsOf, type SignalsOf } from '../../lib/signals'
 import type { AlertVariant } from '../types'
+import { log } from '../../lib/logger'
 
 /** A known alert. */
 export interface AlertDefinition {
@@ -64,7 +65,7 @@ export function showAlert(alert: AlertDefinition, variant: AlertVariant = 'error
   shownCodes.add(alert.code)
   assignSignals(alertState, { message: alert.shortMessage, variant, code: alert.code, open: true })
   // Developers look in the console first; the long message says how to fix it.
-  if (typeof console !== 'undefined') console.warn(`[SigKit] ${alert.code}: ${alert.longMessage}`)
+  log('warn', `${alert.code}: ${alert.longMessage}`)
   return true
 }
 

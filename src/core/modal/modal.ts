@@ -12,6 +12,7 @@ import { sendEvent } from '../analytics'
 import { getNetworkState, setActiveCaipNetwork } from '../state/network'
 import { resetView } from './history'
 import type { ChainNamespace, ViewName } from '../types'
+import { log } from '../../lib/logger'
 
 export { modalState, type ModalSignals } from './state'
 
@@ -102,7 +103,7 @@ function runFirstOpenTasks(): void {
   const runs = tasks.map((task) =>
     Promise.resolve()
       .then(task)
-      .catch((error) => console.error('[SigKit] first-open task failed', error)),
+      .catch((error) => log('error', 'first-open task failed', error)),
   )
   firstOpenRuns = Promise.all([firstOpenRuns, ...runs])
 }
@@ -158,7 +159,7 @@ export function closeModal(): boolean {
       allowed = guard()
     } catch (error) {
       // A broken guard must not trap the user inside the modal.
-      console.error('[SigKit] close guard failed', error)
+      log('error', 'close guard failed', error)
     }
     if (!allowed) {
       shakeModal()

@@ -5,6 +5,7 @@
  * LAZY: only the embedded wallet and the flows using it import this.
  */
 import { goBack } from './router'
+import { log } from '../../lib/logger'
 
 /** What to do when the request an entry stands for ends. */
 export interface TransactionStackEntry {
@@ -43,7 +44,7 @@ export function popTransactionStack(outcome: 'success' | 'error' | 'cancel'): vo
     else if (outcome === 'error') entry?.onError?.()
     else entry?.onCancel?.()
   } catch (error) {
-    console.error('[SigKit] transaction stack callback failed', error)
+    log('error', 'transaction stack callback failed', error)
   }
   if (outcome !== 'success') goBack()
 }
@@ -74,7 +75,7 @@ export function clearTransactionStack(): void {
     try {
       stack.pop()?.onCancel?.()
     } catch (error) {
-      console.error('[SigKit] transaction stack callback failed', error)
+      log('error', 'transaction stack callback failed', error)
     }
   }
 }

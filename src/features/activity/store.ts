@@ -26,6 +26,7 @@ import { activeNamespace, getAccountState } from '../../core/state/account'
 import { findRequestedNetwork, getNetworkState, isNetworkSupported } from '../../core/state/network'
 import type { ChainNamespace } from '../../core/types'
 import { groupByYear, isSpamTransaction, type TransactionsOfYear } from './format'
+import { log } from '../../lib/logger'
 
 /** SPEC §8 toast text. */
 export const FETCH_TRANSACTIONS_FAILED = 'Failed to fetch transactions'
@@ -273,7 +274,7 @@ function writeCache(key: string, entry: CacheEntry | undefined): void {
 
 /** SPEC §8: a fetch of transactions failed: the toast and the tracked event. */
 function reportFetchError(target: ActivityTarget, cursor: string | undefined, error: unknown): void {
-  console.warn('[SigKit] history fetch failed', error)
+  log('warn', 'history fetch failed', error)
   showErrorToast(FETCH_TRANSACTIONS_FAILED)
   const { address, caipNetworkId } = target
   sendEvent({
@@ -331,7 +332,7 @@ function refreshHead(record: ListRecord): Promise<void> {
       writeCache(record.target.key, { time: record.fetchedAt, next: page.next ?? null, data: fresh })
       applyHead(record, fresh, page.next)
     } catch (error) {
-      console.warn('[SigKit] history refresh failed', error)
+      log('warn', 'history refresh failed', error)
     } finally {
       record.refreshing = undefined
     }

@@ -10,6 +10,7 @@ import { STORAGE_PREFIX } from '../../core/lib/storage'
 import { getAccountState, setAccount } from '../../core/state/account'
 import { rememberIdentity } from '../../core/wallet/identity'
 import type { ChainNamespace } from '../../core/types'
+import { log } from '../../lib/logger'
 
 /** localStorage key of the name cache (HOSTED-API §10's `ens_cache`). */
 export const NAME_CACHE_KEY = `${STORAGE_PREFIX.app}ens_cache`
@@ -88,7 +89,7 @@ export async function findProfileName(namespace: ChainNamespace): Promise<boolea
         profileImage: recordAvatar(primary) ?? state.profileImage.peek(),
       })
   } catch (error) {
-    console.warn('[SigKit] reverse name lookup failed', error)
+    log('warn', 'reverse name lookup failed', error)
   }
   return Boolean(state.profileName.peek())
 }

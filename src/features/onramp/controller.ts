@@ -33,6 +33,7 @@ import {
   purchaseNetworkOn,
 } from './options'
 import { generatorRequest, meldBaseUrl, meldUrl, type OnrampProvider } from './providers'
+import { log } from '../../lib/logger'
 
 /** How often the provider's history is asked for the purchase (SPEC §9 polling interval). */
 export const PURCHASE_POLL_MS = 4_000
@@ -130,7 +131,7 @@ export async function loadOnrampOptions(): Promise<void> {
   try {
     options = await apiClient(ONRAMP_API).getOptions()
   } catch (error) {
-    console.warn('[SigKit] on-ramp options unavailable, using the built-in list', error)
+    log('warn', 'on-ramp options unavailable, using the built-in list', error)
     options = FALLBACK_OPTIONS
     estimated = true
   }
@@ -186,7 +187,7 @@ export async function fetchQuote(seq = ++quoteSeq): Promise<OnrampQuote | null> 
   try {
     quote = await apiClient(ONRAMP_API).getQuote({ purchaseCurrency, paymentCurrency, amount })
   } catch (failure) {
-    console.warn('[SigKit] on-ramp quote unavailable, showing an estimate', failure)
+    log('warn', 'on-ramp quote unavailable, showing an estimate', failure)
     quote = mockQuote(amount, paymentCurrency)
     estimated = true
     error = 'The quote is unavailable: the amounts shown are estimates'
@@ -308,7 +309,7 @@ function watch(input: {
       purchases = await apiClient(ONRAMP_API).getPurchases(input)
     } catch (error) {
       // A failed look is retried on the next round; the window may still be taking payment.
-      console.warn('[SigKit] on-ramp history unavailable', error)
+      log('warn', 'on-ramp history unavailable', error)
     }
     if (seq !== watchSeq) return
     const fresh = purchases.find((item) => !known.has(item.id) && item.metadata.status !== 'pending')

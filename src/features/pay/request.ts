@@ -11,7 +11,8 @@ import { getResolvedOptions, loadAdapter } from '../../core/config/appkit-state'
 import { featuresState } from '../../core/config/features'
 import { onCoreEvent } from '../../core/lifecycle'
 import { assignSignals, signalsOf } from '../../lib/signals'
-import { isUserRejection, describeWalletError } from '../../lib/wallet-errors'
+import { isUserRejection } from '../../lib/wallet-errors'
+import { describeTransactionError } from '../../lib/execution-errors'
 import { modalState, openModal } from '../../core/modal/modal'
 import { resetView } from '../../core/modal/router'
 import { getAccountState } from '../../core/state/account'
@@ -178,7 +179,7 @@ export async function confirmPayment(): Promise<void> {
     settle({
       error: isUserRejection(error)
         ? new PayError('rejected', 'The wallet rejected the payment', { cause: error })
-        : new PayError('failed', `The payment failed: ${describeWalletError(error)}`, { cause: error }),
+        : new PayError('failed', `The payment failed: ${describeTransactionError(error)}`, { cause: error }),
     })
   }
 }

@@ -3,7 +3,7 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { activeNamespace } from '../../core/state/account'
 import { currentView, replaceView } from '../../core/modal/router'
 import { showSuccessToast } from '../../core/modal/toasts'
-import { describeWalletError } from '../../lib/wallet-errors'
+import { describeTransactionError } from '../../lib/execution-errors'
 import { isImageUrl } from '../../lib/validate'
 import { Button } from '../../ui/kit/Button'
 import { Field, Input, Label, Select } from '../../ui/kit/form'
@@ -88,7 +88,7 @@ export default function SendView() {
       // Token sends already replaced this view; never yank a visitor who went elsewhere meanwhile.
       if (currentView.peek() === 'Send') replaceView('Account')
     } catch (failure) {
-      error.value = describeWalletError(failure)
+      error.value = describeTransactionError(failure)
     } finally {
       submitting.value = false
     }

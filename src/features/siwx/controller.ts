@@ -10,6 +10,7 @@ import { resetView } from '../../core/modal/router'
 import { signMessage } from '../../core/wallet/sign'
 import { endSignInRequest, isSignInRequired, signInTarget, getSIWX } from './sign-in'
 import { type SIWXMessage, type SIWXMessageData } from '../../core/config/siwx'
+import { log } from '../../lib/logger'
 
 /** Why sign-in cannot start (SPEC §8 "SIWX"). */
 export const SIWX_ERRORS = {
@@ -98,8 +99,7 @@ export async function cancelSignIn(): Promise<void> {
   sendEvent({ type: 'track', event: 'CLICK_CANCEL_SIWX', properties: {} })
   const required = isSignInRequired()
   endSignInRequest()
-  if (required)
-    await disconnect().catch((error) => console.error('[SigKit] disconnect after cancelled sign-in failed', error))
+  if (required) await disconnect().catch((error) => log('error', 'disconnect after cancelled sign-in failed', error))
   closeModal()
   resetView('Connect')
 }

@@ -16,6 +16,7 @@ import { getNetworkState, isNetworkSupported } from '../../core/state/network'
 import { currentView, resetView } from '../../core/modal/router'
 import type { ChainNamespace } from '../../core/types'
 import { onCoreEvent } from '../../core/lifecycle'
+import { log } from '../../lib/logger'
 
 /**
  * The dapp's SIWX config, when sign-in is on.
@@ -41,7 +42,7 @@ export function isSignInRequired(): boolean {
   try {
     return getSIWX()?.getRequired?.() === true
   } catch (error) {
-    console.error('[SigKit] siwx.getRequired failed', error)
+    log('error', 'siwx.getRequired failed', error)
     return false
   }
 }
@@ -101,11 +102,11 @@ export function requestSignIn(): Promise<boolean> {
 async function hasSession(siwx: SIWXConfig, target: SIWXMessageInput): Promise<boolean> {
   try {
     const sessions = await siwx.getSessions(target.chainId, target.accountAddress)
-    if (!Array.isArray(sessions)) console.error('[SigKit] siwx.getSessions must return an array of sessions', sessions)
+    if (!Array.isArray(sessions)) log('error', 'siwx.getSessions must return an array of sessions', sessions)
     return Array.isArray(sessions) && sessions.length > 0
   } catch (error) {
     // The dapp's store is unreachable: asking to sign again is the safe side.
-    console.error('[SigKit] siwx.getSessions failed', error)
+    log('error', 'siwx.getSessions failed', error)
     return false
   }
 }
@@ -153,7 +154,7 @@ export function watchSignIn(): void {
 }
 
 function logSignInFailure(error: unknown): void {
-  console.error('[SigKit] could not show the sign-in view', error)
+  log('error', 'could not show the sign-in view', error)
 }
 
 /**
@@ -195,7 +196,7 @@ export async function signOutOnDisconnect(namespace: ChainNamespace): Promise<vo
     networks.map((network) =>
       Promise.resolve()
         .then(() => siwx.revokeSession(network.caipNetworkId, address))
-        .catch((error) => console.error('[SigKit] siwx.revokeSession failed', error)),
+        .catch((error) => log('error', 'siwx.revokeSession failed', error)),
     ),
   )
 }

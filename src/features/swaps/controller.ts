@@ -15,7 +15,8 @@ import { sendEvent } from '../../core/analytics'
 import { loadAdapter } from '../../core/config/appkit-state'
 import { clock, type TimerHandle } from '../../lib/clock'
 import { assignSignals, signalsOf } from '../../lib/signals'
-import { isUserRejection, describeWalletError } from '../../lib/wallet-errors'
+import { isUserRejection } from '../../lib/wallet-errors'
+import { describeTransactionError } from '../../lib/execution-errors'
 import { onCoreEvent } from '../../core/lifecycle'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { connectedProvider } from '../../core/state/connection'
@@ -825,7 +826,7 @@ export async function confirmSwap(): Promise<SwapOutcome> {
           : SWAP_ERRORS.swapDeclined
         : error instanceof ConvertApiError || error instanceof InvalidResponseError
           ? describeQuoteError(error)
-          : describeWalletError(error)
+          : describeTransactionError(error)
     })
     if (!declined) sendEvent({ type: 'track', event: 'SWAP_ERROR', properties: { network: network.caipNetworkId } })
     return declined ? 'declined' : 'failed'

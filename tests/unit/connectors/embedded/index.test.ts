@@ -432,7 +432,7 @@ test('a method outside both lists is refused without reaching the frame: modal, 
   assert.is(error.code, 4200)
   assert.is(frame.posted.length, before)
   assert.is(modalState.open.value, true)
-  assert.equal(logged, [['Requested RPC call is not allowed', { method: 'eth_sign' }]])
+  assert.equal(logged, [['[SigKit] Requested RPC call is not allowed', { method: 'eth_sign' }]])
   manual.advance(299)
   assert.is.not(toastState.message.value, 'Action not allowed')
   manual.advance(1)

@@ -123,7 +123,11 @@ test('a wallet rejection, a failure and a revert each end the request with its r
   await confirmPayment()
   await settle()
   assert.is(reasonOf(paid.error), 'failed')
-  assert.match(String((paid.error as Error).message), 'insufficient funds')
+  // The node's words are told as SPEC §8's typed execution error.
+  assert.is(
+    String((paid.error as Error).message),
+    'The payment failed: Insufficient funds for the amount and the network fee',
+  )
 
   fake.behaviour.send = async () => '0xbad'
   fake.adapter.waitForReceipt = async ({ hash }) => ({ hash, status: 'reverted' })
