@@ -63,6 +63,7 @@ export type CoreViewName =
   | 'AllWallets'
   | 'ConnectingExternal'
   | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
   | 'SwitchNetwork'
   | 'SwitchActiveChain'
   | 'UnsupportedChain'

@@ -26,6 +26,7 @@ import { forgetGlobalCore, useVerifyEndpoint } from './core-settings'
 import { WALLETCONNECT_START_TIMEOUT_MS, WalletConnectError, toWalletConnectError } from './failure'
 import { buildNamespaces } from './namespaces'
 import { accountsByNamespace, pairingExpiry, type SessionLike } from './session'
+import { walletConnectView } from './view'
 import { awaitConfirmation, confirmationReminder, localPermissionResult } from './requests'
 
 type Provider = InstanceType<typeof UniversalProvider>
@@ -57,8 +58,10 @@ export const walletConnectConnector: Connector = {
   name: 'WalletConnect',
   type: 'walletConnect',
   chains: CHAIN_NAMESPACES,
-  // Picking the entry shows the QR code.
-  view: 'ConnectingWalletConnect',
+  // Picking the entry shows the QR code (the basic variant in basic mode).
+  get view() {
+    return walletConnectView(core.options())
+  },
   sharedSession: true,
   emitter,
   connect: ({ wallet }) => connectWithPairing(wallet as WalletListing | undefined),
