@@ -95,16 +95,13 @@ const accounts = new Map<ChainNamespace, AccountSignals>()
 export function getAccountState(namespace: ChainNamespace): AccountSignals {
   let state = accounts.get(namespace)
   if (!state) {
-    const { addressExplorerUrl: _derived, ...stored } = initialAccount(namespace)
-    const signals = signalsOf(stored)
+    const signals = signalsOf(initialAccount(namespace))
+    // Derived, never set (setAccount skips it): the address on the current network's explorer.
     state = { ...signals, addressExplorerUrl: computed(() => explorerUrl(namespace, signals.address.value)) }
     accounts.set(namespace, state)
   }
   return state
 }
-
-/** Fields derived from others, never set: {@link setAccount} leaves them out. */
-const DERIVED: ReadonlySet<string> = new Set(['addressExplorerUrl'] satisfies (keyof AccountStateValue)[])
 
 /** The address's explorer page on the namespace's current network, when it has an http(s) explorer. */
 function explorerUrl(namespace: ChainNamespace, address: string | undefined): string | undefined {
@@ -156,7 +153,7 @@ export function setAccount(namespace: ChainNamespace, values: Partial<AccountSta
   const state = getAccountState(namespace)
   batch(() => {
     for (const key of Object.keys(values) as (keyof AccountStateValue)[]) {
-      if (!(key in state) || DERIVED.has(key)) continue
+      if (!(key in state) || key === 'addressExplorerUrl') continue
       ;(state[key] as Signal<unknown>).value = values[key]
     }
   })
