@@ -52,7 +52,7 @@ test('the QR code of the pairing for any WalletConnect wallet, and the other wal
   )
   const others = modalShadow().querySelector('[aria-label="Other wallets"]')
   assert.ok(others, 'the other wallets are listed')
-  const names = [...others!.querySelectorAll('button')].map((row) => row.querySelector('span')?.textContent)
+  const names = [...others!.querySelectorAll('button')].map((row) => row.querySelector('span:last-child')?.textContent)
   assert.equal(names, ['Test Wallet'])
 })
 
