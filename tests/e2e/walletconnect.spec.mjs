@@ -14,6 +14,13 @@ import {
   test,
 } from './helpers.mjs'
 
+/** The sandbox's config and a WalletConnect test wallet on its relay and chains. */
+async function startSandboxWallet(request) {
+  const config = await sandboxConfig(request)
+  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+  return { config, wallet: await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } }) }
+}
+
 test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves, the balance shows', async ({
   page,
   request,
@@ -39,9 +46,7 @@ test('closing the modal while the pairing waits frees the button; the wallet app
   page,
   request,
 }) => {
-  const config = await sandboxConfig(request)
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-  const wallet = await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } })
+  const { wallet } = await startSandboxWallet(request)
   try {
     const log = await openDapp(page)
     const button = page.locator('appkit-button').getByRole('button')
@@ -84,9 +89,7 @@ test('basic mode: WalletConnect opens its basic view, the QR with the other wall
   page,
   request,
 }) => {
-  const config = await sandboxConfig(request)
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-  const wallet = await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } })
+  const { wallet } = await startSandboxWallet(request)
   try {
     const log = await openDapp(page, '/?basic=on')
     await page.locator('appkit-button').click()

@@ -8,7 +8,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createPublicClient, http, type Hex } from 'viem'
 import { eventually, nthMail } from '../secure-frame/helpers'
-import { startHarness, type Harness } from './harness'
+import { sandboxNetwork, startHarness, type Harness } from './harness'
 
 const EMAIL = 'frame-events@example.com'
 
@@ -65,14 +65,7 @@ test('picking the smart account sends INIT_SMART_ACCOUNT: the frame deploys it o
 
 test("restore asks the frame's chain (GET_CHAIN_ID) and comes back on it", async () => {
   const [l1, l2] = sandbox.chains
-  const network = (id: number, rpcUrl: string) => ({
-    id,
-    caipNetworkId: `eip155:${id}`,
-    chainNamespace: 'eip155',
-    name: `Chain ${id}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
+  const network = sandboxNetwork
   await sk((s, target) => s.appKit.switchNetwork(target), network(31338, l2!.rpcUrl))
   assert.is(await sk((s) => s.request('eip155', 'eth_chainId')), '0x7a6a')
   await harness.open()

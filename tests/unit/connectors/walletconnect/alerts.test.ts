@@ -28,7 +28,7 @@ test('other errors, and things that are not errors, open nothing', () => {
 test('alert codes are distinct from each other', () => {
   const codes = Object.values(WALLETCONNECT_ALERTS).map((alert) => alert.code)
   assert.is(new Set(codes).size, codes.length)
-  assert.not.ok(codes.includes('SK002'))
+  assert.not.ok((codes as string[]).includes('SK002'))
 })
 
 test.run()
