@@ -36,6 +36,8 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
     projectId: 'sigkit-sandbox',
     // `?preload=off` shows the modal loading on the click alone (the default preloads it once idle).
     preloadOnIdle: new URLSearchParams(globalThis.location?.search).get('preload') !== 'off',
+    // `?basic=on`: basic mode (no email, socials, swaps, on-ramp, activity; WalletConnect's basic view).
+    ...(new URLSearchParams(globalThis.location?.search).get('basic') === 'on' ? { basic: true } : {}),
     networks,
     endpoints: {
       api,

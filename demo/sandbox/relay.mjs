@@ -6,6 +6,7 @@
 //   const relay = await startRelay()            // port 0 = a free port
 //   relay.url                                   // ws://127.0.0.1:PORT: give it as `relayUrl`
 //   relay.dropAll()                             // close every client socket (clients reconnect)
+//   relay.refuse(projectId, reason)             // close that project's sockets with 3000 + reason
 //   relay.stats()                               // { clients, topics, messages, published, delivered, … }
 //   await relay.stop()
 //
@@ -62,7 +63,7 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
   /** clientId → hashes of messages it acknowledged (or sent) */
   /** @type {Map<string, Set<string>>} */
   const seenBy = new Map()
-  const counters = { connections: 0, published: 0, delivered: 0, acknowledged: 0, requests: 0, dropped: 0 }
+  const counters = { connections: 0, published: 0, delivered: 0, acknowledged: 0, requests: 0, dropped: 0, refused: 0 }
   /** @type {Record<string, number>} */
   const methods = {}
 
@@ -264,8 +265,20 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(payload))
   }
 
+  /** projectId → the reason its sockets are closed with (the hosted relay's refusals, on demand). */
+  /** @type {Map<string, string>} */
+  const refusals = new Map()
+
   server.on('connection', (socket, request) => {
     const query = new URL(request.url ?? '/', 'http://relay').searchParams
+    const refusal = refusals.get(query.get('projectId') ?? '')
+    if (refusal !== undefined) {
+      // As the hosted relay refuses a project or an origin: open, then close with 3000 and why.
+      counters.refused++
+      trace(`x refused project ${query.get('projectId')}: ${refusal}`)
+      socket.close(3000, refusal)
+      return
+    }
     const client = /** @type {Client} */ ({
       socket,
       clientId: clientIdFrom(query.get('auth')) ?? `anonymous:${randomUUID()}`,
@@ -310,6 +323,17 @@ export async function startRelay({ port = 0, host = '127.0.0.1', pingIntervalMs 
         counters.dropped++
         client.socket.terminate()
       }
+    },
+    /**
+     * Refuse every socket of a project from now on, closing it with code 3000 and `reason` (the
+     * hosted relay's texts: 'Unauthorized: invalid key', 'Unauthorized: origin not allowed', …);
+     * `undefined` serves the project again.
+     * @param {string} projectId
+     * @param {string | undefined} reason
+     */
+    refuse(projectId, reason) {
+      if (reason === undefined) refusals.delete(projectId)
+      else refusals.set(projectId, reason)
     },
     /** Counts for tests and the demo. */
     stats() {

@@ -46,6 +46,10 @@ export interface AccountDetails {
   socialProvider?: SocialProvider | undefined
   preferredAccountType?: AccountType | undefined
   connectedWalletInfo?: ConnectedWalletInfo | undefined
+  /** Whether the smart account is deployed (the embedded wallet says). */
+  smartAccountDeployed?: boolean | undefined
+  /** Labels of the connection's addresses, by address. */
+  addressLabels?: ReadonlyMap<string, string>
 }
 
 /** One namespace a connection covers: its accounts (the first is the active one) and chain. */

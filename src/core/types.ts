@@ -65,6 +65,7 @@ export type CoreViewName =
   | 'AllWallets'
   | 'ConnectingExternal'
   | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
   | 'SwitchNetwork'
   | 'SwitchActiveChain'
   | 'UnsupportedChain'

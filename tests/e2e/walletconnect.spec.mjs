@@ -10,8 +10,16 @@ import {
   openDapp,
   sandboxConfig,
   scanWalletConnectQr,
+  seriousAxeViolations,
   test,
 } from './helpers.mjs'
+
+/** The sandbox's config and a WalletConnect test wallet on its relay and chains. */
+async function startSandboxWallet(request) {
+  const config = await sandboxConfig(request)
+  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+  return { config, wallet: await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } }) }
+}
 
 test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves, the balance shows', async ({
   page,
@@ -38,9 +46,7 @@ test('closing the modal while the pairing waits frees the button; the wallet app
   page,
   request,
 }) => {
-  const config = await sandboxConfig(request)
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-  const wallet = await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } })
+  const { wallet } = await startSandboxWallet(request)
   try {
     const log = await openDapp(page)
     const button = page.locator('appkit-button').getByRole('button')
@@ -77,4 +83,43 @@ test('Connect lists WalletConnect first and All Wallets last; All Wallets opens 
   await wallets.last().click()
   await expect(modal(page).getByRole('heading', { name: 'All Wallets' })).toBeVisible()
   await expect(modal(page).getByRole('listbox', { name: 'Wallets' })).toBeVisible()
+})
+
+test('basic mode: WalletConnect opens its basic view, the QR with the other wallets under it; axe-clean, keyboard usable', async ({
+  page,
+  request,
+}) => {
+  const { wallet } = await startSandboxWallet(request)
+  try {
+    const log = await openDapp(page, '/?basic=on')
+    await page.locator('appkit-button').click()
+    await modal(page).getByRole('button', { name: 'WalletConnect' }).click()
+    await expect(modal(page).getByRole('img', { name: 'QR code to connect with a WalletConnect wallet' })).toBeVisible({
+      timeout: 15_000,
+    })
+    const others = modal(page).getByRole('list', { name: 'Other wallets' })
+    await expect(others.getByRole('button', { name: /SigKit Test Wallet/ })).toBeVisible()
+    await expect(others.getByRole('button', { name: 'WalletConnect' })).toHaveCount(0)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    // Keyboard: Tab reaches the other wallets from the QR view's buttons.
+    await modal(page).getByRole('button', { name: 'Copy link' }).focus()
+    let reached = false
+    for (let step = 0; step < 6 && !reached; step++) {
+      await page.keyboard.press('Tab')
+      reached = await others
+        .getByRole('button', { name: /SigKit Test Wallet/ })
+        .evaluate((element) => element.matches(':focus'))
+    }
+    expect(reached, 'Tab reaches the test wallet row').toBe(true)
+    // The QR still pairs: a wallet scanning it connects the dapp.
+    const uri = await decodeQr(page)
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await wallet.pair(uri)
+    await wallet.approveNextSession()
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
+    await expect(page.getByTestId('account-address')).toHaveText(wallet.evmAddress)
+    expect(log.errors, 'uncaught errors on the page').toEqual([])
+  } finally {
+    await wallet.stop()
+  }
 })

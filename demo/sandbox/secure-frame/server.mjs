@@ -78,6 +78,8 @@ export async function startSecureFrame({
   if (!smartAccounts) chains = chains.map(({ smartAccountFactory: _, ...chain }) => chain)
   let baseUrl = ''
   const mailbox = createMailbox()
+  /** Origins the frame refuses whatever the project lists (a test's 'Unverified Domain'). */
+  const unverifiedOrigins = new Set()
   const accounts = createAccounts({
     mailbox,
     approveUrl: (token) => `${baseUrl}/device/approve?token=${encodeURIComponent(token)}`,
@@ -143,7 +145,8 @@ export async function startSecureFrame({
     async origin({ projectId, origin }) {
       if (typeof projectId !== 'string' || typeof origin !== 'string') throw new LoginError(400, 'Missing field')
       if (!originLists.has(projectId)) originLists.set(projectId, fetchAllowedOrigins(apiUrl, projectId))
-      return { allowed: isOriginAllowed(origin, await /** @type {Promise<string[]>} */ (originLists.get(projectId))) }
+      const listed = isOriginAllowed(origin, await /** @type {Promise<string[]>} */ (originLists.get(projectId)))
+      return { allowed: listed && !unverifiedOrigins.has(origin) }
     },
     'email/start': ({ email, device }) => ({ action: accounts.startEmailLogin(email, deviceOf(device)) }),
     'device/wait': async ({ email, device }) => ({
@@ -380,6 +383,16 @@ export async function startSecureFrame({
     mailbox,
     /** Public view of the embedded accounts (email, addresses, device count). */
     accounts: () => accounts.list(),
+    /**
+     * Treats `origin` as unverified (every app event from a page on it is answered
+     * `Unverified Domain: …`), or, with `false`, as the project's list says again. Frames loaded
+     * before the change keep the answer they got.
+     * @param {string} origin @param {boolean} [unverified]
+     */
+    treatAsUnverified(origin, unverified = true) {
+      if (unverified) unverifiedOrigins.add(origin)
+      else unverifiedOrigins.delete(origin)
+    },
     /** Builds the frame's JS now instead of on the first request. */
     build: () => build().then(() => undefined),
     /** Closes the server (and any held device wait); safe to call more than once. */

@@ -13,6 +13,8 @@ import {
   EMAIL_PATTERN,
   FRAME_TEXTS,
   frameUser,
+  accountFacts,
+  smartAccountInit,
   newEmail,
   noPayload,
   preferredAccount,
@@ -86,8 +88,28 @@ export async function syncEmbeddedAccount(namespace: ChainNamespace, wanted: Acc
   emitter.emit({ type: 'accountsChanged', namespace, accounts })
   if (changed) emitProviderEvent('accountsChanged', [user.address])
   const inEffect = current?.type ?? wanted
-  emitter.emit({ type: 'details', namespace, details: { preferredAccountType: inEffect } })
+  const facts = accountFacts(user)
+  if (inEffect === 'smartAccount' && facts.smartAccountDeployed === false)
+    facts.smartAccountDeployed = await initSmartAccount(frame, user.address)
+  emitter.emit({ type: 'details', namespace, details: { preferredAccountType: inEffect, ...facts } })
   return inEffect
+}
+
+/**
+ * The visitor chose the smart account and it has no code yet: the frame is asked to set it up
+ * (INIT_SMART_ACCOUNT), so what the dapp checks against it (ERC-1271 signatures) works at once.
+ * A frame that cannot (or does not answer) leaves it to deploy on first use.
+ *
+ * @returns whether the smart account is deployed now.
+ */
+async function initSmartAccount(frame: Awaited<ReturnType<typeof getFrame>>, address: string): Promise<boolean> {
+  try {
+    const answer = await frame.request('INIT_SMART_ACCOUNT', undefined, smartAccountInit)
+    return answer.address.toLowerCase() === address.toLowerCase() && answer.isDeployed
+  } catch (error) {
+    console.warn('[SigKit] the smart account was not set up now; it deploys on first use', error)
+    return false
+  }
 }
 
 // ── update email ───────────────────────────────────────────────────────────────────────────

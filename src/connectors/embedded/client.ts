@@ -46,6 +46,8 @@ export interface FrameClientOptions {
   element?: HTMLIFrameElement
   /** Called when the load or a connect request times out (before the request rejects). */
   onTimeout?(reason: FrameTimeoutReason, error: FrameTimeoutError): void
+  /** Called with every ERROR reply's message (before the request rejects with it). */
+  onErrorReply?(message: string): void
 }
 
 /** Options of one request. @internal */
@@ -162,7 +164,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       }
       entry.resolve(value)
     } else if (type === `${FRAME_PREFIX}${entry.type}_ERROR`) {
-      entry.reject(new FrameError(errorMessage(data['payload'])))
+      const message = errorMessage(data['payload'])
+      options.onErrorReply?.(message)
+      entry.reject(new FrameError(message))
     } else {
       stats.malformed++
       entry.reject(new Error(FRAME_TEXTS.invalidReply))

@@ -15,11 +15,14 @@ import {
 } from '../../core/connector'
 import { clock, type TimerHandle } from '../../lib/clock'
 import { SOCIAL_NAMES } from '../../core/constants'
-import type { ChainNamespace, SocialProvider } from '../../core/types'
+import type { CaipNetwork, ChainNamespace, SocialProvider } from '../../core/types'
 import type { FrameClient, FrameStats } from './client'
 import { emitter } from './emitter'
 import {
+  accountFacts,
   answeredAccount,
+  chainIdReply,
+  frameServes,
   connectedFlag,
   emailAction,
   EMAIL_PATTERN,
@@ -256,10 +259,14 @@ export function walletInfo({ email, social, username }: SignedInUser) {
  */
 function loginNamespaces(): ChainNamespace[] {
   const ours = core.connectedNamespaces(EMBEDDED_ID)
-  return EMBEDDED_NAMESPACES.filter(
-    (namespace) =>
-      core.network(namespace) !== undefined && (core.address(namespace) === undefined || ours.includes(namespace)),
-  )
+  return EMBEDDED_NAMESPACES.filter((namespace) => {
+    const network = core.network(namespace)
+    return (
+      network !== undefined &&
+      frameServes(network) &&
+      (core.address(namespace) === undefined || ours.includes(namespace))
+    )
+  })
 }
 
 /** The frame keeps one active chain, the one GET_USER named last: the dapp's active one goes last. */
@@ -272,8 +279,12 @@ function activeLast(namespaces: readonly ChainNamespace[]): ChainNamespace[] {
  * GET_USER for one namespace (CONNECT_SOCIAL when a social result URI is given). The account type
  * asked for is the one stored for the namespace, else its default.
  */
-async function askUser(frame: FrameClient, namespace: ChainNamespace, socialUri?: string): Promise<FrameUser> {
-  const network = core.network(namespace)
+async function askUser(
+  frame: FrameClient,
+  namespace: ChainNamespace,
+  socialUri?: string,
+  network: CaipNetwork | undefined = core.network(namespace),
+): Promise<FrameUser> {
   if (!network) throw new Error('Chain not configured')
   const request = {
     chainId: network.caipNetworkId,
@@ -302,6 +313,7 @@ function connectionOf(namespace: ChainNamespace, user: FrameUser, who: SignedInU
     details: {
       // The type in effect is the one of the address the frame answered with.
       preferredAccountType: preferred,
+      ...accountFacts(user),
       ...walletInfo({
         ...who,
         email: user.email ?? who.email ?? (who.social ? undefined : (storedEmail() ?? loginEmail)),
@@ -344,9 +356,14 @@ export async function restoreEmbedded(namespaces: readonly ChainNamespace[]): Pr
     const frame = await getFrame()
     if (!(await frame.request('IS_CONNECTED', undefined, connectedFlag))) throw new Error('Not signed in')
     const who = { email: storedEmail(), ...storedSocial() }
+    // The frame keeps the session's chain: its namespace comes back on it (a switch made in
+    // another tab of the dapp included), when the dapp has that network.
+    const frameChain = await frameNetwork(frame)
     const connections: NamespaceConnection[] = []
-    for (const namespace of activeLast(held))
-      connections.push(connectionOf(namespace, await askUser(frame, namespace), who))
+    for (const namespace of activeLast(held)) {
+      const network = frameChain?.chainNamespace === namespace ? frameChain : undefined
+      connections.push(connectionOf(namespace, await askUser(frame, namespace, undefined, network), who))
+    }
     startHeartbeat()
     return { connections }
   } catch (error) {
@@ -355,6 +372,18 @@ export async function restoreEmbedded(namespaces: readonly ChainNamespace[]): Pr
     clearLogin()
     return undefined
   }
+}
+
+/**
+ * The dapp's network the frame's session is on (GET_CHAIN_ID), if the frame says and the dapp has
+ * it; undefined otherwise (a frame that does not answer delays nothing but this question).
+ */
+async function frameNetwork(frame: FrameClient): Promise<CaipNetwork | undefined> {
+  const chainId = await frame.request('GET_CHAIN_ID', undefined, chainIdReply).catch(() => undefined)
+  if (chainId === undefined) return undefined
+  const caipNetworkId = typeof chainId === 'string' && chainId.includes(':') ? chainId : `eip155:${chainId}`
+  const network = core.findNetwork(caipNetworkId as CaipNetwork['caipNetworkId'])
+  return network && frameServes(network) ? network : undefined
 }
 
 let heartbeat: TimerHandle | undefined

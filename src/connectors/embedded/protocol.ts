@@ -48,6 +48,9 @@ export const TIMED_REQUESTS: ReadonlySet<string> = new Set([
   'UPDATE_EMAIL',
   'UPDATE_EMAIL_PRIMARY_OTP',
   'UPDATE_EMAIL_SECONDARY_OTP',
+  // The hosted frame's answers to these are not ones AppKit reads: never wait on one for good.
+  'GET_CHAIN_ID',
+  'INIT_SMART_ACCOUNT',
 ])
 
 /** App events that wait for READY without the load timer (EMBEDDED-FRAME.md §5.2). @internal */
@@ -117,6 +120,34 @@ export const APPROVAL_METHODS: ReadonlySet<string> = new Set([
   'eth_sendUserOperation',
 ])
 
+/**
+ * The chains the hosted secure frame serves by itself (SPEC §3; EMBEDDED-FRAME.md §11), as CAIP-2
+ * ids. Other chains of the embedded wallet's namespaces are served through the RPC URL the widget
+ * sends with the chain (the frame URL's and each request's `rpcUrl`). @internal
+ */
+export const FRAME_CHAINS: ReadonlySet<string> = new Set([
+  ...[
+    1, 5, 11155111, 10, 420, 42161, 421613, 137, 80001, 42220, 1313161554, 1313161555, 56, 97, 43114, 43113, 324, 280,
+    100, 8453, 84531, 84532, 7777777, 999,
+  ].map((id) => `eip155:${id}`),
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+])
+
+/**
+ * Whether the secure frame can serve a network: one of its namespaces, and a chain it knows or
+ * one the widget can hand it an http(s) RPC URL for. @internal
+ */
+export function frameServes(network: {
+  caipNetworkId: string
+  chainNamespace: string
+  rpcUrls: { default: { http: readonly string[] } }
+}): boolean {
+  if (network.chainNamespace !== 'eip155' && network.chainNamespace !== 'solana') return false
+  return FRAME_CHAINS.has(network.caipNetworkId) || /^https?:\/\//i.test(network.rpcUrls.default.http[0] ?? '')
+}
+
 /** Texts (SPEC §6, §8). @internal */
 export const FRAME_TEXTS = {
   notAllowed: 'Requested RPC call is not allowed',
@@ -126,6 +157,8 @@ export const FRAME_TEXTS = {
   defaultError: 'An error occurred',
   loadError: 'Unable to load email login dependency',
   noFrame: 'W3mFrame: iframe is not set',
+  /** How the frame's ERROR reply begins when it refuses the page's origin (SPEC §8). */
+  unverifiedDomain: 'Unverified Domain',
   initFailed: 'A problem occurred while trying initialize authentication',
   invalidReply: 'The secure frame sent an invalid reply',
   invalidEmail: 'Invalid email. Try again.',
@@ -175,6 +208,15 @@ function isChainId(value: unknown): value is FrameChainId {
 export const chainIdReply: ReplyValidator<FrameChainId> = (payload) => {
   const value = isRecord(payload) ? payload['chainId'] : undefined
   return isChainId(value) ? value : invalid()
+}
+
+/** INIT_SMART_ACCOUNT_SUCCESS `{ address, isDeployed }` (EMBEDDED-FRAME.md §3): the smart account, deployed or not. @internal */
+export const smartAccountInit: ReplyValidator<{ address: string; isDeployed: boolean }> = (payload) => {
+  const address = isRecord(payload) ? payload['address'] : undefined
+  const isDeployed = isRecord(payload) ? payload['isDeployed'] : undefined
+  return typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address) && typeof isDeployed === 'boolean'
+    ? { address, isDeployed }
+    : invalid()
 }
 
 /** GET_SMART_ACCOUNT_ENABLED_NETWORKS_SUCCESS `{ smartAccountEnabledNetworks }`. @internal */
@@ -241,6 +283,23 @@ export const frameUser: ReplyValidator<FrameUser> = (payload) => {
     preferredAccountType: accountType(preferredAccountType),
     userName: shortText(userName),
     smartAccountDeployed: typeof smartAccountDeployed === 'boolean' ? smartAccountDeployed : undefined,
+  }
+}
+
+/** How the account state labels the embedded wallet's addresses, by account type. @internal */
+export const ACCOUNT_TYPE_LABELS: Readonly<Record<AccountType, string>> = { eoa: 'EOA', smartAccount: 'Smart Account' }
+
+/**
+ * What a GET_USER answer says about the account beyond its address: whether its smart account is
+ * deployed, and a label per address (its type). @internal
+ */
+export function accountFacts(user: FrameUser): {
+  smartAccountDeployed: boolean | undefined
+  addressLabels: Map<string, string>
+} {
+  return {
+    smartAccountDeployed: user.smartAccountDeployed,
+    addressLabels: new Map(user.accounts.map((account) => [account.address, ACCOUNT_TYPE_LABELS[account.type]])),
   }
 }
 

@@ -10,7 +10,7 @@ import { SDK_TYPE, SDK_VERSION } from '../../core/constants'
 import type { CaipNetwork } from '../../core/types'
 import { emitter } from './emitter'
 import { createFrameClient, type FrameClient, type FrameTimeoutError, type FrameTimeoutReason } from './client'
-import { noPayload, SECURE_SITE_VERSION, smartAccountNetworks } from './protocol'
+import { FRAME_TEXTS, frameServes, noPayload, SECURE_SITE_VERSION, smartAccountNetworks } from './protocol'
 
 /** The namespaces the embedded wallet serves (SPEC §1). @internal */
 export const EMBEDDED_NAMESPACES = ['eip155', 'solana'] as const
@@ -27,7 +27,13 @@ export const EMBEDDED_ALERTS = {
     shortMessage: 'Wallet Request Timeout',
     longMessage: 'The embedded wallet frame did not answer within 30 s.',
   },
-} as const satisfies Record<FrameTimeoutReason, AlertDefinition>
+  unverified_domain: {
+    code: 'SK103',
+    shortMessage: 'Unverified Domain',
+    longMessage:
+      "The secure frame refused this page's origin: add it to the project's allowed origins in the dashboard.",
+  },
+} as const satisfies Record<FrameTimeoutReason | 'unverified_domain', AlertDefinition>
 
 let client: FrameClient | undefined
 let starting: Promise<FrameClient> | undefined
@@ -61,8 +67,7 @@ export function currentFrame(): FrameClient | undefined {
 function startNetwork(): CaipNetwork | undefined {
   const namespace = core.activeNamespace()
   const active = namespace && core.network(namespace)
-  const served = (network: CaipNetwork | undefined) =>
-    network && (EMBEDDED_NAMESPACES as readonly string[]).includes(network.chainNamespace)
+  const served = (network: CaipNetwork | undefined) => network !== undefined && frameServes(network)
   return served(active) ? active : core.requestedNetworks().find(served)
 }
 
@@ -83,6 +88,7 @@ async function start(): Promise<FrameClient> {
     url: `${site}/sdk?${query}`,
     origin: new URL(site).origin,
     onTimeout,
+    onErrorReply,
     ...(testElement ? { element: testElement } : {}),
   })
   const frame = client
@@ -113,6 +119,11 @@ export function syncDappData(frame: FrameClient): Promise<void> {
     { projectId: options.projectId, metadata, sdkType: SDK_TYPE, sdkVersion: `html-universal-${SDK_VERSION}` },
     noPayload,
   )
+}
+
+/** SPEC §8: the frame refusing the page's origin ('Unverified Domain') opens the error alert. */
+function onErrorReply(message: string): void {
+  if (message.startsWith(FRAME_TEXTS.unverifiedDomain)) core.alert(EMBEDDED_ALERTS.unverified_domain)
 }
 
 function onTimeout(reason: FrameTimeoutReason, error: FrameTimeoutError): void {

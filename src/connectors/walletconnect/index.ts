@@ -20,11 +20,14 @@ import { isMobile } from '../../lib/device'
 import { WALLET_ERROR_CODES } from '../../lib/wallet-errors'
 import { CHAIN_NAMESPACES, DEFAULT_ENDPOINTS } from '../../core/constants'
 import type { ChainNamespace, EIP1193Provider, WalletListing } from '../../core/types'
+import { alertForProviderError } from './alerts'
 import { authenticateSession, canAuthenticate } from './auth'
 import { forgetGlobalCore, useVerifyEndpoint } from './core-settings'
 import { WALLETCONNECT_START_TIMEOUT_MS, WalletConnectError, toWalletConnectError } from './failure'
 import { buildNamespaces } from './namespaces'
 import { accountsByNamespace, pairingExpiry, type SessionLike } from './session'
+import { walletConnectView } from './view'
+import { awaitConfirmation, confirmationReminder, localPermissionResult } from './requests'
 
 type Provider = InstanceType<typeof UniversalProvider>
 
@@ -55,8 +58,10 @@ export const walletConnectConnector: Connector = {
   name: 'WalletConnect',
   type: 'walletConnect',
   chains: CHAIN_NAMESPACES,
-  // Picking the entry shows the QR code.
-  view: 'ConnectingWalletConnect',
+  // Picking the entry shows the QR code (the basic variant in basic mode).
+  get view() {
+    return walletConnectView(core.options())
+  },
   sharedSession: true,
   emitter,
   connect: ({ wallet }) => connectWithPairing(wallet as WalletListing | undefined),
@@ -107,6 +112,12 @@ async function createProvider(): Promise<Provider> {
     throw error
   })
   useVerifyEndpoint(provider, options.endpoints.verify)
+  // The relay refusing the project or the page (SPEC §8: alerts mapped from provider errors).
+  const relayer = (provider as { client?: { core?: { relayer?: Pick<Provider, 'on'> } } }).client?.core?.relayer
+  relayer?.on('relayer_error', (error: unknown) => {
+    const alert = alertForProviderError(error)
+    if (alert) core.alert(alert === 'appConfiguration' ? core.alerts.INVALID_APP_CONFIGURATION : alert)
+  })
   provider.on('display_uri', (uri: string) => showCode(uri))
   provider.on('session_delete', () => emitter.emit({ type: 'disconnect' }))
   provider.on('session_update', ({ params }: { params: { namespaces: SessionLike['namespaces'] } }) => {
@@ -124,6 +135,9 @@ async function createProvider(): Promise<Provider> {
   return provider
 }
 
+/** Session methods the universal provider answers itself, without the wallet's person. */
+const ANSWERED_WITHOUT_PROMPT = new Set(['eth_accounts', 'eth_requestAccounts', 'eth_chainId'])
+
 /**
  * One namespace's view of the session, a provider that namespace's adapter uses like any wallet's:
  * requests go to the namespace's current network.
@@ -131,20 +145,26 @@ async function createProvider(): Promise<Provider> {
 function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP1193Provider {
   return {
     request: async (args, chain) => {
+      const methods = (provider.session?.namespaces[namespace] as { methods?: string[] } | undefined)?.methods
+      const local = localPermissionResult(namespace, args.method, methods)
+      if (local) return local.result
       // A method the wallet did not approve is "unsupported" (4200), as an injected wallet says it,
       // so adapters can fall back (e.g. sign, then send themselves). Not for eip155: the provider
       // answers eth_chainId, eth_accounts and approved-chain switches itself, unlisted.
-      const methods = (provider.session?.namespaces[namespace] as { methods?: string[] } | undefined)?.methods
       if (namespace !== 'eip155' && methods && !methods.includes(args.method)) {
         throw Object.assign(new Error(`The wallet does not support ${args.method}`), {
           code: WALLET_ERROR_CODES.unsupportedMethod,
         })
       }
       const chainId = core.network(namespace)?.id
-      return provider.request(
+      const request = provider.request(
         args as { method: string; params?: unknown[] },
         chain ?? (chainId === undefined ? undefined : `${namespace}:${chainId}`),
       )
+      // Only what the wallet's person answers waits for them; the rest is answered at once.
+      if (!methods?.includes(args.method) || ANSWERED_WITHOUT_PROMPT.has(args.method)) return request
+      const name = (provider.session?.peer?.metadata?.name as string | undefined) || 'Your wallet'
+      return awaitConfirmation(request, () => core.toast(confirmationReminder(name)))
     },
     on: (event, listener) => provider.on(event, listener),
     removeListener: (event, listener) => provider.removeListener(event, listener),

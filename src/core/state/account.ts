@@ -6,6 +6,8 @@ import { batch, computed, signal } from '@preact/signals-core'
 import type { ReadonlySignal, Signal } from '@preact/signals-core'
 import { CHAIN_NAMESPACES, DEFAULT_ACCOUNT_TYPES } from '../constants'
 import { removeConnectedConnectorId } from '../lib/storage'
+// network.ts imports this module too; explorerUrl reads it only when a computed runs, never at load.
+import { getNetworkState } from './network'
 import { signalsOf } from '../../lib/signals'
 import type {
   AccountEntry,
@@ -35,6 +37,18 @@ export interface AccountStateValue {
   socialProvider: SocialProvider | undefined
   /** Preferred account type of this namespace (the spec's per-namespace `preferredAccountTypes`). */
   preferredAccountType: AccountType | undefined
+  /**
+   * Whether the embedded wallet's smart account is deployed on the current network (the frame's
+   * GET_USER answer); undefined for other wallets and before the frame says.
+   */
+  smartAccountDeployed: boolean | undefined
+  /**
+   * The address's page on the current network's block explorer, derived from the address and
+   * the network (an http(s) explorer only); undefined without either.
+   */
+  addressExplorerUrl: string | undefined
+  /** Labels of the account's addresses, by address (the embedded wallet names its EOA and smart account). */
+  addressLabels: ReadonlyMap<string, string>
   status: ConnectionStatus
   balanceLoading: boolean
   /** Clock time of the last failed balance fetch; fetches wait out the back-off after it. */
@@ -58,6 +72,9 @@ function initialAccount(namespace: ChainNamespace): AccountStateValue {
     connectedWalletInfo: undefined,
     socialProvider: undefined,
     preferredAccountType: DEFAULT_ACCOUNT_TYPES[namespace],
+    smartAccountDeployed: undefined,
+    addressExplorerUrl: undefined,
+    addressLabels: new Map(),
     status: 'disconnected',
     balanceLoading: false,
     lastRetry: undefined,
@@ -78,10 +95,19 @@ const accounts = new Map<ChainNamespace, AccountSignals>()
 export function getAccountState(namespace: ChainNamespace): AccountSignals {
   let state = accounts.get(namespace)
   if (!state) {
-    state = signalsOf(initialAccount(namespace))
+    const signals = signalsOf(initialAccount(namespace))
+    // Derived, never set (setAccount skips it): the address on the current network's explorer.
+    state = { ...signals, addressExplorerUrl: computed(() => explorerUrl(namespace, signals.address.value)) }
     accounts.set(namespace, state)
   }
   return state
+}
+
+/** The address's explorer page on the namespace's current network, when it has an http(s) explorer. */
+function explorerUrl(namespace: ChainNamespace, address: string | undefined): string | undefined {
+  const explorer = getNetworkState(namespace).caipNetwork.value?.blockExplorers?.default.url
+  if (!address || !explorer || !/^https?:\/\/[^\s]+$/i.test(explorer)) return undefined
+  return `${explorer.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}`
 }
 
 /** The namespace the user is acting in (set with the active network). */
@@ -127,7 +153,7 @@ export function setAccount(namespace: ChainNamespace, values: Partial<AccountSta
   const state = getAccountState(namespace)
   batch(() => {
     for (const key of Object.keys(values) as (keyof AccountStateValue)[]) {
-      if (!(key in state)) continue
+      if (!(key in state) || key === 'addressExplorerUrl') continue
       ;(state[key] as Signal<unknown>).value = values[key]
     }
   })

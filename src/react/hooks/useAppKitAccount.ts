@@ -23,6 +23,8 @@ export interface EmbeddedWalletInfo {
   authProvider: string
   /** The account the wallet acts as: its smart account or its EOA. */
   accountType: AccountType | undefined
+  /** Whether its smart account is deployed on the current network, as the secure frame answered. */
+  isSmartAccountDeployed: boolean
 }
 
 /** What {@link useAppKitAccount} returns. */
@@ -58,7 +60,12 @@ export function useAppKitAccount(parameters: UseAppKitAccountParameters = {}): U
   const authProvider = state.connectedWalletInfo.value?.social
   return {
     embeddedWalletInfo: authProvider
-      ? { user: state.user.value, authProvider, accountType: state.preferredAccountType.value }
+      ? {
+          user: state.user.value,
+          authProvider,
+          accountType: state.preferredAccountType.value,
+          isSmartAccountDeployed: state.smartAccountDeployed.value ?? false,
+        }
       : undefined,
     allAccounts: state.allAccounts.value,
     caipAddress: state.caipAddress.value,

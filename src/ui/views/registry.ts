@@ -22,6 +22,7 @@ const CORE_VIEWS: Record<CoreViewName, ViewEntry> = {
     title: (data) => (data?.['wallet'] as { name?: string } | undefined)?.name ?? 'WalletConnect',
     load: () => import('./ConnectingWalletConnect'),
   },
+  ConnectingWalletConnectBasic: { title: 'WalletConnect', load: () => import('./ConnectingWalletConnectBasic') },
   SwitchNetwork: { title: 'Choose Network', load: () => import('./SwitchNetwork') },
   AllWallets: { title: 'All Wallets', load: () => import('./AllWallets') },
   UnsupportedChain: { title: 'Switch Network', load: () => import('./UnsupportedChain') },

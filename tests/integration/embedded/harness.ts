@@ -40,6 +40,16 @@ async function bundlePage(): Promise<string> {
   return result.outputFiles[0]!.text
 }
 
+/** A sandbox anvil chain as a network the page's switchNetwork takes. */
+export const sandboxNetwork = (id: number, rpcUrl: string) => ({
+  id,
+  caipNetworkId: `eip155:${id}`,
+  chainNamespace: 'eip155',
+  name: `Chain ${id}`,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [rpcUrl] } },
+})
+
 /** A started harness: the sandbox, the page's origin, and (with Chromium) the page. */
 export interface Harness {
   sandbox: Awaited<ReturnType<typeof startSandbox>>

@@ -11,9 +11,16 @@ import { getAccountSnapshot } from '../../../src/core/state/account'
 import { modalState } from '../../../src/core/modal/modal'
 import { currentView } from '../../../src/core/modal/router'
 import { toastState } from '../../../src/core/modal/toasts'
+import { alertState } from '../../../src/core/modal/alerts'
 import { getWalletProvider } from '../../../src/core/wallet/connect'
 import type { ChainNamespace } from '../../../src/core/types'
 import { sandboxOptions } from '../../../demo/app/sandbox-options.js'
+
+const frameReplies: string[] = []
+globalThis.addEventListener('message', (event) => {
+  const type = (event.data as { type?: unknown } | null)?.type
+  if (typeof type === 'string' && type.startsWith('@w3m-frame/')) frameReplies.push(type.slice('@w3m-frame/'.length))
+})
 
 const options = sandboxOptions((globalThis as { __SIGKIT_SANDBOX__?: unknown }).__SIGKIT_SANDBOX__)
 const appKit = createAppKitWith(() => undefined)({ ...(options as any), preloadOnIdle: false })
@@ -43,5 +50,14 @@ const handle = {
     return found.provider.request({ method, params })
   },
   modal: () => ({ open: modalState.open.value, view: currentView.value, toast: toastState.message.value }),
+  /** The alert on screen, if any. */
+  alert: () => (alertState.open.value ? { code: alertState.code.value, message: alertState.message.value } : undefined),
+  /** What the account state knows about the embedded account beyond its address. */
+  accountFacts: (namespace: ChainNamespace) => {
+    const { smartAccountDeployed, addressLabels, addressExplorerUrl, caipAddress } = getAccountSnapshot(namespace)
+    return { smartAccountDeployed, addressLabels: Object.fromEntries(addressLabels), addressExplorerUrl, caipAddress }
+  },
+  /** The types of the frame's replies the page received, in order (what the widget asked). */
+  frameReplies,
 }
 ;(globalThis as { sk?: typeof handle }).sk = handle

@@ -8,7 +8,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parseEther, toHex, verifyMessage, type Hex } from 'viem'
 import { eventually, nthMail, sleep } from '../secure-frame/helpers'
-import { startHarness, type Harness } from './harness'
+import { sandboxNetwork, startHarness, type Harness } from './harness'
 
 const EMAIL = 'widget@example.com'
 
@@ -92,14 +92,7 @@ test('personal_sign: ApproveTransaction shows the frame over the modal; approved
 })
 
 test('switching to the L2 goes through the frame (SWITCH_NETWORK): the chain answer follows', async () => {
-  const network = (id: number, rpcUrl: string) => ({
-    id,
-    caipNetworkId: `eip155:${id}`,
-    chainNamespace: 'eip155',
-    name: `Chain ${id}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
+  const network = sandboxNetwork
   const [l1, l2] = sandbox.chains
   await sk((s, target) => s.appKit.switchNetwork(target), network(31338, l2!.rpcUrl))
   assert.is(await sk((s) => s.request('eip155', 'eth_chainId')), '0x7a6a')

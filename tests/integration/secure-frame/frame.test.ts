@@ -157,6 +157,16 @@ test('the sandbox runs the frame on its own origin and publishes it', async () =
   assert.match(await mailbox.text(), /Sandbox mailbox/)
 })
 
+test("opened on its own, the frame has no page to post to: 'W3mFrame: parent is not set'", async () => {
+  const alone = await context.newPage()
+  try {
+    await alone.goto(`${sandbox.secureFrameUrl}/sdk?projectId=sigkit-sandbox`)
+    await alone.getByText('W3mFrame: parent is not set', { exact: false }).waitFor({ timeout: 10_000 })
+  } finally {
+    await alone.close()
+  }
+})
+
 test('READY, then the start-up messages; nobody is signed in yet', async () => {
   const opened = await openDapp(context)
   page = opened.page

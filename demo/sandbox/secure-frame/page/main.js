@@ -582,9 +582,16 @@ const handlers = {
     }
   },
 
-  // Smart accounts here are deployed by their first use (a signature or a transaction).
+  // The smart account of the session's EVM chain, deployed now (the EOA pays the gas) if it has
+  // no code yet; otherwise it would deploy on its first use (a signature or a transaction).
   async INIT_SMART_ACCOUNT() {
-    throw new Error('INIT_SMART_ACCOUNT is not available in the sandbox: a smart account deploys on first use')
+    const { account: current } = signedIn()
+    const chain = lastOf.eip155 ?? { namespace: 'eip155', id: config.chains[0]?.chainId ?? 1 }
+    const factory = factoryOf(chain)
+    if (!factory) throw new Error(NO_SMART_ACCOUNTS)
+    const onChain = evmChain(chain.id)
+    const address = await evm.ensureSmartAccount(current.keys.evm, onChain, factory)
+    return { address, isDeployed: await evm.hasCode(onChain, address) }
   },
 
   async SET_PREFERRED_ACCOUNT(payload) {
@@ -719,9 +726,13 @@ function dropFarcaster() {
 
 // ── the wire ──────────────────────────────────────────────────────────────────────────────
 
+/** SPEC §8: the frame posting with no page embedding it. */
+const NO_PARENT = 'W3mFrame: parent is not set'
+
 /** Never `*`: a reply is only ever readable by the page that embeds this frame. */
 function post(/** @type {Record<string, unknown>} */ message) {
-  if (parentOrigin) window.parent.postMessage(message, parentOrigin)
+  if (!parentOrigin || window.parent === window) throw new Error(NO_PARENT)
+  window.parent.postMessage(message, parentOrigin)
 }
 
 /** Resolves with why this parent may not use the frame, or undefined when it may. */
@@ -765,12 +776,12 @@ window.addEventListener('message', (event) => {
   )
 })
 
-if (parentOrigin) {
+try {
   post({ type: `${FRAME_PREFIX}READY`, payload: { version: config.version } })
   parentProblem.then((problem) => problem && screen.setStatus({ problem }))
-} else {
+} catch (error) {
+  // Opened on its own: there is no page to announce itself to.
   screen.setStatus({
-    problem:
-      'This is the sandbox secure frame. A dapp embeds it as an iframe (…/sdk?projectId=…); on its own it does nothing.',
+    problem: `${error instanceof Error ? error.message : error}. This is the sandbox secure frame. A dapp embeds it as an iframe (…/sdk?projectId=…); on its own it does nothing.`,
   })
 }

@@ -8,6 +8,7 @@ import { featuresState } from '../../../core/config/features'
 import { CHAIN_NAMESPACES } from '../../../core/constants'
 import { isMobile } from '../../../lib/device'
 import { addConnectors } from '../../../core/state/connectors'
+import { walletConnectView } from '../../../connectors/walletconnect/view'
 
 let listed = false
 
@@ -27,7 +28,13 @@ export function listWalletEntries(): void {
   listed = true
   const chains = CHAIN_NAMESPACES
   addConnectors([
-    { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect', chains, view: 'ConnectingWalletConnect' },
+    {
+      id: 'walletConnect',
+      name: 'WalletConnect',
+      type: 'walletConnect',
+      chains,
+      view: walletConnectView(getResolvedOptions()),
+    },
   ])
   // Last in the list (SPEC §9 order ends with recommended): the full wallet list.
   if (featuresState.peek().allWallets)

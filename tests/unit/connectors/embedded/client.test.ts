@@ -296,4 +296,41 @@ test('the social, Farcaster, account-type and email-change replies are checked b
   assert.throws(() => newEmail({ newEmail: 'not an email' }), /invalid reply/)
 })
 
+test("the iframe failing to load (its error event): 'Unable to load email login dependency', for what waits and what comes", async () => {
+  const transport = createFrameClient({ url: 'http://127.0.0.1:9/sdk?projectId=p', origin: 'http://127.0.0.1:9' })
+  clients.push(transport)
+  const element = document.querySelector('iframe#w3m-iframe')
+  assert.ok(element, 'the frame is in the page')
+  const waiting = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  element!.dispatchEvent(new Event('error'))
+  assert.is((await rejection(transport.ready())).message, 'Unable to load email login dependency')
+  assert.is((await rejection(waiting)).message, 'Unable to load email login dependency')
+  assert.is(
+    (await rejection(transport.request('GET_USER', undefined, connectedFlag))).message,
+    'Unable to load email login dependency',
+  )
+  assert.equal(timeouts, [], 'not a timeout')
+})
+
+test('every ERROR reply is reported before its request rejects (the Unverified Domain alert hangs on it)', async () => {
+  const reported: string[] = []
+  const transport = createFrameClient({
+    url: `${FRAME_ORIGIN}/sdk?projectId=p`,
+    origin: FRAME_ORIGIN,
+    element: frame.element,
+    onErrorReply: (message) => reported.push(message),
+  })
+  clients.push(transport)
+  await makeReady()
+  const refused = transport.request('GET_USER', undefined, connectedFlag)
+  await flush()
+  frame.send({
+    type: '@w3m-frame/GET_USER_ERROR',
+    id: frame.posted[0]?.message.id,
+    payload: { message: 'Unverified Domain: http://127.0.0.1:1 is not an allowed origin of project p' },
+  })
+  assert.match((await rejection(refused)).message, /^Unverified Domain: /)
+  assert.equal(reported, ['Unverified Domain: http://127.0.0.1:1 is not an allowed origin of project p'])
+})
+
 test.run()

@@ -90,6 +90,8 @@ let smartNetworks: number[]
 let socialUser: string | undefined
 /** SET_PREFERRED_ACCOUNT answers an error. */
 let refusePreferred: boolean
+/** What the fake frame answers GET_CHAIN_ID with (no answer it reads when undefined). */
+let frameChainId: number | string | undefined
 
 const adapter = {
   namespace: 'eip155',
@@ -141,6 +143,7 @@ test.before.each(async () => {
   smartNetworks = []
   socialUser = undefined
   refusePreferred = false
+  frameChainId = undefined
   resetEmbedded(frame.element)
   manual = createManualClock(1_000_000)
   restoreClock = setClock(manual)
@@ -165,6 +168,8 @@ function answer(message: Posted['message']) {
     case 'GET_USER':
       if (!signedIn) return { type: '@w3m-frame/GET_USER_ERROR', payload: { message: 'Not signed in' } }
       return { payload: user(payload) }
+    case 'GET_CHAIN_ID':
+      return frameChainId === undefined ? {} : { payload: { chainId: frameChainId } }
     case 'CONNECT_SOCIAL':
       if (!String(payload.uri).includes('code=')) return { type: '@w3m-frame/CONNECT_SOCIAL_ERROR', payload: {} }
       signedIn = true
@@ -478,9 +483,32 @@ test('restore after a reload: with the flag stored the frame is asked, nothing i
   setConnectedConnectorId('eip155', 'auth')
   setConnectedConnectorId('solana', 'auth')
   assert.is(await run(restoreSession()), true)
-  assert.equal(types().slice(2), ['IS_CONNECTED', 'GET_USER', 'GET_USER'])
+  assert.equal(types().slice(2), ['IS_CONNECTED', 'GET_CHAIN_ID', 'GET_USER', 'GET_USER'])
   assert.is(getAccountState('eip155').address.value, EVM)
   assert.is(getAccountState('solana').address.value, SOL)
+})
+
+test("restore: the frame's chain (GET_CHAIN_ID) is the one its namespace comes back on, when the dapp has it", async () => {
+  signedIn = true
+  frameChainId = localL2.id
+  localStorage.setItem(EMBEDDED_KEYS.emailLoginUsed, 'true')
+  setConnectedConnectorId('eip155', 'auth')
+  assert.is(await run(restoreSession()), true)
+  const getUser = frame.posted.find(
+    (entry) =>
+      entry.message.type === '@w3m-app/GET_USER' && String(entry.message.payload?.chainId).startsWith('eip155'),
+  )
+  assert.is(getUser?.message.payload?.chainId, localL2.caipNetworkId)
+  assert.is(getAccountState('eip155').caipAddress.value, `${localL2.caipNetworkId}:${EVM}`)
+})
+
+test('restore: a chain the dapp does not have is ignored; the stored network stays', async () => {
+  signedIn = true
+  frameChainId = 'eip155:424242'
+  localStorage.setItem(EMBEDDED_KEYS.emailLoginUsed, 'true')
+  setConnectedConnectorId('eip155', 'auth')
+  assert.is(await run(restoreSession()), true)
+  assert.is(getAccountState('eip155').caipAddress.value, `${localhost.caipNetworkId}:${EVM}`)
 })
 
 test('restore when the frame says signed out: the namespaces end and the cache goes', async () => {

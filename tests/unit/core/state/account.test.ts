@@ -121,6 +121,31 @@ test('resetAccount clears address, balances, profile and user, disconnects and f
   assert.equal(getConnectedConnectorIds(), { solana: 'phantom' }, 'only this namespace forgets its connector')
 })
 
+test('addressExplorerUrl: the address on the current network explorer, following both; none without an http(s) explorer', () => {
+  const state = getAccountState('eip155')
+  assert.is(state.addressExplorerUrl.value, undefined)
+  setActiveCaipNetwork({ ...mainnet, blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io/' } } })
+  assert.is(state.addressExplorerUrl.value, undefined, 'no address yet')
+  setAccount('eip155', { address: '0xab16', addressExplorerUrl: 'https://evil.example/' } as never)
+  assert.is(state.addressExplorerUrl.value, 'https://etherscan.io/address/0xab16', 'derived, never set')
+  setActiveCaipNetwork({ ...mainnet, blockExplorers: { default: { name: 'Bad', url: 'javascript:alert(1)' } } })
+  assert.is(state.addressExplorerUrl.value, undefined)
+  setActiveCaipNetwork({ ...mainnet, blockExplorers: undefined } as never)
+  assert.is(state.addressExplorerUrl.value, undefined)
+  assert.is(getAccountSnapshot('eip155').addressExplorerUrl, undefined)
+})
+
+test('smartAccountDeployed and addressLabels: set with the connection, cleared by the reset', () => {
+  assert.is(getAccountState('eip155').smartAccountDeployed.value, undefined)
+  assert.equal([...getAccountState('eip155').addressLabels.value], [])
+  setAccount('eip155', { smartAccountDeployed: true, addressLabels: new Map([['0xab16', 'Smart Account']]) })
+  assert.is(getAccountSnapshot('eip155').smartAccountDeployed, true)
+  assert.is(getAccountSnapshot('eip155').addressLabels.get('0xab16'), 'Smart Account')
+  resetAccount('eip155')
+  assert.is(getAccountSnapshot('eip155').smartAccountDeployed, undefined)
+  assert.equal([...getAccountSnapshot('eip155').addressLabels], [])
+})
+
 test('getAccountSnapshot is a plain copy', () => {
   setAccount('eip155', { address: '0x1' })
   const snapshot = getAccountSnapshot('eip155')

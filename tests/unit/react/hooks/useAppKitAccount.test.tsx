@@ -116,6 +116,22 @@ test('useAppKitAccount: embeddedWalletInfo for an embedded account only, followi
   view.unmount()
 })
 
+test('useAppKitAccount: isSmartAccountDeployed follows what the secure frame answered (false until it says)', () => {
+  function Deployed() {
+    const info = useAppKitAccount().embeddedWalletInfo
+    return <p>{info ? String(info.isSmartAccountDeployed) : 'none'}</p>
+  }
+  const view = render(<Deployed />)
+  act(() => connect())
+  act(() => setAccount('eip155', { connectedWalletInfo: { name: 'Email', identifier: 'a@b.c', social: 'email' } }))
+  assert.is(view.container.textContent, 'false')
+  act(() => setAccount('eip155', { smartAccountDeployed: true }))
+  assert.is(view.container.textContent, 'true')
+  act(() => setAccount('eip155', { smartAccountDeployed: false }))
+  assert.is(view.container.textContent, 'false')
+  view.unmount()
+})
+
 test('useAppKitAccount: the profile name and image, as AppKit names them, follow the account', () => {
   function Profile() {
     const { profileName, profileImage } = useAppKitAccount()
