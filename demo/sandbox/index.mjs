@@ -88,7 +88,8 @@ export async function startSandbox({
    * @param {number} chainId
    */
   function walletAssetsOf(chainId) {
-    const prices = apiOptions.prices ?? DEFAULT_PRICES_USD
+    /** @type {Record<string, number>} */
+    const prices = /** @type {{ prices?: Record<string, number> }} */ (apiOptions).prices ?? DEFAULT_PRICES_USD
     const described = (/** @type {{ symbol: string }} */ asset) => ({
       price: prices[asset.symbol] ?? 0,
       iconUrl: `${emulator.url}/public/getTokenImage/${encodeURIComponent(asset.symbol)}`,

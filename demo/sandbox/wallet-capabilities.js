@@ -76,8 +76,11 @@ export async function walletAssets(chains, params, own) {
     !isAddressEqual(account, /** @type {`0x${string}`} */ (own))
   )
     throw new Error('wallet_getAssets: not an account of this wallet')
-  const filter = Array.isArray(request.chainFilter) ? request.chainFilter.map((id) => Number(id)) : undefined
-  if (filter?.some((id) => !Number.isSafeInteger(id))) throw new Error('wallet_getAssets: invalid chainFilter')
+  const filter = Array.isArray(request.chainFilter)
+    ? request.chainFilter.map((/** @type {unknown} */ id) => Number(id))
+    : undefined
+  if (filter?.some((/** @type {number} */ id) => !Number.isSafeInteger(id)))
+    throw new Error('wallet_getAssets: invalid chainFilter')
   const asked = filter ? chains.filter((chain) => filter.includes(chain.id)) : chains
   const lists = await Promise.all(asked.map((chain) => holdingsOn(chain, /** @type {`0x${string}`} */ (account))))
   return Object.fromEntries(asked.map((chain, index) => [chainKey(chain.id), lists[index] ?? []]))
