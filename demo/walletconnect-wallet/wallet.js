@@ -15,7 +15,7 @@ import { WalletKit } from '@reown/walletkit'
 // Not in package.json itself: @reown/walletkit depends on it, pinned to the @walletconnect/core
 // version (2.25.0), and it is where the SDK's own CACAO helpers live.
 import { buildAuthObject, populateAuthPayload } from '@walletconnect/utils'
-import { createWalletClient, defineChain, hexToBigInt, http, isHex, numberToHex } from 'viem'
+import { bytesToHex, createWalletClient, defineChain, hexToBigInt, http, isHex, numberToHex } from 'viem'
 import { waitForTransactionReceipt } from 'viem/actions'
 import {
   BITCOIN_MAINNET,
@@ -650,7 +650,7 @@ export async function createWalletConnectWalletCore(options) {
       // The next call's nonce and state follow from this one.
       await waitForTransactionReceipt(client, { hash, pollingInterval: 50 })
     }
-    const id = numberToHex(crypto.getRandomValues(new Uint8Array(32)))
+    const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
     batches.set(id, { chainId: number, hashes })
     return { id }
   }
