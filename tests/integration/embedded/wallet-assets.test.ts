@@ -4,7 +4,7 @@
 // balance API call), and a wallet_sendCalls batch approved in the frame (its screen lists every
 // call) is ONE executeBatch transaction: both effects on chain, one receipt in
 // wallet_getCallsStatus, and a batch with a reverting call leaves nothing done. Chromium missing:
-// skipped.
+// skipped. A Chromium page, an email login and three anvil batches: @file-timeout 180 s
 import type { Page } from '@playwright/test'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
