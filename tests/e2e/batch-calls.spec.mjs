@@ -4,7 +4,7 @@
 // for approval; once approved, the chain shows both effects (the router's allowance consumed, the
 // WETH swapped for USDC) and ONE transaction: the smart account's executeBatch.
 import { createPublicClient, erc20Abi, http, parseEther } from 'viem'
-import { expect, modal, openDapp, sandboxConfig, seriousAxeViolations, test } from './helpers.mjs'
+import { expect, loginWithEmail, modal, openDapp, sandboxConfig, seriousAxeViolations, test } from './helpers.mjs'
 
 const EMAIL = `batch-${Date.now()}@example.com`
 
@@ -22,24 +22,7 @@ test('useSendCalls from an embedded smart account: wrap, approve and swap in one
   expect(features.ok()).toBe(true)
   const log = await openDapp(page, '/wagmi.html')
 
-  await page.locator('appkit-button').click()
-  const dialog = modal(page)
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(EMAIL)
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  // The frame mails the code once it has the email (slow on a loaded machine: polled for 30 s).
-  let mails = []
-  await expect
-    .poll(
-      async () =>
-        (mails = (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${EMAIL}`)).json()).mails)
-          .length,
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0)
-  const { code } = mails[0]
-  for (const [index, digit] of [...code].entries())
-    await dialog.getByRole('textbox', { name: `Digit ${index + 1} of 6` }).fill(digit)
-  await expect(dialog).toBeHidden()
+  await loginWithEmail(page, request, config, EMAIL)
   await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
 
   const chain = config.chains[0]
@@ -54,6 +37,7 @@ test('useSendCalls from an embedded smart account: wrap, approve and swap in one
   expect(await read(usdc, 'balanceOf', [smart])).toBe(0n)
 
   await page.getByRole('button', { name: 'Wrap, approve and swap 0.01 ETH for USDC in one batch with wagmi' }).click()
+  const dialog = modal(page)
   await expect(dialog.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
   const frame = page.frameLocator('iframe[name="w3m-secure-iframe"]')
   // The frame's approval screen lists every call of the batch.

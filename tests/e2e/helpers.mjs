@@ -148,6 +148,31 @@ export async function mailedCode(request, config, email, count = 1) {
   return mails[count - 1].code
 }
 
+/**
+ * Signs in through the modal's email section on a page already open: the email, the code from the
+ * sandbox's mailbox (polled for 30 s: the frame is slow to mail on a loaded machine), the modal
+ * closing. Email login must be on (`/__sandbox/features`).
+ */
+export async function loginWithEmail(page, request, config, email) {
+  await page.locator('appkit-button').click()
+  const dialog = modal(page)
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  let mails = []
+  await expect
+    .poll(
+      async () =>
+        (mails = (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${email}`)).json()).mails)
+          .length,
+      { message: `the login mail to ${email}`, timeout: 30_000 },
+    )
+    .toBeGreaterThan(0)
+  for (const [index, digit] of [...mails[0].code].entries())
+    await dialog.getByRole('textbox', { name: `Digit ${index + 1} of 6` }).fill(digit)
+  // The frame verifies the code, then core connects both namespaces through it.
+  await expect(dialog).toBeHidden({ timeout: 30_000 })
+}
+
 let axeSource
 /** Serious or critical axe violations in the page, shadow roots included. */
 export async function seriousAxeViolations(page) {
