@@ -11,13 +11,15 @@ import {
   useBalance,
   useDisconnect,
   usePublicClient,
+  useSendCalls,
   useSendTransaction,
   useSignMessage,
   useSwitchChain,
+  useWaitForCallsStatus,
   useWaitForTransactionReceipt,
   useWriteContract,
 } from 'wagmi'
-import { defineChain, erc20Abi, formatEther, parseEther, parseUnits, type Address } from 'viem'
+import { defineChain, erc20Abi, formatEther, parseAbi, parseEther, parseUnits, type Address } from 'viem'
 import { WagmiAdapter } from 'sigkit/wagmi'
 import { AppKitButton, createAppKit, useAppKitNetwork } from 'sigkit/react'
 import { sandboxOptions } from './sandbox-options.js'
@@ -29,7 +31,11 @@ interface SandboxToken {
 }
 const sandbox = (
   globalThis as {
-    __SIGKIT_SANDBOX__?: { accounts: { recipient: Address }; tokens: Record<number, SandboxToken[]> } | null
+    __SIGKIT_SANDBOX__?: {
+      accounts: { recipient: Address }
+      tokens: Record<number, SandboxToken[]>
+      amm: Record<number, { router: Address; weth: Address }>
+    } | null
   }
 ).__SIGKIT_SANDBOX__
 const sandboxed = sandboxOptions()
@@ -78,6 +84,7 @@ function App() {
       <SwitchChain />
       <SendTransaction />
       <WriteContract />
+      <SendCalls />
       <SignMessage />
       <p className="links">
         Also: <a href="/">the demo dapp on SigKit's own hooks</a>
@@ -189,6 +196,55 @@ function WriteContract() {
         Transfer 1 {token?.symbol ?? 'token'} with wagmi
       </button>
       <p data-testid="write-receipt">{receipt.data ? receipt.data.status : hash ? 'pending' : ''}</p>
+      {error ? <p role="alert">{error.message.split('\n')[0]}</p> : null}
+    </section>
+  )
+}
+
+const wethAbi = parseAbi(['function deposit() payable'])
+const routerAbi = parseAbi([
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+])
+/** What the batch wraps and swaps. */
+const BATCH_SWAP_WEI = parseEther('0.01')
+
+/**
+ * wagmi's useSendCalls (EIP-5792): wrap ETH, approve the sandbox's router and swap the WETH for
+ * USDC as one batch; a wallet that executes batches atomically (the embedded smart account) sends
+ * it as one transaction.
+ */
+function SendCalls() {
+  const { address, chainId, status } = useAccount()
+  const { data, sendCalls, error, isPending } = useSendCalls()
+  const result = useWaitForCallsStatus({ id: data?.id })
+  const amm = chainId === undefined ? undefined : sandbox?.amm[chainId]
+  const usdc = chainId === undefined ? undefined : sandbox?.tokens[chainId]?.find((token) => token.symbol === 'USDC')
+  function send() {
+    if (!amm || !usdc || !address) return
+    sendCalls({
+      forceAtomic: true,
+      calls: [
+        { to: amm.weth, abi: wethAbi, functionName: 'deposit', value: BATCH_SWAP_WEI },
+        { to: amm.weth, abi: erc20Abi, functionName: 'approve', args: [amm.router, BATCH_SWAP_WEI] },
+        {
+          to: amm.router,
+          abi: routerAbi,
+          functionName: 'swapExactTokensForTokens',
+          args: [BATCH_SWAP_WEI, 0n, [amm.weth, usdc.address], address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+        },
+      ],
+    })
+  }
+  return (
+    <section aria-labelledby="wagmi-calls">
+      <h2 id="wagmi-calls">useSendCalls</h2>
+      <button type="button" disabled={status !== 'connected' || isPending || !amm || !usdc} onClick={send}>
+        Wrap, approve and swap 0.01 ETH for USDC in one batch with wagmi
+      </button>
+      <p data-testid="calls-status">{result.data ? result.data.status : data ? 'pending' : ''}</p>
+      <p data-testid="calls-hashes">
+        {result.data?.receipts?.map((receipt) => receipt.transactionHash).join(' ') ?? ''}
+      </p>
       {error ? <p role="alert">{error.message.split('\n')[0]}</p> : null}
     </section>
   )

@@ -16,7 +16,8 @@
 //   sandbox.api.names.list()                        // names registered on the name service (names.mjs)
 //   sandbox.sandboxConfig()                         // what a browser page needs, JSON-able
 //   await sandbox.stop()
-import { startApiEmulator } from './api.mjs'
+import { DEFAULT_PRICES_USD, startApiEmulator } from './api.mjs'
+import { ETHER } from './wallet-capabilities.js'
 import { startChains } from './chains.mjs'
 import { pointCollectionsAt } from './nfts.mjs'
 import { startRelay } from './relay.mjs'
@@ -81,6 +82,23 @@ export async function startSandbox({
   const network = /** @type {NonNullable<typeof networkIfStarted>} */ (networkIfStarted)
   /** @type {Awaited<ReturnType<typeof startSecureFrame>>} */
   let secureFrame
+  /**
+   * What a sandbox wallet's wallet_getAssets lists on a chain: the chain's tokens and its native
+   * currency, priced and pictured as the API emulator does.
+   * @param {number} chainId
+   */
+  function walletAssetsOf(chainId) {
+    /** @type {Record<string, number>} */
+    const prices = /** @type {{ prices?: Record<string, number> }} */ (apiOptions).prices ?? DEFAULT_PRICES_USD
+    const described = (/** @type {{ symbol: string }} */ asset) => ({
+      price: prices[asset.symbol] ?? 0,
+      iconUrl: `${emulator.url}/public/getTokenImage/${encodeURIComponent(asset.symbol)}`,
+    })
+    return {
+      native: { ...ETHER, ...described(ETHER) },
+      tokens: (chainSet.tokens[chainId] ?? []).map((token) => ({ ...token, ...described(token) })),
+    }
+  }
   try {
     secureFrame = await startSecureFrame({
       ...secureFrameOptions,
@@ -88,6 +106,7 @@ export async function startSandbox({
       chains: chainSet.chains.map((chain) => ({
         ...chain,
         smartAccountFactory: chainSet.smartAccounts[chain.chainId]?.factory,
+        assets: walletAssetsOf(chain.chainId),
       })),
       solana: network,
       apiUrl: emulator.url,
@@ -126,6 +145,7 @@ export async function startSandbox({
       secureFrameUrl: secureFrame.url,
       chains,
       tokens: chainSet.tokens,
+      walletAssets: Object.fromEntries(chains.map(({ chainId }) => [chainId, walletAssetsOf(chainId)])),
       amm: chainSet.amm,
       nfts: chainSet.nfts,
       accounts,
@@ -150,6 +170,8 @@ export async function startSandbox({
     amm: chainSet.amm,
     /** The NFT collections on each anvil chain, by chain id (see nfts.mjs); `spam` ones are flagged in history. */
     nfts: chainSet.nfts,
+    /** What the sandbox wallets' wallet_getAssets lists on a chain (its tokens and ETH, priced as the emulator prices them). */
+    walletAssets: walletAssetsOf,
     /** The secure frame's SmartAccountFactory on each anvil chain, by chain id. */
     smartAccounts: chainSet.smartAccounts,
     accounts,

@@ -54,7 +54,8 @@ export function signEd25519(seed, bytes) {
  *   relayUrl: string,
  *   projectId?: string,
  *   metadata?: { name: string, description: string, url: string, icons: string[] },
- *   evm?: { privateKey?: `0x${string}`, mnemonic?: string, addressIndex?: number, rpcUrls?: Record<string | number, string> },
+ *   evm?: { privateKey?: `0x${string}`, mnemonic?: string, addressIndex?: number, rpcUrls?: Record<string | number, string>,
+ *     assets?: Record<string | number, { tokens?: import('../sandbox/wallet-capabilities.js').WalletToken[], native?: import('../sandbox/wallet-capabilities.js').WalletNative }> },
  *   solana?: { secretKey?: Uint8Array | number[], chains?: string[] },
  *   bitcoin?: { privateKey?: `0x${string}`, chains?: string[] },
  *   polkadot?: { seed?: Uint8Array, chains?: string[] },
@@ -65,7 +66,8 @@ export function signEd25519(seed, bytes) {
  *   oneClickAuth?: boolean,
  * }} options
  *   evm: anvil's account #0 unless privateKey or mnemonic (+ addressIndex) says otherwise;
- *        rpcUrls: the EVM chains the wallet has (eth_sendTransaction goes there)
+ *        rpcUrls: the EVM chains the wallet has (eth_sendTransaction goes there);
+ *        assets: what wallet_getAssets lists per chain (sandbox.walletAssets(chainId))
  *   solana: the fixed test key unless secretKey (64 bytes); chains default solana mainnet
  *   approve: asked before signing, sending or switching; false answers 4001. Default: yes
  *   requestQueue: true = WalletKit's own queue (one request at a time, 1 s apart, as a real

@@ -458,7 +458,10 @@ async function startWallet() {
       url: location.origin,
       icons: [],
     },
-    evm: { rpcUrls: Object.fromEntries(evm.map((chain) => [chain.chainId, chain.rpcUrl])) },
+    evm: {
+      rpcUrls: Object.fromEntries(evm.map((chain) => [chain.chainId, chain.rpcUrl])),
+      ...(config?.walletAssets ? { assets: config.walletAssets } : {}),
+    },
     solana: { chains: solana, signEd25519 },
     approve: askAboutRequest,
     // Every request shows up at once (the page lists them all) instead of one per second.

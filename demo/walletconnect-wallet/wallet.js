@@ -15,7 +15,8 @@ import { WalletKit } from '@reown/walletkit'
 // Not in package.json itself: @reown/walletkit depends on it, pinned to the @walletconnect/core
 // version (2.25.0), and it is where the SDK's own CACAO helpers live.
 import { buildAuthObject, populateAuthPayload } from '@walletconnect/utils'
-import { createWalletClient, defineChain, hexToBigInt, http, isHex, numberToHex } from 'viem'
+import { bytesToHex, createWalletClient, defineChain, hexToBigInt, http, isHex, numberToHex } from 'viem'
+import { waitForTransactionReceipt } from 'viem/actions'
 import {
   BITCOIN_MAINNET,
   SOLANA_MAINNET,
@@ -25,6 +26,7 @@ import {
   solanaSignerFrom,
 } from './signers.js'
 import { COSMOS_HUB, POLKADOT_MAINNET, cosmosSignerFrom, polkadotSignerFrom } from './polkadot-cosmos-signers.js'
+import { CAPABILITY_ERRORS, walletAssets, walletCapabilities } from '../sandbox/wallet-capabilities.js'
 
 /** What each namespace supports. Methods a person must confirm are in NEEDS_APPROVAL. */
 export const SUPPORTED_METHODS = Object.freeze({
@@ -38,6 +40,10 @@ export const SUPPORTED_METHODS = Object.freeze({
     'eth_chainId',
     'eth_accounts',
     'eth_requestAccounts',
+    'wallet_getCapabilities',
+    'wallet_getAssets',
+    'wallet_sendCalls',
+    'wallet_getCallsStatus',
   ],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_getAccounts', 'solana_requestAccounts'],
   bip122: ['signMessage', 'getAccountAddresses'],
@@ -58,6 +64,7 @@ export const NEEDS_APPROVAL = new Set([
   'eth_signTransaction',
   'wallet_switchEthereumChain',
   'wallet_addEthereumChain',
+  'wallet_sendCalls',
   'solana_signMessage',
   'solana_signTransaction',
   'signMessage',
@@ -118,7 +125,8 @@ const rpcError = (error, message) => Object.assign(new Error(message ?? error.me
  *   projectId?: string,
  *   metadata?: { name: string, description: string, url: string, icons: string[] },
  *   core?: Record<string, unknown>,
- *   evm?: { privateKey?: `0x${string}`, mnemonic?: string, addressIndex?: number, rpcUrls?: Record<string | number, string> },
+ *   evm?: { privateKey?: `0x${string}`, mnemonic?: string, addressIndex?: number, rpcUrls?: Record<string | number, string>,
+ *     assets?: Record<string | number, { tokens?: import('../sandbox/wallet-capabilities.js').WalletToken[], native?: import('../sandbox/wallet-capabilities.js').WalletNative }> },
  *   solana: { secretKey?: Uint8Array | number[], chains?: string[], signEd25519: (seed: Uint8Array, bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array },
  *   bitcoin?: { privateKey?: `0x${string}`, chains?: string[] },
  *   polkadot?: { seed?: Uint8Array, chains?: string[] },
@@ -130,6 +138,8 @@ const rpcError = (error, message) => Object.assign(new Error(message ?? error.me
  *   `core`: further @walletconnect/core options (storageOptions, customStoragePrefix, logger…);
  *   `signConfig`: WalletKit's; `disableRequestQueue: true` hands over requests at once instead of
  *   one at a time with 1 s between them;
+ *   `evm.assets`: per chain id, the tokens (and native currency) wallet_getAssets lists balances
+ *   of (EIP-7811, read from the chain at each request; ETH alone without it);
  *   `approve`: asked before any method in NEEDS_APPROVAL is answered; false = 4001. Default: yes.
  *   `oneClickAuth`: answer `authenticate()` requests (nextAuthRequest…); false = no
  *   `session_authenticate` listener, and the dapp's fallback proposal comes to nextProposal()
@@ -437,6 +447,14 @@ export async function createWalletConnectWalletCore(options) {
   const handled = []
   /** session topic → the EVM chain (CAIP-2) the wallet last switched that session to */
   const currentChain = new Map()
+  /**
+   * Faults tests switch on, by method: 'error' answers -32603, 'malformed' a reply of the wrong
+   * shape; `times` (default: until cleared) counts the requests it applies to.
+   * @type {Map<string, { mode: 'error' | 'malformed', times: number }>}
+   */
+  const faults = new Map()
+  /** wallet_sendCalls batches this wallet sent, by id: the chain and one hash per call. */
+  const batches = new Map()
 
   kit.on('session_request', async (event) => {
     const { topic, id, params } = event
@@ -468,7 +486,7 @@ export async function createWalletConnectWalletCore(options) {
       if (walletRequest.needsApproval && approve && !(await approve(walletRequest))) {
         throw rpcError(ERRORS.REQUEST_REJECTED)
       }
-      const answer = await answerRequest(walletRequest)
+      const answer = faultyAnswer(walletRequest.method) ?? (await answerRequest(walletRequest))
       record.result = answer.result
       afterAnswer = answer.after
       await kit.respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', result: answer.result ?? null } })
@@ -492,6 +510,15 @@ export async function createWalletConnectWalletCore(options) {
    * @param {WalletRequest} request
    * @returns {Promise<{ result: any, after?: () => Promise<void> }>}
    */
+  /** A fault switched on for `method`, used up by one request. @param {string} method */
+  function faultyAnswer(method) {
+    const fault = faults.get(method)
+    if (!fault) return undefined
+    if (--fault.times <= 0) faults.delete(method)
+    if (fault.mode === 'error') throw rpcError({ code: -32603 }, `${method} failed (a fault the test switched on)`)
+    return { result: { malformed: true } }
+  }
+
   async function answerRequest({ id, topic, chainId, method, params }) {
     switch (method) {
       // ── eip155 ──
@@ -532,6 +559,27 @@ export async function createWalletConnectWalletCore(options) {
         }
         return { result: await client.sendTransaction(request) }
       }
+      // ── EIP-5792 / EIP-7811: an EOA, so asset discovery but no atomic batches ──
+      case 'wallet_getCapabilities':
+        return {
+          result: walletCapabilities(
+            [...rpcUrls.keys()].map((number) => ({ id: number })),
+            params,
+            { own: evmAccount.address, atomic: () => false },
+          ),
+        }
+      case 'wallet_getAssets':
+        return {
+          result: await walletAssets(
+            [...rpcUrls].map(([number, rpcUrl]) => ({ id: number, rpcUrl, ...evm.assets?.[number] })),
+            params,
+            evmAccount.address,
+          ),
+        }
+      case 'wallet_sendCalls':
+        return { result: await sendCalls(params?.[0], evmChainNumber(chainId, topic)) }
+      case 'wallet_getCallsStatus':
+        return { result: await callsStatus(params?.[0]) }
       case 'wallet_switchEthereumChain': {
         const number = Number(params?.[0]?.chainId)
         if (!rpcUrls.has(number))
@@ -579,6 +627,46 @@ export async function createWalletConnectWalletCore(options) {
       default:
         throw rpcError(ERRORS.UNSUPPORTED_METHOD, `The wallet does not support ${method}`)
     }
+  }
+
+  /**
+   * wallet_sendCalls { chainId?, from?, calls, atomicRequired? }: one transaction per call, in
+   * order; a batch that must be atomic is refused with EIP-5792's 5760.
+   */
+  async function sendCalls(batch, sessionChain) {
+    if (!batch || !Array.isArray(batch.calls) || batch.calls.length === 0)
+      throw rpcError({ code: -32602 }, 'Invalid calls')
+    if (batch.atomicRequired === true) throw rpcError(CAPABILITY_ERRORS.ATOMICITY_NOT_SUPPORTED)
+    checkEvmAddress(batch.from)
+    const number = batch.chainId === undefined ? sessionChain : Number(batch.chainId)
+    if (!rpcUrls.has(number)) throw rpcError(CAPABILITY_ERRORS.UNSUPPORTED_CHAIN)
+    const client = walletClientFor(number)
+    const hashes = []
+    for (const call of batch.calls) {
+      const hash = await client.sendTransaction(
+        transactionFrom({ to: call.to, data: call.data, value: call.value }, number),
+      )
+      hashes.push(hash)
+      // The next call's nonce and state follow from this one.
+      await waitForTransactionReceipt(client, { hash, pollingInterval: 50 })
+    }
+    const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+    batches.set(id, { chainId: number, hashes })
+    return { id }
+  }
+
+  /** wallet_getCallsStatus id (EIP-5792): 100 pending, 200 all confirmed, 500 all reverted, 600 some. */
+  async function callsStatus(id) {
+    const batch = batches.get(id)
+    if (!batch) throw rpcError(CAPABILITY_ERRORS.UNKNOWN_BUNDLE)
+    const client = walletClientFor(batch.chainId)
+    const receipts = await Promise.all(
+      batch.hashes.map((hash) => client.request({ method: 'eth_getTransactionReceipt', params: [hash] })),
+    )
+    const done = receipts.filter(Boolean)
+    const failed = done.filter((receipt) => receipt.status !== '0x1').length
+    const status = done.length < receipts.length ? 100 : failed === 0 ? 200 : failed === receipts.length ? 500 : 600
+    return { version: '2.0.0', id, chainId: numberToHex(batch.chainId), status, atomic: false, receipts: done }
   }
 
   function checkEvmAddress(address) {
@@ -701,6 +789,14 @@ export async function createWalletConnectWalletCore(options) {
     oneClickAuth,
     sessions,
     pairings: () => core.pairing.getPairings(),
+    /**
+     * Switch a fault on for an EIP-1193 method (`'error'`: -32603; `'malformed'`: a reply of the
+     * wrong shape), for `times` requests or until `clear`.
+     */
+    faults: {
+      set: ({ method, mode, times = Number.POSITIVE_INFINITY }) => void faults.set(method, { mode, times }),
+      clear: () => faults.clear(),
+    },
     /** Requests answered so far (oldest first). */
     requests: () => [...handled],
     /** The EVM chain (CAIP-2) a session is on, as far as the wallet knows. */

@@ -59,6 +59,23 @@ const MESSAGES: Record<number, string> = {
 const OTHER_JSON_RPC_TEXT = 'The network could not process the request'
 
 /**
+ * EIP-5792's capability, bundle and atomicity errors (SPEC §8: 5700 to 5760), with the EIP's own
+ * descriptions (viem's errors say the same).
+ */
+export const CAPABILITY_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  5700: 'This Wallet does not support a capability that was not marked as optional.',
+  5710: 'This Wallet does not support the requested chain ID.',
+  5720: 'There is already a bundle submitted with this ID.',
+  5730: 'This bundle id is unknown / has not been submitted',
+  5740: 'The call bundle is too large for the Wallet to process.',
+  5750: 'The Wallet can support atomicity after an upgrade, but the user rejected the upgrade.',
+  5760: 'The wallet does not support atomic execution but the request requires it.',
+}
+
+/** A code in the EIP-5792 range without a message of its own. */
+const CAPABILITY_ERROR_FALLBACK = 'The wallet cannot do this (capability not supported)'
+
+/**
  * The first numeric `code` found on an error or its `cause` chain.
  *
  * @example
@@ -96,7 +113,8 @@ export function isUserRejection(error: unknown): boolean {
 export function describeWalletError(error: unknown): string {
   const code = walletErrorCode(error)
   if (code !== undefined && MESSAGES[code]) return MESSAGES[code]
-  if (code !== undefined && code >= 5700 && code <= 5760) return 'The wallet cannot do this (capability not supported)'
+  if (code !== undefined && code >= 5700 && code <= 5760)
+    return CAPABILITY_ERROR_MESSAGES[code] ?? CAPABILITY_ERROR_FALLBACK
   if (code !== undefined && code <= -32000 && code >= -32700) return OTHER_JSON_RPC_TEXT
   // viem's messages carry a multi-line report; the first line is the one a person can read.
   const text = errorMessage(error).split('\n')[0]?.trim()

@@ -135,17 +135,34 @@ export async function setOnrampFeature(request, isEnabled) {
 }
 
 /** The `count`th login code the sandbox's secure frame mailed to `email` (its mailbox route), once it is there. */
-export async function mailedCode(request, config, email, count = 1) {
+export async function mailedCode(request, config, email, count = 1, { timeout } = {}) {
   let mails = []
   await expect
     .poll(
       async () =>
         (mails = (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${email}`)).json()).mails)
           .length,
-      { message: `mail ${count} to ${email}` },
+      { message: `mail ${count} to ${email}`, ...(timeout ? { timeout } : {}) },
     )
     .toBeGreaterThanOrEqual(count)
   return mails[count - 1].code
+}
+
+/**
+ * Signs in through the modal's email section on a page already open: the email, the code from the
+ * sandbox's mailbox (polled for 30 s: the frame is slow to mail on a loaded machine), the modal
+ * closing. Email login must be on (`/__sandbox/features`).
+ */
+export async function loginWithEmail(page, request, config, email) {
+  await page.locator('appkit-button').click()
+  const dialog = modal(page)
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
+  const code = await mailedCode(request, config, email, 1, { timeout: 30_000 })
+  for (const [index, digit] of [...code].entries())
+    await dialog.getByRole('textbox', { name: `Digit ${index + 1} of 6` }).fill(digit)
+  // The frame verifies the code, then core connects both namespaces through it.
+  await expect(dialog).toBeHidden({ timeout: 30_000 })
 }
 
 let axeSource

@@ -2,7 +2,7 @@
 // (the code read from the sandbox's mailbox) is what wagmi's useAccount and useBalance see, and a
 // wagmi useSignMessage is approved inside the secure frame and verifies for that account (issue 19:
 // whatever way the visitor connects in the modal).
-import { chainBalance, expect, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
+import { chainBalance, expect, loginWithEmail, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
 
 const EMAIL = `wagmi-${Date.now()}@example.com`
 
@@ -21,22 +21,8 @@ test('wagmi hooks through an email login: the embedded account, its balance, a s
   const log = await openDapp(page, '/wagmi.html')
   await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
 
-  await page.locator('appkit-button').click()
+  await loginWithEmail(page, request, config, EMAIL)
   const dialog = modal(page)
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(EMAIL)
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
-  let mails = []
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${EMAIL}`)
-      mails = (await answer.json()).mails
-      return mails.length
-    })
-    .toBeGreaterThan(0)
-  const digits = [...mails[0].code]
-  for (const [index, digit] of digits.entries())
-    await dialog.getByRole('textbox', { name: `Digit ${index + 1} of 6` }).fill(digit)
-  await expect(dialog).toBeHidden()
 
   const { accounts } = await (await request.get(`${config.secureFrameUrl}/__sandbox/accounts`)).json()
   // The widget asks for a smart account on EVM (its default); the faucet funded it.

@@ -2,8 +2,9 @@
 pragma solidity ^0.8.20;
 
 /// @title SmartAccount: the sandbox secure frame's smart account, owned by one embedded EOA.
-/// @notice The owner sends `execute` for every call the account makes; signatures made by the
-/// owner's key are the account's own (ERC-1271), so a dapp verifies them against this address.
+/// @notice The owner sends `execute` (or `executeBatch`) for every call the account makes;
+/// signatures made by the owner's key are the account's own (ERC-1271), so a dapp verifies them
+/// against this address.
 contract SmartAccount {
     address public immutable owner;
 
@@ -13,6 +14,7 @@ contract SmartAccount {
     uint256 private constant HALF_CURVE_ORDER = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0;
 
     error NotOwner();
+    error BatchLengthMismatch();
 
     constructor(address owner_) {
         owner = owner_;
@@ -28,6 +30,21 @@ contract SmartAccount {
         if (!ok) {
             assembly {
                 revert(add(result, 32), mload(result))
+            }
+        }
+    }
+
+    /// @notice Several calls as this account in one transaction (an EIP-5792 atomic batch): each
+    /// call sees what the previous ones did, and a revert of any undoes them all.
+    function executeBatch(address[] calldata to, uint256[] calldata value, bytes[] calldata data) external {
+        if (msg.sender != owner) revert NotOwner();
+        if (to.length != value.length || to.length != data.length) revert BatchLengthMismatch();
+        for (uint256 i = 0; i < to.length; i++) {
+            (bool ok, bytes memory result) = to[i].call{value: value[i]}(data[i]);
+            if (!ok) {
+                assembly {
+                    revert(add(result, 32), mload(result))
+                }
             }
         }
     }

@@ -42,7 +42,7 @@ const pageDir = join(repoRoot, 'demo', 'sandbox', 'secure-frame', 'page')
 /**
  * @param {{
  *   port?: number,
- *   chains?: { chainId: number, name: string, rpcUrl: string, smartAccountFactory?: `0x${string}` }[],
+ *   chains?: { chainId: number, name: string, rpcUrl: string, smartAccountFactory?: `0x${string}`, assets?: { tokens?: import('../wallet-capabilities.js').WalletToken[], native?: import('../wallet-capabilities.js').WalletNative } }[],
  *   solana?: { caipNetworkId: string, name: string, rpcUrl: string },
  *   apiUrl?: string,
  *   fund?: boolean,
@@ -56,7 +56,8 @@ const pageDir = join(repoRoot, 'demo', 'sandbox', 'secure-frame', 'page')
  * }} [options]
  *   `chains` / `solana`: the networks the frame signs for, by their own RPC (the widget's rpcUrl
  *   is only used for other chains; `smartAccountFactory`: where the chain's SmartAccountFactory
- *   is, which gives the frame's accounts smart accounts there); `apiUrl`: the wallet API whose /projects/v1/origins lists a
+ *   is, which gives the frame's accounts smart accounts there; `assets`: the tokens and native
+ *   currency wallet_getAssets lists balances of); `apiUrl`: the wallet API whose /projects/v1/origins lists a
  *   project's allowed origins; `fund`: give each new account ETH and SOL (default true);
  *   `smartAccounts: false`: ignore the factories, every account is an EOA only (as before smart
  *   accounts existed here; for tests written against EOA addresses).
@@ -94,11 +95,12 @@ export async function startSecureFrame({
   const funding = new Map()
   const pageConfig = {
     version: SECURE_SITE_VERSION,
-    chains: chains.map(({ chainId, name, rpcUrl, smartAccountFactory }) => ({
+    chains: chains.map(({ chainId, name, rpcUrl, smartAccountFactory, assets }) => ({
       chainId,
       name,
       rpcUrl,
       ...(smartAccountFactory ? { smartAccountFactory } : {}),
+      ...(assets ? { assets } : {}),
     })),
     ...(solana ? { solana: { caipNetworkId: solana.caipNetworkId, name: solana.name, rpcUrl: solana.rpcUrl } } : {}),
   }

@@ -11,6 +11,7 @@ import { assertWalletChain, buildSendRequest, prepareTransaction, submitTransact
 import { switchNetwork } from './switch-network'
 import { waitForReceipt } from './receipt'
 import { wrapProvider } from './wrap-provider'
+import { forgetWalletCapabilities, walletAssetBalances } from './wallet-assets'
 
 /**
  * Creates the eip155 adapter.
@@ -25,9 +26,19 @@ export function createEip155Adapter(config: AdapterConfig): ChainAdapter {
   const api = apiClient(BLOCKCHAIN_API, config)
   return {
     namespace: 'eip155',
-    connect,
-    reconnect,
-    disconnect,
+    // Wallet capabilities are asked once per connection: a new or ended one forgets them.
+    connect(parameters) {
+      forgetWalletCapabilities(parameters.provider)
+      return connect(parameters)
+    },
+    reconnect(parameters) {
+      forgetWalletCapabilities(parameters.provider)
+      return reconnect(parameters)
+    },
+    disconnect(parameters) {
+      forgetWalletCapabilities(parameters.provider)
+      return disconnect(parameters)
+    },
     watch,
     switchNetwork,
     async getNativeBalance({ address, network }) {
@@ -36,6 +47,7 @@ export function createEip155Adapter(config: AdapterConfig): ChainAdapter {
     },
     getTokenBalances: ({ address, network, forceUpdate }) =>
       api.getBalances({ address, caipNetworkId: network.caipNetworkId, ...(forceUpdate ? { forceUpdate } : {}) }),
+    getWalletAssets: walletAssetBalances,
     getIdentity: ({ address }) => api.getIdentity({ address, sender: address }),
     async signMessage({ provider, address, message }) {
       const signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })

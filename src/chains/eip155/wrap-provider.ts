@@ -1,10 +1,12 @@
 /**
  * The provider dapps get from `useAppKitProvider('eip155')`: the wallet's own EIP-1193 provider,
  * watched so that a transaction sent through it refreshes the balances once mined, and a request
- * the person declines is reported (the widget shows 'Signature declined').
+ * the person declines is reported (the widget shows 'Signature declined'). A `wallet_sendCalls`
+ * batch is checked first (SPEC §5: each call's to and data begin with 0x).
  */
 import type { EIP1193Provider } from '../../core/types'
 import { isUserRejection } from '../../lib/wallet-errors'
+import { checkSendCalls } from './send-calls'
 
 const SEND_METHODS = new Set(['eth_sendTransaction', 'wallet_sendTransaction'])
 const SIGNING_METHODS = new Set([
@@ -36,6 +38,7 @@ export function wrapProvider(provider: EIP1193Provider, hooks: ProviderHooks): E
   if (!result) {
     result = {
       async request(args) {
+        if (args.method === 'wallet_sendCalls') checkSendCalls(args.params)
         let answer: unknown
         try {
           answer = await provider.request(args)

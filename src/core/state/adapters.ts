@@ -98,6 +98,16 @@ export interface ChainAdapter {
     network: CaipNetwork
     forceUpdate?: boolean
   }): Promise<TokenBalance[]>
+  /**
+   * Token balances (native included) the wallet itself lists, where it offers that (eip155:
+   * EIP-5792 asset discovery, then EIP-7811 `wallet_getAssets`); undefined when the balance
+   * service must answer instead (not offered, failed, or a reply of the wrong shape). Never rejects.
+   */
+  getWalletAssets?(parameters: {
+    provider: EIP1193Provider
+    address: string
+    network: CaipNetwork
+  }): Promise<TokenBalance[] | undefined>
   /** Name and avatar of an address, where the namespace has names. */
   getIdentity?(parameters: { address: string; network: CaipNetwork }): Promise<Identity>
   signMessage(parameters: { provider: EIP1193Provider; address: string; message: string }): Promise<string>

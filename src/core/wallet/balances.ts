@@ -1,7 +1,9 @@
 /**
  * Balances of the connected accounts (SPEC §4/§5/§9), and their identity through `./identity`.
  * Native balances come from the chain, tokens from the balance service, both through the
- * namespace's adapter.
+ * namespace's adapter. Where the adapter can ask the wallet itself (SPEC §7: on EVM, the wallet's
+ * capability check and asset listing precede the balance API), the wallet's list is used, and the
+ * balance service answers when the wallet gives none.
  *
  * - 30 s caches (native and tokens); a failed token fetch blocks token fetches for 30 s and shows
  *   'Token Balance Unavailable'; tokens with zero decimals are dropped.
@@ -24,8 +26,9 @@ import {
 import { activeCaipNetwork, getNetworkState, isNetworkSupported } from '../state/network'
 import { showErrorToast } from '../modal/toasts'
 import type { CaipNetwork, ChainNamespace, TokenBalance } from '../types'
-import type { NativeBalance } from '../state/adapters'
+import type { ChainAdapter, NativeBalance } from '../state/adapters'
 import { loadAdapter } from '../config/appkit-state'
+import { connectedProvider } from '../state/connection'
 
 /** Toast text of a failed or impossible balance fetch (SPEC §8). */
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
@@ -99,7 +102,7 @@ async function fetchBalances(
   const blocked = isRetryBlocked(namespace)
   const [nativeResult, tokenResult] = await Promise.allSettled([
     native ?? adapter.getNativeBalance({ address, network }),
-    tokens ?? (blocked ? undefined : adapter.getTokenBalances({ address, network, forceUpdate: force })),
+    tokens ?? (blocked ? undefined : fetchTokens(adapter, namespace, address, network, force)),
   ])
   // The visitor may have switched account or network meanwhile: drop the stale answer.
   const stillCurrent =
@@ -132,6 +135,21 @@ async function fetchBalances(
   }
   setAccount(namespace, { balanceLoading: false })
   if (failed) showErrorToast(TOKEN_BALANCE_UNAVAILABLE)
+}
+
+/** The wallet's own asset list where it gives one, else the balance service's. */
+async function fetchTokens(
+  adapter: ChainAdapter,
+  namespace: ChainNamespace,
+  address: string,
+  network: CaipNetwork,
+  force: boolean,
+): Promise<TokenBalance[]> {
+  const provider = adapter.getWalletAssets ? connectedProvider(namespace) : undefined
+  const fromWallet = provider
+    ? await adapter.getWalletAssets!({ provider, address, network }).catch(() => undefined)
+    : undefined
+  return fromWallet ?? adapter.getTokenBalances({ address, network, forceUpdate: force })
 }
 
 function fresh<T>(entry: Cached<T> | undefined, maxAge: number, force: boolean): T | undefined {

@@ -13,6 +13,7 @@ import { currentView } from '../../../src/core/modal/router'
 import { toastState } from '../../../src/core/modal/toasts'
 import { alertState } from '../../../src/core/modal/alerts'
 import { getWalletProvider } from '../../../src/core/wallet/connect'
+import { refreshBalances } from '../../../src/core/wallet/balances'
 import type { ChainNamespace } from '../../../src/core/types'
 import { sandboxOptions } from '../../../demo/app/sandbox-options.js'
 
@@ -43,6 +44,11 @@ const handle = {
     const { connectedWalletInfo, preferredAccountType, allAccounts } = getAccountSnapshot(namespace)
     return { connectedWalletInfo, preferredAccountType, allAccounts }
   },
+  /** A forced balance refresh (as after a send), then the token list. */
+  refreshBalances,
+  /** The token list the Account view shows: `SYMBOL numeric` lines. */
+  tokens: (namespace: ChainNamespace) =>
+    getAccountSnapshot(namespace).tokenBalance.map((token) => `${token.symbol} ${token.quantity.numeric}`),
   /** The dapp's provider, as useAppKitProvider hands it out. */
   request: async (namespace: ChainNamespace, method: string, params?: unknown) => {
     const found = await getWalletProvider(namespace)

@@ -1,9 +1,12 @@
 // EVM signing inside the frame (viem, local account): personal_sign, eth_signTypedData_v4,
-// eth_sendTransaction and wallet_sendCalls (one transaction per call), plus JSON-RPC pass-through
-// for the safe methods. The private key never leaves this module's callers in the frame.
+// eth_sendTransaction and wallet_sendCalls, plus JSON-RPC pass-through for the safe methods and
+// the EIP-5792/EIP-7811 answers (capabilities, assets: ../../wallet-capabilities.js). The private
+// key never leaves this module's callers in the frame.
 // Smart accounts (contracts/SmartAccount.sol, one per EOA from the chain's SmartAccountFactory):
 // the EOA signs for them (the contract checks its signatures by ERC-1271) and sends their
-// transactions as `execute(to, value, data)`, deploying the account first when it has no code.
+// transactions as `execute(to, value, data)`, deploying the account first when it has no code; a
+// wallet_sendCalls batch is one `executeBatch` transaction (atomic). An EOA sends one transaction
+// per call, and refuses a batch that requires atomicity (EIP-5792 code 5760's text).
 import {
   createWalletClient,
   decodeFunctionResult,
@@ -18,6 +21,9 @@ import {
   parseAbi,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { CAPABILITY_ERRORS } from '../../wallet-capabilities.js'
+
+export { walletAssets, walletCapabilities } from '../../wallet-capabilities.js'
 
 export const newEvmKey = () => generatePrivateKey()
 
@@ -136,7 +142,10 @@ const factoryAbi = parseAbi([
   'function deploy(address owner) returns (address)',
   'function addressOf(address owner) view returns (address)',
 ])
-const smartAccountAbi = parseAbi(['function execute(address to, uint256 value, bytes data) returns (bytes)'])
+const smartAccountAbi = parseAbi([
+  'function execute(address to, uint256 value, bytes data) returns (bytes)',
+  'function executeBatch(address[] to, uint256[] value, bytes[] data)',
+])
 
 /** Smart account addresses by `${factory}:${owner}` (CREATE2: they never change). @type {Map<string, `0x${string}`>} */
 const smartAddresses = new Map()
@@ -220,35 +229,50 @@ export async function sendSmartTransaction(key, chain, factory, params) {
 }
 
 /**
- * wallet_sendCalls from the smart account: one execute per call, in order (not atomic).
- * @param {`0x${string}`} key @param {EvmChain} chain @param {`0x${string}`} factory @param {unknown[]} params
- * @returns {Promise<{ id: string }>}
+ * The calls of a wallet_sendCalls request [{ chainId?, from?, calls, atomicRequired? }], checked.
+ * @param {unknown[]} params @param {EvmChain} chain
  */
-export async function sendSmartCalls(key, chain, factory, params) {
+function batchOf(params, chain) {
   const batch = /** @type {any} */ (params[0])
   if (!batch || !Array.isArray(batch.calls) || batch.calls.length === 0) throw new Error('Invalid calls')
   if (batch.chainId !== undefined && Number(batch.chainId) !== chain.id) throw new Error('Chain id does not match')
-  const account = privateKeyToAccount(key)
-  const smart = await smartAccountAddress(chain, factory, account.address)
-  if (batch.from !== undefined) expectOwn(batch.from, smart)
   for (const call of batch.calls) {
     if (typeof call?.to !== 'string' || !call.to.startsWith('0x')) throw new Error('Each call needs a 0x "to"')
     if (call.data !== undefined && (typeof call.data !== 'string' || !call.data.startsWith('0x')))
       throw new Error('Call data must start with 0x')
   }
-  await ensureSmartAccount(key, chain, factory)
-  const client = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl) })
-  /** @type {`0x${string}`[]} */
-  const hashes = []
-  for (const call of batch.calls) {
-    const hash = await executeAs(client, smart, call)
-    hashes.push(hash)
-    await rpcUntilReceipt(chain.rpcUrl, hash)
-  }
-  return { id: rememberBatch(chain, hashes) }
+  return batch
 }
 
-/** wallet_sendCalls batches sent from this frame, by id. @type {Map<string, { chain: EvmChain, hashes: `0x${string}`[] }>} */
+/**
+ * wallet_sendCalls from the smart account: every call in ONE transaction, `executeBatch`, so the
+ * batch is atomic (a reverting call undoes the others).
+ * @param {`0x${string}`} key @param {EvmChain} chain @param {`0x${string}`} factory @param {unknown[]} params
+ * @returns {Promise<{ id: string }>}
+ */
+export async function sendSmartCalls(key, chain, factory, params) {
+  const batch = batchOf(params, chain)
+  const account = privateKeyToAccount(key)
+  const smart = await smartAccountAddress(chain, factory, account.address)
+  if (batch.from !== undefined) expectOwn(batch.from, smart)
+  const requests = batch.calls.map((/** @type {any} */ call) => transactionRequest(call))
+  await ensureSmartAccount(key, chain, factory)
+  const client = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl) })
+  const data = encodeFunctionData({
+    abi: smartAccountAbi,
+    functionName: 'executeBatch',
+    args: [
+      requests.map((/** @type {any} */ request) => request.to),
+      requests.map((/** @type {any} */ request) => request.value ?? 0n),
+      requests.map((/** @type {any} */ request) => request.data ?? '0x'),
+    ],
+  })
+  const hash = await client.sendTransaction(/** @type {any} */ ({ to: smart, data }))
+  await rpcUntilReceipt(chain.rpcUrl, hash)
+  return { id: rememberBatch(chain, [hash], true) }
+}
+
+/** wallet_sendCalls batches sent from this frame, by id. @type {Map<string, { chain: EvmChain, hashes: `0x${string}`[], atomic: boolean }>} */
 const batches = new Map()
 
 /**
@@ -257,30 +281,27 @@ const batches = new Map()
  * @returns {Promise<{ id: string }>}
  */
 export async function sendCalls(key, chain, params) {
-  const batch = /** @type {any} */ (params[0])
-  if (!batch || !Array.isArray(batch.calls) || batch.calls.length === 0) throw new Error('Invalid calls')
-  if (batch.chainId !== undefined && Number(batch.chainId) !== chain.id) throw new Error('Chain id does not match')
+  const batch = batchOf(params, chain)
+  // EIP-5792: a batch that must be atomic is refused by a wallet that cannot make it so.
+  if (batch.atomicRequired === true) throw new Error(CAPABILITY_ERRORS.ATOMICITY_NOT_SUPPORTED.message)
   const account = privateKeyToAccount(key)
   if (batch.from !== undefined) expectOwn(batch.from, account.address)
   const client = createWalletClient({ account, chain: viemChain(chain), transport: http(chain.rpcUrl) })
   /** @type {`0x${string}`[]} */
   const hashes = []
   for (const call of batch.calls) {
-    if (typeof call?.to !== 'string' || !call.to.startsWith('0x')) throw new Error('Each call needs a 0x "to"')
-    if (call.data !== undefined && (typeof call.data !== 'string' || !call.data.startsWith('0x')))
-      throw new Error('Call data must start with 0x')
     const hash = await client.sendTransaction(/** @type {any} */ (transactionRequest(call)))
     hashes.push(hash)
     // The next call's nonce and state follow from this one.
     await rpcUntilReceipt(chain.rpcUrl, hash)
   }
-  return { id: rememberBatch(chain, hashes) }
+  return { id: rememberBatch(chain, hashes, false) }
 }
 
-/** @param {EvmChain} chain @param {`0x${string}`[]} hashes @returns {string} the batch id */
-function rememberBatch(chain, hashes) {
+/** @param {EvmChain} chain @param {`0x${string}`[]} hashes @param {boolean} atomic @returns {string} the batch id */
+function rememberBatch(chain, hashes, atomic) {
   const id = `0x${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`
-  batches.set(id, { chain, hashes })
+  batches.set(id, { chain, hashes, atomic })
   return id
 }
 
@@ -300,7 +321,7 @@ async function rpcUntilReceipt(/** @type {string} */ rpcUrl, /** @type {string} 
 export async function getCallsStatus(params) {
   const id = params[0]
   const batch = typeof id === 'string' ? batches.get(id) : undefined
-  if (!batch) throw new Error('Unknown bundle id')
+  if (!batch) throw new Error(CAPABILITY_ERRORS.UNKNOWN_BUNDLE.message)
   const receipts = await Promise.all(
     batch.hashes.map((hash) => rpcCall(batch.chain.rpcUrl, 'eth_getTransactionReceipt', [hash])),
   )
@@ -312,7 +333,7 @@ export async function getCallsStatus(params) {
     id,
     chainId: `0x${batch.chain.id.toString(16)}`,
     status,
-    atomic: false,
+    atomic: batch.atomic,
     receipts: done.map((receipt) => ({
       logs: receipt.logs,
       status: receipt.status,

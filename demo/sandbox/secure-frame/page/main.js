@@ -83,7 +83,6 @@ const UNSUPPORTED = new Set([
   'eth_getUserOperationReceipt',
   'eth_estimateUserOperationGas',
   'eth_getUserOperationByHash',
-  'wallet_getAssets',
 ])
 const NOT_ALLOWED = 'Requested RPC call is not allowed'
 const NO_SMART_ACCOUNTS = 'Smart accounts are not available on this network'
@@ -92,7 +91,8 @@ const FARCASTER_RESET = 'The Farcaster sign-in was reset'
 
 /**
  * Written into the page by the frame server.
- * @type {{ version: string, chains: { chainId: number, name: string, rpcUrl: string, smartAccountFactory?: `0x${string}` }[], solana?: { caipNetworkId: string, name: string, rpcUrl: string } }}
+ * `assets`: the tokens (and native currency) each chain's wallet_getAssets reads balances of.
+ * @type {{ version: string, chains: { chainId: number, name: string, rpcUrl: string, smartAccountFactory?: `0x${string}`, assets?: { tokens?: import('../../wallet-capabilities.js').WalletToken[], native?: import('../../wallet-capabilities.js').WalletNative } }[], solana?: { caipNetworkId: string, name: string, rpcUrl: string } }}
  */
 const config = JSON.parse(document.getElementById('frame-config')?.textContent || '{"version":"4","chains":[]}')
 const query = new URL(location.href).searchParams
@@ -443,8 +443,24 @@ async function rpcRequest(payload) {
   if (SAFE_METHODS.has(method)) {
     if (method === 'eth_accounts') return [acting.address]
     if (method === 'eth_chainId') return `0x${chain.id.toString(16)}`
-    // No EIP-5792 capabilities (atomic batches, asset discovery) in the sandbox.
-    if (method === 'wallet_getCapabilities') return {}
+    // EIP-5792 / EIP-7811: asset discovery everywhere, atomic batches where the account is a smart account.
+    if (method === 'wallet_getCapabilities')
+      return evm.walletCapabilities(
+        config.chains.map((entry) => ({ id: entry.chainId })),
+        list,
+        {
+          own: acting.address,
+          atomic: (id) =>
+            Boolean(factoryOf({ namespace: 'eip155', id })) &&
+            effectiveType({ namespace: 'eip155', id }) === 'smartAccount',
+        },
+      )
+    if (method === 'wallet_getAssets')
+      return evm.walletAssets(
+        config.chains.map((entry) => ({ id: entry.chainId, rpcUrl: evmChain(entry.chainId).rpcUrl, ...entry.assets })),
+        list,
+        acting.address,
+      )
     if (method === 'wallet_getCallsStatus') return evm.getCallsStatus(list)
     return evm.rpcCall(chain.rpcUrl, method, list)
   }
