@@ -56,6 +56,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { minify } from 'terser'
 import { cdnAliasPlugin } from './build/cdn-aliases.mjs'
 import { buildWithKernel, firstOpenName, KERNEL_NAME } from './build/chunk-plan.mjs'
 import { cssTextPlugin } from './build/css-text.mjs'
@@ -314,6 +315,17 @@ async function linkCdnVendors(metafile, vendors) {
 /** Which pass's files are measured for each size-limit staging folder prefix. */
 const MEASURED = { cdn: 'cdn', react: 'react-bundle' }
 
+/**
+ * Terser over the files every visitor loads (page load and the first open): its compressor finds
+ * what esbuild's minifier leaves (about 2-4 % of their gzip size). Module code, so the names the
+ * files import and export stay as they are.
+ */
+async function compressTier(code) {
+  const { code: compressed } = await minify(code, { module: true, ecma: 2020, compress: { passes: 2 } })
+  if (compressed === undefined) throw new Error('terser returned no code')
+  return compressed
+}
+
 async function runPass(name) {
   const { outdir, entries, optionalEntries = [], chunkPlan, options } = BUILDS[name]
   const cdn = name === 'cdn'
@@ -328,6 +340,7 @@ async function runPass(name) {
           pageLoad: select(false),
           lazyEntries: select(true),
           firstOpen: FIRST_OPEN_GROUPS,
+          compressTier,
         })
       : esbuild
           .build({ ...common, ...options, plugins, outdir, entryPoints: entries })
