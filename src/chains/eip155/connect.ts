@@ -1,6 +1,7 @@
 /**
  * Account access and wallet events over EIP-1193.
  */
+import { log } from '../../lib/logger'
 import { getAddress } from 'viem'
 import type { ConnectReturnType, WalletEventHandlers } from '../../core/state/adapters'
 import type { EIP1193Provider } from '../../core/types'
@@ -82,7 +83,7 @@ export function watch(provider: EIP1193Provider, handlers: WalletEventHandlers):
     try {
       handlers.chainChanged(parseChainId(chainId))
     } catch (error) {
-      console.warn('[SigKit] ignored chainChanged', error)
+      log('warn', 'ignored chainChanged', error)
     }
   }
   const onDisconnect = (error: unknown) => {

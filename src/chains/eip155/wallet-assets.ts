@@ -7,6 +7,7 @@
  * Capabilities are asked once per connection (provider and address); `forgetWalletCapabilities`
  * ends that when the wallet disconnects. LAZY: part of the eip155 adapter chunk.
  */
+import { log } from '../../lib/logger'
 import { formatUnits, numberToHex } from 'viem'
 import type { CaipNetwork, EIP1193Provider, TokenBalance } from '../../core/types'
 import { isRecord } from '../../lib/validate'
@@ -183,12 +184,12 @@ export async function walletAssetBalances({
       params: [{ account: address, chainFilter: [chain] }],
     })
     if (!isWalletAssetsResponse(reply)) {
-      console.warn('[SigKit] ignored an invalid wallet_getAssets reply', reply)
+      log('warn', 'ignored an invalid wallet_getAssets reply', reply)
       return undefined
     }
     return (reply[chain] ?? []).map((asset) => walletAssetToBalance(asset, network.caipNetworkId))
   } catch (error) {
-    console.warn('[SigKit] wallet_getAssets failed; the balance API answers', error)
+    log('warn', 'wallet_getAssets failed; the balance API answers', error)
     return undefined
   }
 }

@@ -3,6 +3,7 @@
  * wallet acts as (smart account or EOA, EMBEDDED-FRAME.md §9) and the email address (§9.1).
  * @internal
  */
+import { log } from '../../lib/logger'
 import { connectorContext as core } from '../../core/connector'
 import { clock } from '../../lib/clock'
 import type { ChainNamespace } from '../../core/types'
@@ -107,7 +108,7 @@ async function initSmartAccount(frame: Awaited<ReturnType<typeof getFrame>>, add
     const answer = await frame.request('INIT_SMART_ACCOUNT', undefined, smartAccountInit)
     return answer.address.toLowerCase() === address.toLowerCase() && answer.isDeployed
   } catch (error) {
-    console.warn('[SigKit] the smart account was not set up now; it deploys on first use', error)
+    log('warn', 'the smart account was not set up now; it deploys on first use', error)
     return false
   }
 }

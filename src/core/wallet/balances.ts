@@ -13,6 +13,7 @@
  *
  * LAZY: reached only from connection code and views.
  */
+import { log } from '../../lib/logger'
 import { effect } from '@preact/signals-core'
 import { activeAddress, getAccountState, setAccount } from '../state/account'
 import { clock } from '../../lib/clock'
@@ -68,7 +69,7 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
   let run = inflight.get(key)
   if (!run) {
     run = fetchBalances(namespace, key, address, network, options.force ?? false)
-      .catch((error) => console.error('[SigKit] balance refresh failed', error))
+      .catch((error) => log('error', 'balance refresh failed', error))
       .finally(() => inflight.delete(key))
     inflight.set(key, run)
   }
@@ -127,7 +128,7 @@ async function fetchBalances(
   } else if (tokenResult.status === 'rejected') {
     if (isInvalidResponse(tokenResult.reason)) {
       // A reply of the wrong shape is ignored: what the visitor already sees stays.
-      console.warn('[SigKit] ignored an invalid balance response', tokenResult.reason)
+      log('warn', 'ignored an invalid balance response', tokenResult.reason)
     } else {
       setAccount(namespace, { lastRetry: clock.now() })
       failed = true
@@ -179,7 +180,7 @@ export function refreshAccountData(namespace: ChainNamespace, options: RefreshBa
     namespace === 'eip155'
       ? import('./identity').then(
           (module) => module.refreshIdentity(namespace),
-          (error) => console.warn('[SigKit] identity lookup unavailable', error),
+          (error) => log('warn', 'identity lookup unavailable', error),
         )
       : undefined
   return Promise.all([refreshBalances(namespace, options), identity]).then(() => undefined)

@@ -4,6 +4,7 @@
  * a reload shows the name at once. LAZY: `refreshAccountData` loads it for EVM accounts; the names
  * feature records a registered name here.
  */
+import { log } from '../../lib/logger'
 import { CHAIN_NAMESPACES, IDENTITY_CACHE_MS } from '../constants'
 import { loadAdapter } from '../config/appkit-state'
 import { createStoredCache } from '../lib/stored-cache'
@@ -54,7 +55,7 @@ export async function refreshIdentity(namespace: ChainNamespace): Promise<void> 
     if (getAccountState(namespace).address.peek() !== address) return
     setAccount(namespace, { profileName: identity.name, profileImage: identity.avatar })
   } catch (error) {
-    console.warn('[SigKit] identity lookup failed', error)
+    log('warn', 'identity lookup failed', error)
     if (getAccountState(namespace).address.peek() !== address) return
     // SPEC §8: the picture goes, and the name is looked up another way by whoever subscribed (core
     // knows no name service; the names feature does).

@@ -112,7 +112,7 @@ export async function nameWithoutIdentity(event: { namespace: ChainNamespace; ad
     if (primary && getAccountState(namespace).address.peek() === address)
       setAccount(namespace, { profileName: primary.name })
   } catch (error) {
-    console.warn('[SigKit] reverse name lookup failed', error)
+    log('warn', 'reverse name lookup failed', error)
   }
 }
 

@@ -3,6 +3,7 @@
  * The form empties itself when the network changes or the account goes (core lifecycle events);
  * the flow loads the adapter only when the visitor sends.
  */
+import { log } from '../../lib/logger'
 import { assignSignals, signalsOf, type SignalsOf } from '../../lib/signals'
 import { activeNamespace, getAccountState } from '../../core/state/account'
 import { type ReceiptOutcome } from '../../core/state/adapters'
@@ -173,7 +174,7 @@ const receiverNames = latestOnly({
   onError: (error, text) => {
     // An address is sendable with or without a name: a failed lookup only leaves the name out.
     if (isReceiverName(text)) showFailed(text, error)
-    else console.warn('[SigKit] receiver name lookup failed', error)
+    else log('warn', 'receiver name lookup failed', error)
   },
 })
 

@@ -6,6 +6,7 @@
  * visitor again instead of failing on chain. The form empties itself when the network or account
  * changes (core lifecycle events). Wallet calls go through the chain adapter's `sendCall`.
  */
+import { log } from '../../lib/logger'
 import { batch, computed } from '@preact/signals-core'
 import type { ReadonlySignal } from '@preact/signals-core'
 import { apiClient } from '../../api/client'
@@ -433,7 +434,7 @@ async function loadGasPrice(network: CaipNetwork, mine: number): Promise<void> {
   } catch (error) {
     // Treated as no gas price (HOSTED-API §4.2): the quote is asked without one, and the view says
     // why the fee is missing.
-    console.warn('[SigKit] gas price unavailable', (error as Error).cause)
+    log('warn', 'gas price unavailable', (error as Error).cause)
     if (mine === session) swapState.gasPriceError.value = (error as Error).message
   }
 }
