@@ -34,6 +34,7 @@ import {
   isNetworkSupported,
   setActiveCaipNetwork,
 } from '../state/network'
+import { setApprovedNetworks } from '../state/approved-networks'
 import {
   getActiveNamespace,
   getConnectedConnectorIds,
@@ -203,13 +204,14 @@ function applyResult(connector: Connector, result: ConnectionResult, { restored 
 function applyConnection(
   connector: Connector,
   { wallet }: ConnectionResult,
-  { namespace, accounts, chainId, details }: NamespaceConnection,
+  { namespace, accounts, chainId, details, approvedCaipNetworkIds }: NamespaceConnection,
   restored: boolean,
 ): void {
   const address = accounts[0]?.address
   if (!address) throw new Error('Account not found for connector')
   const network = networkFor(namespace, chainId)
   batch(() => {
+    setApprovedNetworks(namespace, approvedCaipNetworkIds)
     applyNetwork(namespace, network)
     setAccount(namespace, {
       address,
@@ -369,7 +371,7 @@ function clearNamespace(namespace: ChainNamespace): void {
     resetAccount(namespace)
     setAccount(namespace, { connectedWalletInfo: undefined, lastRetry: undefined })
     setConnections(namespace, [])
-    getNetworkState(namespace).approvedCaipNetworkIds.value = []
+    setApprovedNetworks(namespace, undefined)
   })
   if (address) forgetBalances(address)
   settleStatus()
