@@ -3,20 +3,16 @@
 // declined" with Try again; an approval goes back to Account with the wallet's provider really on
 // the new chain. Also the modal's animation durations and width (SPEC §2) as the browser computes
 // them, and prefers-reduced-motion turning them off.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { answerWallet, connectTestWallet, expect, modal, openDapp, test, walletPrompt } from './helpers.mjs'
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** Serious or critical axe violations in the page, shadow roots included. */
-async function seriousViolations(page) {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
+import {
+  answerWallet,
+  connectTestWallet,
+  expect,
+  modal,
+  openDapp,
+  seriousAxeViolations,
+  test,
+  walletPrompt,
+} from './helpers.mjs'
 
 /** The chain id the wallet's own provider reports (not SigKit's state). */
 const walletChainId = (page) => page.evaluate(() => window.sigkitTestWallet.provider.request({ method: 'eth_chainId' }))
@@ -39,7 +35,7 @@ test('SwitchNetwork asks the wallet: declined, Try again, approved; the provider
   await expect(dialog.getByRole('heading', { name: 'Approve in wallet' })).toBeVisible()
   await expect(dialog.locator('#sk-dialog-title')).toHaveText('Localhost L2')
   await expect(walletPrompt(page)).toBeVisible()
-  expect(await seriousViolations(page), 'SwitchNetwork while the wallet is asked').toEqual([])
+  expect(await seriousAxeViolations(page), 'SwitchNetwork while the wallet is asked').toEqual([])
   await answerWallet(page, 'Add network', false)
   await expect(dialog.getByRole('heading', { name: 'Switch declined' })).toBeVisible()
   const retry = dialog.getByRole('button', { name: 'Try again' })

@@ -65,6 +65,13 @@ test('while the wallet is asked, the row shows a spinner and "Approve in wallet"
   assert.is(hint?.textContent, '')
 })
 
+/** From the Account view: the network button, then `name` in the list. */
+async function pickOnAccount(name: string): Promise<void> {
+  ;(await waitFor(() => findButton('Localhost'))).click()
+  await waitFor(() => networkRows().length === 2)
+  button(name).click()
+}
+
 /** The approval view's heading and status line. */
 function approvalText(): { heading: string; status: string } {
   return {
@@ -78,9 +85,7 @@ test('picking a network opens SwitchNetwork for it: "Approve in wallet", then ba
   await openAt('Account')
   const pending = deferred<void>()
   fake.behaviour.switchNetwork = () => pending.promise
-  ;(await waitFor(() => findButton('Localhost'))).click()
-  await waitFor(() => networkRows().length === 2)
-  button('Localhost L2').click()
+  await pickOnAccount('Localhost L2')
   await waitFor(() => approvalText().heading === 'Approve in wallet')
   assert.is(title(), 'Localhost L2', 'the header names the network asked for')
   assert.is(approvalText().status, 'Accept connection request in your wallet')
@@ -127,9 +132,7 @@ test("another failure shows the wallet's reason", async () => {
   fake.behaviour.switchNetwork = async () => {
     throw Object.assign(new Error('Unrecognized chain'), { code: 4902 })
   }
-  ;(await waitFor(() => findButton('Localhost'))).click()
-  await waitFor(() => networkRows().length === 2)
-  button('Localhost L2').click()
+  await pickOnAccount('Localhost L2')
   await waitFor(() => approvalText().heading === 'Switch declined')
   assert.is(approvalText().status, 'The wallet does not know this network')
 })
@@ -139,9 +142,7 @@ test('Back while the wallet is asked returns to the list; a late approval switch
   await openAt('Account')
   const pending = deferred<void>()
   fake.behaviour.switchNetwork = () => pending.promise
-  ;(await waitFor(() => findButton('Localhost'))).click()
-  await waitFor(() => networkRows().length === 2)
-  button('Localhost L2').click()
+  await pickOnAccount('Localhost L2')
   await waitFor(() => approvalText().heading === 'Approve in wallet')
   button('Back').click()
   await waitFor(() => networkRows().length === 2)
@@ -202,9 +203,7 @@ test('the embedded wallet switches without a prompt: the view says what it does'
   await openAt('Account')
   const pending = deferred<void>()
   fake.behaviour.switchNetwork = () => pending.promise
-  ;(await waitFor(() => findButton('Localhost'))).click()
-  await waitFor(() => networkRows().length === 2)
-  button('Localhost L2').click()
+  await pickOnAccount('Localhost L2')
   await waitFor(() => approvalText().heading === 'Switching to Localhost L2 network...')
   assert.is(approvalText().status, '')
   pending.resolve()
