@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals-core'
-import { validateOptions, type AppKitOptions, type IgnoredAppKitOptions } from './core/config/options'
+import { validateOptions, type AppKitOptions, type EvmChain, type IgnoredAppKitOptions } from './core/config/options'
 import {
   getAppKitOrThrow,
   initCore,
@@ -17,6 +17,7 @@ import {
   onFirstOpen,
   openModal,
   preloadModal,
+  setEmbedded,
   setModalRenderer,
   type OpenModalOptions,
 } from './core/modal/modal'
@@ -72,6 +73,12 @@ export interface AppKit {
    * and above (debug too with the `debug` option), each `time LEVEL message detail`.
    */
   getLogs(): string[]
+  /**
+   * Adds a network to `namespace`, which must be one the `networks` option set up (else it rejects
+   * with 'Adapter not found'); a network already there is ignored. A malformed network rejects
+   * with `AppKitOptionsError`, as `createAppKit` throws.
+   */
+  addNetwork(namespace: ChainNamespace, network: CaipNetwork | EvmChain): Promise<void>
 }
 
 /** The last createAppKit's subscription to failed identity lookups (one per page). */
@@ -120,7 +127,7 @@ export function createAppKitWith(
       () => (show ? show() : loadModal().then(() => show!())),
       () => loadModal().then<unknown>(() => modalState.open.value || import('./ui/modal/warm-up')),
     )
-    if (resolved.preloadOnIdle) globalThis.requestIdleCallback?.(preloadModal)
+    if (resolved.preloadOnIdle && !resolved.enableEmbedded) globalThis.requestIdleCallback?.(preloadModal)
     // The project's remote config is fetched on first open, never at import or here.
     onFirstOpen(() => import('./core/config/remote-config').then((remote) => remote.loadRemoteConfig()))
     // viem and @solana/kit arrive only when a connection starts or a stored session is restored.
@@ -143,7 +150,11 @@ export function createAppKitWith(
     )
     // Sign-in reacts from the first connection (or the restore above), so it loads with the page.
     if (resolved.siwx) void import('./features/siwx/sign-in').then((signIn) => signIn.startSignIn())
-    if (typeof customElements !== 'undefined') void defineButton()
+    if (typeof customElements !== 'undefined') {
+      void defineButton()
+      // Inline in the page (AppKit's enableEmbedded): the modal is shown from the start.
+      if (resolved.enableEmbedded) void setEmbedded(true)
+    }
     const appKit = createHandle()
     setAppKitInstance(appKit)
     return appKit
@@ -190,5 +201,7 @@ function createHandle(): AppKit {
       import('./core/wallet/switch-network').then((switching) => switching.switchNetwork(network)),
     disconnect: (namespace) => import('./core/wallet/connect').then((connection) => connection.disconnect(namespace)),
     getLogs,
+    addNetwork: (namespace, network) =>
+      import('./core/config/add-network').then((adding) => void adding.addNetwork(namespace, network)),
   }
 }

@@ -12,7 +12,14 @@ export { AppKitOptionsError } from './core/config/options'
 export type * from './core/types'
 
 // Headless controllers: the same state the modal renders, for dapps that build their own UI.
-export { modalState, openModal, closeModal, addCloseGuard, type OpenModalOptions } from './core/modal/modal'
+export {
+  modalState,
+  openModal,
+  closeModal,
+  addCloseGuard,
+  setEmbedded,
+  type OpenModalOptions,
+} from './core/modal/modal'
 export { routerState, currentView, pushView, replaceView, resetView, goBack, goBackToIndex } from './core/modal/router'
 export { toastState, showLoadingToast, showSuccessToast, showErrorToast, hideToast } from './core/modal/toasts'
 export { alertState, showAlert, hideAlert, ALERTS } from './core/modal/alerts'

@@ -26,6 +26,7 @@ import type {
   AccountType,
   AccountUser,
   CaipNetwork,
+  CaipNetworkId,
   ChainNamespace,
   ConnectedWalletInfo,
   EIP1193Provider,
@@ -59,6 +60,11 @@ export interface NamespaceConnection {
   /** The chain id as the wallet reports it (a number for eip155). */
   chainId: number | string
   details?: AccountDetails
+  /**
+   * The networks the wallet approved in this namespace (a WalletConnect session's chains); absent
+   * when the wallet takes any network (an injected EVM wallet adds the ones it does not know).
+   */
+  approvedCaipNetworkIds?: readonly CaipNetworkId[]
 }
 
 /** What a connection (or a restored one) gave: each namespace it covers. */

@@ -33,8 +33,8 @@ export function createSolanaAdapter(config: AdapterConfig): ChainAdapter {
     reconnect,
     disconnect,
     watch,
-    // Solana wallets have no network switch: reads and sends follow the dapp's chosen network.
-    switchNetwork: async () => undefined,
+    // No switchNetwork: Solana wallets have none. Reads and sends follow the dapp's chosen network,
+    // which core allows only where the wallet approved it (core/wallet/switch-network.ts).
     async getNativeBalance({ address, network }) {
       const { value } = await rpcFor(network).getBalance(toAddress(address), { commitment: 'confirmed' }).send()
       return { value: fromBaseUnits(value, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }

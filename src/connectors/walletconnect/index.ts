@@ -25,7 +25,7 @@ import { authenticateSession, canAuthenticate } from './auth'
 import { forgetGlobalCore, useVerifyEndpoint } from './core-settings'
 import { WALLETCONNECT_START_TIMEOUT_MS, WalletConnectError, toWalletConnectError } from './failure'
 import { buildNamespaces } from './namespaces'
-import { accountsByNamespace, pairingExpiry, type SessionLike } from './session'
+import { accountsByNamespace, approvedNetworksByNamespace, pairingExpiry, type SessionLike } from './session'
 import { walletConnectView } from './view'
 import { awaitConfirmation, confirmationReminder, localPermissionResult } from './requests'
 
@@ -296,10 +296,12 @@ function codeShownInTime<T>(outcome: Promise<T>): Promise<T> {
 /** Every namespace of the session as a connection, with the wallet as the session names it. */
 function resultOf(session: SessionLike): ConnectionResult {
   const metadata = session.peer?.metadata
+  const approved = approvedNetworksByNamespace(session)
   const connections = [...accountsByNamespace(session)].map(([namespace, { accounts, chainId }]) => ({
     namespace,
     accounts: accounts.map((address) => ({ address, type: 'eoa' as const })),
     chainId,
+    approvedCaipNetworkIds: approved.get(namespace) ?? [],
   }))
   return {
     connections,

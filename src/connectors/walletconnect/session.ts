@@ -2,13 +2,13 @@
  * Reading a WalletConnect session: its CAIP-10 accounts grouped by namespace. Session data comes
  * from the wallet, so anything malformed is skipped rather than trusted.
  */
-import { isChainNamespace } from '../../core/lib/caip'
-import type { ChainNamespace } from '../../core/types'
+import { isCaipNetworkId, isChainNamespace } from '../../core/lib/caip'
+import type { CaipNetworkId, ChainNamespace } from '../../core/types'
 
 /** The part of a session this module reads. */
 export interface SessionLike {
   topic: string
-  namespaces: Record<string, { accounts?: string[] } | undefined>
+  namespaces: Record<string, { accounts?: string[]; chains?: string[] } | undefined>
   peer?: { metadata?: { name?: string; icons?: string[]; redirect?: { native?: string; universal?: string } } }
 }
 
@@ -34,6 +34,33 @@ export function accountsByNamespace(
       // One entry per address, on the session's first chain for that namespace.
       if (chainId === entry.chainId && !entry.accounts.includes(address)) entry.accounts.push(address)
       result.set(namespace, entry)
+    }
+  }
+  return result
+}
+
+/**
+ * The networks the wallet approved per namespace (SPEC §3 approvedCaipNetworkIds): a namespace's
+ * `chains` and the chains of its accounts, CAIP-2 ids only.
+ *
+ * @example
+ * ```ts
+ * approvedNetworksByNamespace(session).get('eip155') // ['eip155:31337', 'eip155:31338']
+ * ```
+ */
+export function approvedNetworksByNamespace(session: SessionLike): Map<ChainNamespace, CaipNetworkId[]> {
+  const result = new Map<ChainNamespace, CaipNetworkId[]>()
+  for (const [key, value] of Object.entries(session.namespaces ?? {})) {
+    const accountChains = (value?.accounts ?? []).map((account) =>
+      typeof account === 'string' ? account.split(':').slice(0, 2).join(':') : '',
+    )
+    // A namespace key may itself be a chain ('eip155:1') when it has no `chains` list.
+    for (const chain of [key, ...(Array.isArray(value?.chains) ? value.chains : []), ...accountChains]) {
+      const namespace = typeof chain === 'string' ? chain.split(':')[0] : undefined
+      if (!isCaipNetworkId(chain) || !isChainNamespace(namespace) || namespace !== key.split(':')[0]) continue
+      const list = result.get(namespace) ?? []
+      if (!list.includes(chain)) list.push(chain)
+      result.set(namespace, list)
     }
   }
   return result

@@ -109,6 +109,18 @@ export function registerAdapter(namespace: ChainNamespace, loader: AdapterLoader
 }
 
 /**
+ * Whether a namespace has a chain adapter (eip155, solana); WalletConnect alone serves the others.
+ *
+ * @example
+ * ```ts
+ * hasAdapter('polkadot') // false
+ * ```
+ */
+export function hasAdapter(namespace: ChainNamespace): boolean {
+  return loaders.has(namespace)
+}
+
+/**
  * The adapter of a namespace, loaded once and made from the options `initCore` received.
  *
  * @throws Error 'Adapter not found' when no adapter is registered for the namespace.

@@ -106,6 +106,11 @@ export interface AppKitOptions {
   allowUnsupportedChain?: boolean
   enableNetworkSwitch?: boolean
   /**
+   * Render the modal inline (AppKit's name): inside the page's `<appkit-modal>` element, in the
+   * page's flow, shown from the start, with no backdrop and no close button. Default false.
+   */
+  enableEmbedded?: boolean
+  /**
    * Fetch the modal's code once the page is idle, so the first click opens it at once (default
    * true). Hovering, focusing or touching the button preloads it either way.
    */
@@ -171,6 +176,7 @@ export interface ResolvedOptions {
   excludeWalletIds: string[]
   allowUnsupportedChain: boolean
   enableNetworkSwitch: boolean
+  enableEmbedded: boolean
   preloadOnIdle: boolean
   debug: boolean
   endpoints: Endpoints
@@ -203,7 +209,16 @@ function optionalOption(input: Record<string, unknown>, key: string, fallback: b
   return optionalBoolean(input[key], key, fallback)
 }
 
-function validateNetwork(input: unknown, path: string): CaipNetwork {
+/**
+ * Validates one network as `networks` items are (a viem `Chain` becomes an eip155 network).
+ *
+ * @throws AppKitOptionsError naming the bad field under `path`.
+ * @example
+ * ```ts
+ * validateNetwork(optimism, 'network')
+ * ```
+ */
+export function validateNetwork(input: unknown, path: string): CaipNetwork {
   if (!isRecord(input)) fail(path, 'must be an object')
   // A viem `Chain` (from `viem/chains`) has no CAIP fields: it is an eip155 network of its numeric id.
   const value =
@@ -474,6 +489,7 @@ export function validateOptions(input: unknown): ResolvedOptions {
     excludeWalletIds: validateIdList(input, 'excludeWalletIds'),
     allowUnsupportedChain: optionalOption(input, 'allowUnsupportedChain', false),
     enableNetworkSwitch: optionalOption(input, 'enableNetworkSwitch', true),
+    enableEmbedded: optionalOption(input, 'enableEmbedded', false),
     preloadOnIdle: optionalOption(input, 'preloadOnIdle', true),
     debug: optionalOption(input, 'debug', false),
     endpoints: validateEndpoints(input['endpoints']),

@@ -132,14 +132,23 @@ export async function openModal(options: OpenModalOptions = {}): Promise<void> {
     open.value = true
   })
   sendEvent({ type: 'track', event: 'MODAL_OPEN', properties: { connected: isConnected.peek() } })
-  runFirstOpenTasks()
-  if (!renderer) return
   try {
-    await renderer()
+    await render()
   } catch (error) {
     open.value = false
     throw error
   }
+}
+
+/** Runs pending first-open tasks and the UI renderer. */
+async function render(): Promise<void> {
+  runFirstOpenTasks()
+  await renderer?.()
+}
+
+/** Where an embedded modal rests: Account when connected, else Connect. */
+function resetToHome(): void {
+  resetView(isConnected.peek() ? 'Account' : 'Connect')
 }
 
 /**
@@ -169,6 +178,8 @@ export function closeModal(): boolean {
   batch(() => {
     open.value = false
     loading.value = false
+    // Inline, the modal stays on the page: closing brings it back to where it rests.
+    if (embedded.peek()) resetToHome()
   })
   sendEvent({ type: 'track', event: 'MODAL_CLOSE', properties: { connected: isConnected.peek() } })
   return true
@@ -220,15 +231,23 @@ export function setModalLoading(value: boolean): void {
 }
 
 /**
- * Switches embedded (inline) mode.
+ * Switches embedded (inline) mode, `createAppKit`'s `enableEmbedded`: the modal renders inside the
+ * page's `<appkit-modal>` element, in the page's flow, from now on (its code loads now), resting on
+ * Connect or Account; opening and closing move between views instead of showing and hiding it.
+ * Turned off, it is the overlay again.
  *
+ * @returns once the modal is rendered.
  * @example
  * ```ts
- * setEmbedded(true)
+ * await setEmbedded(true)
  * ```
  */
-export function setEmbedded(value: boolean): void {
-  embedded.value = value
+export async function setEmbedded(value: boolean): Promise<void> {
+  batch(() => {
+    embedded.value = value
+    if (value && !open.peek()) resetToHome()
+  })
+  if (value) await render()
 }
 
 /** @internal Back to a closed modal with no renderer, guards or tasks (tests). */

@@ -89,8 +89,12 @@ export interface ChainAdapter {
   disconnect(parameters: { provider: EIP1193Provider }): Promise<void>
   /** Follows the wallet's events; returns the function that stops. */
   watch(provider: EIP1193Provider, handlers: WalletEventHandlers): () => void
-  /** Asks the wallet to switch (adding the network when the wallet does not know it). */
-  switchNetwork(parameters: { provider: EIP1193Provider; network: CaipNetwork }): Promise<void>
+  /**
+   * Asks the wallet to switch (adding the network when the wallet does not know it). Absent where
+   * wallets have no network to switch (Solana): the dapp's choice is the network, if the wallet
+   * approved it.
+   */
+  switchNetwork?(parameters: { provider: EIP1193Provider; network: CaipNetwork }): Promise<void>
   getNativeBalance(parameters: { address: string; network: CaipNetwork }): Promise<NativeBalance>
   /** Token balances (native included) from the balance service; an invalid reply rejects. */
   getTokenBalances(parameters: {

@@ -34,6 +34,7 @@ import {
   isNetworkSupported,
   setActiveCaipNetwork,
 } from '../state/network'
+import { setApprovedNetworks } from '../state/approved-networks'
 import {
   getActiveNamespace,
   getConnectedConnectorIds,
@@ -225,13 +226,14 @@ function applyResult(connector: Connector, result: ConnectionResult, { restored 
 function applyConnection(
   connector: Connector,
   { wallet }: ConnectionResult,
-  { namespace, accounts, chainId, details }: NamespaceConnection,
+  { namespace, accounts, chainId, details, approvedCaipNetworkIds }: NamespaceConnection,
   restored: boolean,
 ): void {
   const address = accounts[0]?.address
   if (!address) throw new Error(CONNECTOR_ERRORS.accountNotFound)
   const network = networkFor(namespace, chainId)
   batch(() => {
+    setApprovedNetworks(namespace, approvedCaipNetworkIds)
     applyNetwork(namespace, network)
     setAccount(namespace, {
       address,
@@ -391,7 +393,7 @@ function clearNamespace(namespace: ChainNamespace, { settle = true }: { settle?:
     resetAccount(namespace)
     setAccount(namespace, { connectedWalletInfo: undefined, lastRetry: undefined })
     setConnections(namespace, [])
-    getNetworkState(namespace).approvedCaipNetworkIds.value = []
+    setApprovedNetworks(namespace, undefined)
   })
   if (address) forgetBalances(address)
   if (settle) settleStatus()

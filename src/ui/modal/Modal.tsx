@@ -13,15 +13,18 @@ import { Spinner } from '../kit/Spinner'
 /**
  * The modal shell: a WAI-ARIA dialog. Focus moves into it on open, Tab cycles inside it, Escape
  * and the backdrop ask core to close (a close guard may refuse, which shakes the card), and focus
- * returns to whatever opened it.
+ * returns to whatever opened it. Embedded (inline in the page) it is a region of the page instead,
+ * always shown: no backdrop, and focus is the page's, the visitor tabs in and out of it.
  * @internal
  */
 export function Modal() {
   useSignals()
-  const open = modalState.open.value
   const embedded = modalState.embedded.value
+  const open = modalState.open.value || embedded
   const dialogRef = useRef<HTMLDivElement>(null)
   const contentRef = useRef<HTMLDivElement>(null)
+  // Embedded: whether the visitor's focus is in the card, so a view change keeps it there.
+  const focusInside = useRef(false)
 
   useEffect(() => {
     if (!open || embedded) return
@@ -55,6 +58,8 @@ export function Modal() {
     const dialog = dialogRef.current
     if (!open || !dialog) return
     const active = deepActiveElement()
+    // Inline, focus is taken back only from a control the view change removed, never from the page.
+    if (embedded && (!focusInside.current || (active && active !== document.body))) return
     if (!active || !dialog.contains(active)) dialog.focus({ preventScroll: true })
   }, [open, view])
 
@@ -82,8 +87,13 @@ export function Modal() {
   const card = (
     <Card
       ref={dialogRef}
-      role="dialog"
+      role={embedded ? 'region' : 'dialog'}
       aria-modal={embedded ? undefined : 'true'}
+      onFocusCapture={() => (focusInside.current = true)}
+      onBlurCapture={(event) => {
+        const next = event.relatedTarget
+        if (next instanceof Node && !dialogRef.current?.contains(next)) focusInside.current = false
+      }}
       aria-labelledby={DIALOG_TITLE_ID}
       aria-busy={modalState.loading.value || undefined}
       tabIndex={-1}

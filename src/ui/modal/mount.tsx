@@ -7,6 +7,7 @@ import { currentView } from '../../core/modal/router'
 import { loadView, preloadWalletViews } from '../views/registry'
 import type { ViewName } from '../../core/types'
 import { isConnected } from '../../core/state/account'
+import { modalState } from '../../core/modal/modal'
 import { syncThemeVariables } from '../theme/variables'
 
 let mounted = false
@@ -43,7 +44,13 @@ export function mountModal(): Promise<void> | void {
   return view === prepared ? render() : prepareModal(view).then(render)
 }
 
-function render(): void {
+function render(): Promise<void> | void {
+  if (modalState.embedded.peek()) return loadEmbedding().then(paint)
+  effect(() => void (modalState.embedded.value && loadEmbedding()))
+  paint()
+}
+
+function paint(): void {
   ;(root ??= createModalRoot()).render(<Modal />)
   // Idle again after it: the views the listed wallets open load.
   globalThis.requestIdleCallback?.(preloadWalletViews)
@@ -64,4 +71,12 @@ function syncTheme(container: HTMLElement): void {
     container.className = `${darkTheme.className} ${themeState.mode.value === 'light' ? lightTheme.className : ''}`
   })
   syncThemeVariables(modalHost)
+}
+
+/**
+ * Embedded mode's placement loads the first time the modal is embedded (`enableEmbedded`); before
+ * the first paint when it already is, so the card never shows as an overlay first.
+ */
+function loadEmbedding(): Promise<void> {
+  return import('./embedding').then((embedding) => embedding.followEmbedding())
 }

@@ -9,7 +9,9 @@ import { darkTokens, lightColors } from './tokens'
  * @internal
  */
 export const modalHost: HTMLElement = document.createElement('sigkit-modal')
-modalHost.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:var(--sk-z-index,999)'
+/** The host's style as an overlay over the page (embedded mode puts it in the page's flow). @internal */
+export const OVERLAY_HOST_STYLE = 'position:fixed;inset:0;pointer-events:none;z-index:var(--sk-z-index,999)'
+modalHost.style.cssText = OVERLAY_HOST_STYLE
 /** @internal */
 export const modalRoot: ShadowRoot = modalHost.attachShadow({ mode: 'open' })
 document.body.append(modalHost)

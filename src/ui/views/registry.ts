@@ -5,6 +5,7 @@
  */
 import { effect } from '@preact/signals-core'
 import { findConnector, orderedConnectors } from '../../core/state/connectors'
+import { findRequestedNetwork } from '../../core/state/network'
 import type { CoreViewName, ViewName } from '../../core/types'
 import { FEATURES } from '../../features'
 import type { ViewEntry } from '../../features/feature'
@@ -23,7 +24,13 @@ const CORE_VIEWS: Record<CoreViewName, ViewEntry> = {
     load: () => import('./ConnectingWalletConnect'),
   },
   ConnectingWalletConnectBasic: { title: 'WalletConnect', load: () => import('./ConnectingWalletConnectBasic') },
-  SwitchNetwork: { title: 'Choose Network', load: () => import('./SwitchNetwork') },
+  SwitchNetwork: {
+    // With a network to switch to, the view asks the wallet: its title is that network.
+    title: (data) =>
+      (typeof data?.['caipNetworkId'] === 'string' && findRequestedNetwork(data['caipNetworkId'])?.name) ||
+      'Choose Network',
+    load: () => import('./SwitchNetwork'),
+  },
   AllWallets: { title: 'All Wallets', load: () => import('./AllWallets') },
   UnsupportedChain: { title: 'Switch Network', load: () => import('./UnsupportedChain') },
   SwitchActiveChain: { title: 'Switch Chain', load: () => import('./SwitchActiveChain') },

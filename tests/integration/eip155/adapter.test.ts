@@ -169,7 +169,7 @@ test('switch to 31338 goes through the add-chain path: 4902, wallet_addEthereumC
   const onChain = (id: unknown) => chainChanged.push(id)
   wallet.on('chainChanged', onChain)
   person.willApprove()
-  await adapter.switchNetwork({ provider: spy, network: l2 })
+  await adapter.switchNetwork!({ provider: spy, network: l2 })
   wallet.removeListener('chainChanged', onChain)
   assert.equal(
     spy.log.map((call) => [call.method, call.error?.code]),
@@ -197,7 +197,7 @@ test('switch to 31338 goes through the add-chain path: 4902, wallet_addEthereumC
 test('switch back to 31337 is a plain wallet_switchEthereumChain the person approves', async () => {
   const spy = loggingProvider(wallet)
   person.willApprove()
-  await adapter.switchNetwork({ provider: spy, network: l1 })
+  await adapter.switchNetwork!({ provider: spy, network: l1 })
   assert.equal(
     spy.log.map((call) => [call.method, call.error?.code]),
     [['wallet_switchEthereumChain', undefined]],
@@ -207,7 +207,7 @@ test('switch back to 31337 is a plain wallet_switchEthereumChain the person appr
   assert.is(await wallet.request({ method: 'eth_chainId' }), '0x7a69')
   // Already there: nothing to ask.
   const prompts = person.asked.length
-  await adapter.switchNetwork({ provider: wallet, network: l1 })
+  await adapter.switchNetwork!({ provider: wallet, network: l1 })
   assert.is(person.asked.length, prompts)
 })
 

@@ -1,8 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime'
+import { getAccountState } from '../../../core/state/account'
 import { activeCaipNetwork, requestedNetworks } from '../../../core/state/network'
+import { isNetworkApproved } from '../../../core/state/approved-networks'
 import type { CaipNetwork } from '../../../core/types'
 import { switchingTo } from '../../../core/wallet/switch-network'
-import { selectNetwork } from './select-network'
+import { requestNetworkSwitch } from './select-network'
 import { NetworkBadge } from '../../kit/NetworkBadge'
 import { List, ListItem } from '../../kit/rows'
 import { Spinner } from '../../kit/Spinner'
@@ -25,25 +27,30 @@ interface RowProps {
   pending: boolean
   /** Another switch is waiting on the wallet; a second request would only be refused. */
   locked: boolean
+  /** The wallet connected in the network's namespace did not approve it (SPEC §3 approvedCaipNetworkIds). */
+  unapproved: boolean
 }
 
-function NetworkRow({ network, active, pending, locked }: RowProps) {
+function NetworkRow({ network, active, pending, locked, unapproved }: RowProps) {
+  const disabled = locked || unapproved
   return (
     <li>
       <Row
         type="button"
         aria-current={active ? 'true' : undefined}
         // aria-disabled rather than disabled: the row the visitor just clicked keeps focus.
-        aria-disabled={locked || undefined}
+        aria-disabled={disabled || undefined}
         onClick={() => {
-          if (!locked) void selectNetwork(network)
+          if (!disabled) requestNetworkSwitch(network)
         }}
       >
         <NetworkBadge name={network.name} />
         <Name>{network.name}</Name>
         {pending && <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />}
         {/* Always rendered so screen readers announce the text when it appears. */}
-        <Hint aria-live="polite">{pending ? 'Approve in wallet' : ''}</Hint>
+        <Hint aria-live="polite">
+          {pending ? 'Approve in wallet' : unapproved ? 'Not approved by your wallet' : ''}
+        </Hint>
         {active && !pending && <ActiveDot aria-hidden="true" />}
       </Row>
     </li>
@@ -51,7 +58,8 @@ function NetworkRow({ network, active, pending, locked }: RowProps) {
 }
 
 /**
- * The dapp's networks; picking one asks the wallet to switch, then goes back or closes the modal.
+ * The dapp's networks; picking one opens the view that asks the wallet to switch (SPEC §4). Networks
+ * the connected wallet did not approve cannot be picked.
  * Shared by SwitchNetwork and UnsupportedChain.
  * @internal
  */
@@ -68,6 +76,9 @@ export function NetworkList() {
           active={network.caipNetworkId === activeId}
           pending={network.caipNetworkId === switching}
           locked={switching !== undefined}
+          unapproved={
+            getAccountState(network.chainNamespace).status.value === 'connected' && !isNetworkApproved(network)
+          }
         />
       ))}
     </List>
