@@ -322,7 +322,7 @@ function isRecord(record) {
  * leaves the old file or the new one, never half of one.
  * @param {string} file @param {string} text
  */
-async function writeAtomically(file, text) {
+export async function writeAtomically(file, text) {
   await mkdir(dirname(file), { recursive: true })
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   try {
