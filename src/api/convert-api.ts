@@ -173,7 +173,10 @@ export function createConvertApi(config: ConvertApiConfig): ConvertApi {
       if (!(await served(caipNetworkId))) return []
       const load = async () =>
         parseTokens(
-          await request('convert/tokens', '/v1/convert/tokens', { params: { ...common, chainId: caipNetworkId }, signal }),
+          await request('convert/tokens', '/v1/convert/tokens', {
+            params: { ...common, chainId: caipNetworkId },
+            signal,
+          }),
         )
       return config.cache ? config.cache.get(`convert/tokens:${caipNetworkId}`, load) : load()
     },
@@ -181,16 +184,16 @@ export function createConvertApi(config: ConvertApiConfig): ConvertApi {
       const body = !(await served(from))
         ? { quotes: [] }
         : await request('convert/quotes', '/v1/convert/quotes', {
-        params: {
-          ...common,
-          amount: amount.toString(),
-          userAddress,
-          from,
-          to,
-          gasPrice: gasPrice?.toString(),
-        },
-        signal,
-      })
+            params: {
+              ...common,
+              amount: amount.toString(),
+              userAddress,
+              from,
+              to,
+              gasPrice: gasPrice?.toString(),
+            },
+            signal,
+          })
       return parseQuote(body)
     },
     async getAllowance({ tokenAddress, userAddress }, signal) {

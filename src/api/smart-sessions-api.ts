@@ -91,7 +91,10 @@ export function revokeMessage(session: Pick<SmartSession, 'pci'>): string {
 }
 
 /** The smart-session routes, at the `api` endpoint; `apiClient` makes its client. */
-export const SMART_SESSIONS_API: HostedApi<SmartSessionsApi, 'api'> = { endpoint: 'api', create: createSmartSessionsApi }
+export const SMART_SESSIONS_API: HostedApi<SmartSessionsApi, 'api'> = {
+  endpoint: 'api',
+  create: createSmartSessionsApi,
+}
 
 /**
  * Creates a smart-sessions client.
@@ -140,7 +143,11 @@ export function createSmartSessionsApi(config: SmartSessionsApiConfig): SmartSes
       const body = await call(SMART_SESSIONS_ERRORS.list, path, undefined, signal)
       const sessions = parseSessions(body)
       if (!sessions)
-        throw new SmartSessionsError(SMART_SESSIONS_ERRORS.list, 0, new InvalidResponseError('sessions', 'expected { pcis: [] }'))
+        throw new SmartSessionsError(
+          SMART_SESSIONS_ERRORS.list,
+          0,
+          new InvalidResponseError('sessions', 'expected { pcis: [] }'),
+        )
       return sessions
     },
     async revoke({ caipAddress, pci, signature }) {

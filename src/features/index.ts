@@ -16,4 +16,16 @@ import { social } from './social/feature'
 import { swaps } from './swaps/feature'
 import type { Feature } from './feature'
 
-export const FEATURES: readonly Feature[] = [onramp, swaps, receive, send, activity, pay, siwx, email, social, names, smartSessions]
+export const FEATURES: readonly Feature[] = [
+  onramp,
+  swaps,
+  receive,
+  send,
+  activity,
+  pay,
+  siwx,
+  email,
+  social,
+  names,
+  smartSessions,
+]

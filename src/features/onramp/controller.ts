@@ -272,18 +272,20 @@ export async function openProvider(context: OpenProviderContext = {}): Promise<v
     const [earlier, target] = await Promise.all([
       api.getPurchases({ address, caipNetworkId: network.caipNetworkId, provider: provider.id }).catch(() => []),
       provider.id === 'coinbase'
-        ? api.generateUrl(
-            generatorRequest({
-              address,
-              currency,
-              network: purchaseNetworkOn(currency, network) ?? (currency.networks[0] as never),
-              fiatAmount,
-            }),
-            network.caipNetworkId,
-          ).then((generated) => {
-            if (generated === '') throw new Error('the on-ramp API does not serve this network')
-            return generated
-          })
+        ? api
+            .generateUrl(
+              generatorRequest({
+                address,
+                currency,
+                network: purchaseNetworkOn(currency, network) ?? (currency.networks[0] as never),
+                fiatAmount,
+              }),
+              network.caipNetworkId,
+            )
+            .then((generated) => {
+              if (generated === '') throw new Error('the on-ramp API does not serve this network')
+              return generated
+            })
         : Promise.resolve(
             meldUrl({
               baseUrl: meldBaseUrl(options.endpoints.api),

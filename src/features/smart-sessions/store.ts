@@ -77,7 +77,11 @@ export async function revokeSession(session: SmartSession): Promise<boolean> {
   })
   try {
     const signature = await signMessage(revokeMessage(session), 'eip155')
-    const { success } = await apiClient(SMART_SESSIONS_API).revoke({ caipAddress: account, pci: session.pci, signature })
+    const { success } = await apiClient(SMART_SESSIONS_API).revoke({
+      caipAddress: account,
+      pci: session.pci,
+      signature,
+    })
     if (!success) throw new Error('The session could not be revoked on this network')
     if (sessionsAccount.peek() === account)
       sessions.value = (sessions.peek() ?? []).filter((kept) => kept.pci !== session.pci)
