@@ -63,6 +63,8 @@ export interface ConvertApiConfig extends ApiClientConfig {
 
 /** The client. `signal` lets a caller drop a request whose answer it no longer wants. */
 export interface ConvertApi {
+  /** Whether the API serves a network (its supported networks, SPEC §7): elsewhere every call is empty. */
+  servesNetwork(caipNetworkId: string): Promise<boolean>
   getTokens(caipNetworkId: string, signal?: AbortSignal): Promise<ConvertToken[]>
   getQuote(
     parameters: { amount: bigint; userAddress: string; from: string; to: string; gasPrice?: bigint },
@@ -169,6 +171,7 @@ export function createConvertApi(config: ConvertApiConfig): ConvertApi {
   }
 
   return {
+    servesNetwork: served,
     async getTokens(caipNetworkId, signal) {
       if (!(await served(caipNetworkId))) return []
       const load = async () =>

@@ -289,6 +289,8 @@ test('on a network the API does not serve, no request is made and each call give
     asked.every((id) => id === 'eip155:31337'),
     'the gate is asked about the CAIP-2 network of each call',
   )
+  assert.is(await api.servesNetwork('eip155:31337'), false)
+  assert.is(await api.servesNetwork('eip155:1'), true)
   // A served network is asked for.
   await api.getTokens('eip155:1')
   assert.is(sent.length, 1)
