@@ -13,11 +13,10 @@
 //   sessions.routes, sessions.handlers    // merged into the emulator's routing table
 //   sessions.list()                       // every record (revoked ones too), oldest first
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { isAddress, isHex } from 'viem'
-import { writeAtomically } from './names.mjs'
+import { readDataFile, writeAtomically } from './data-file.mjs'
 
 /** How long a session granted without an `expiry` lasts. */
 export const DEFAULT_SESSION_LIFE_S = 7 * 24 * 60 * 60
@@ -62,7 +61,9 @@ const failed = (/** @type {number} */ status, /** @type {string} */ field, /** @
 export async function createSessions({ dataDir, clientFor, now = Date.now }) {
   const file = join(dataDir, 'sessions.json')
   /** By pci, in grant order. @type {Map<string, SessionRecord>} */
-  const records = new Map((await loadRecords(file)).map((record) => [record.pci, record]))
+  /** @type {SessionRecord[]} */
+  const stored = await readDataFile(file, { version: FILE_VERSION, key: 'sessions', valid: isSessionRecord })
+  const records = new Map(stored.map((record) => [record.pci, record]))
   let writing = Promise.resolve()
 
   function persist() {
@@ -189,29 +190,6 @@ export async function createSessions({ dataDir, clientFor, now = Date.now }) {
   }
 }
 
-/**
- * The records in `file`; none when it does not exist yet. A file that is not ours throws, so a
- * broken file is never overwritten with an empty list.
- * @param {string} file
- * @returns {Promise<SessionRecord[]>}
- */
-async function loadRecords(file) {
-  let text
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return []
-    throw error
-  }
-  let parsed
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw new Error(`${file} is not JSON: fix or delete it to start with no sessions`)
-  }
-  const valid = (/** @type {any} */ record) =>
-    typeof record?.pci === 'string' && typeof record.account === 'string' && Number.isInteger(record.expiry)
-  if (parsed?.version !== FILE_VERSION || !Array.isArray(parsed.sessions) || !parsed.sessions.every(valid))
-    throw new Error(`${file} is not a sessions file (version ${FILE_VERSION}): fix or delete it`)
-  return parsed.sessions
-}
+/** @param {any} record */
+const isSessionRecord = (record) =>
+  typeof record?.pci === 'string' && typeof record.account === 'string' && Number.isInteger(record.expiry)

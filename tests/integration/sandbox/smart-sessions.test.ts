@@ -11,9 +11,7 @@ import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { ANVIL_ACCOUNTS } from '../../../demo/sandbox/chains.mjs'
 import { startApiEmulator } from '../../../demo/sandbox/api.mjs'
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { apiClient } from '../../../src/api/client'
@@ -26,7 +24,7 @@ import {
   SmartSessionsError,
 } from '../../../src/api/smart-sessions-api'
 import { clearSupportedChains } from '../../../src/api/supported-chains'
-import { postJson } from './helpers'
+import { deploySmartAccount, postJson } from './helpers'
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 let sandbox: Sandbox
@@ -50,7 +48,6 @@ test.before.each(() => {
 
 const options = () => ({ projectId: 'sessions-test', endpoints: { api: sandbox.apiUrl } })
 const sessionsApi = () => apiClient(SMART_SESSIONS_API, options())
-const rpcUrlOf = (chainId: number) => sandbox.chains.find((chain) => chain.chainId === chainId)!.rpcUrl
 
 /** Grants a session to a dapp for `caipAddress` through the hosted service's POST route. */
 async function grant(caipAddress: string, name = 'Game') {
@@ -113,25 +110,7 @@ test('an EOA: granted, listed, refused with another signer’s signature, revoke
 
 test('a smart account revokes by ERC-1271: its owner signs, anvil checks it through the contract', async () => {
   const owner = privateKeyToAccount(generatePrivateKey())
-  const factory = sandbox.smartAccounts[L2]!.factory
-  const abi = parseAbi([
-    'function deploy(address owner) returns (address)',
-    'function addressOf(address owner) view returns (address)',
-  ])
-  const reader = createPublicClient({ transport: http(rpcUrlOf(L2)) })
-  const wallet = createWalletClient({ account: ANVIL_ACCOUNTS.recipient, transport: http(rpcUrlOf(L2)) })
-  const hash = await wallet.sendTransaction({
-    to: factory,
-    data: encodeFunctionData({ abi, functionName: 'deploy', args: [owner.address] }),
-    chain: null,
-  })
-  assert.is((await reader.waitForTransactionReceipt({ hash })).status, 'success')
-  const smart: Hex = await reader.readContract({
-    address: factory,
-    abi,
-    functionName: 'addressOf',
-    args: [owner.address],
-  })
+  const smart = await deploySmartAccount(sandbox, owner.address, L2)
   const account = `eip155:${L2}:${smart}`
   const pci = await grant(account)
   const signature = await owner.signMessage({ message: revokeMessage({ pci }) })
