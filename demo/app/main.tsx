@@ -51,8 +51,11 @@ const siwx: SIWXConfig | undefined =
         verify: verifySession,
       })
     : undefined
-// Pay (sigkit/pay) is a local feature that is off unless the dapp turns it on.
-if (options) createAppKit({ ...(options as Parameters<typeof createAppKit>[0]), siwx, features: { pay: true } })
+// Pay (sigkit/pay) and smart sessions are local features that are off unless the dapp turns them
+// on: pay always here, smart sessions with ?sessions=on.
+const smartSessions = new URLSearchParams(location.search).get('sessions') === 'on'
+if (options)
+  createAppKit({ ...(options as Parameters<typeof createAppKit>[0]), siwx, features: { pay: true, smartSessions } })
 
 /** The demo checks signatures before keeping a session, as a server would. */
 async function verifySession(session: SIWXSession): Promise<boolean> {

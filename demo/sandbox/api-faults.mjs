@@ -38,6 +38,10 @@ export const ROUTE_NAMES = Object.freeze([
   'profileRegister',
   'profileReverse',
   'profileSuggestions',
+  'smartSessions',
+  'smartSessionGrant',
+  'smartSessionRevoke',
+  'currencyImage',
 ])
 
 export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])
@@ -158,6 +162,10 @@ export const MALFORMED_BODIES = Object.freeze({
   profileRegister: { success: 'maybe' },
   profileReverse: { names: 'oops' },
   profileSuggestions: { suggestions: [{ name: 5, registered: 'no' }] },
+  smartSessions: { pcis: [{ pci: 7, expiry: 'soon' }] },
+  smartSessionGrant: { pci: null, key: 5 },
+  smartSessionRevoke: { success: 'maybe' },
+  currencyImage: { image: 5 },
 })
 
 /** What 'invalid-json' answers (with a JSON content type): a truncated document. */

@@ -36,6 +36,7 @@ import { createNames } from './names.mjs'
 import { badgeSvg } from './images.mjs'
 import { createNftRoutes, nftImagePath } from './nfts.mjs'
 import { createOnramp } from './onramp.mjs'
+import { createSessions } from './sessions.mjs'
 import { createVerify } from './verify.mjs'
 import { generateWallets, initialsOf, queryWallets } from './wallets.mjs'
 
@@ -167,6 +168,12 @@ export async function startApiEmulator({
     clientFor: (chainId) => clientsByCaip.get(`eip155:${chainId}`),
     serverUrl: () => baseUrl,
     known: names,
+  })
+  // Smart sessions (sessions.mjs): kept in the same folder; a revocation is verified on the chain
+  // the account's CAIP-10 address names.
+  const smartSessions = await createSessions({
+    dataDir: dataDir ?? /** @type {string} */ (ownDataDir),
+    clientFor: (chainId) => clientsByCaip.get(`eip155:${chainId}`),
   })
   /** Pending 'slow' delays, cancelled by stop(). @type {Set<NodeJS.Timeout>} */
   const delays = new Set()
@@ -315,6 +322,7 @@ export async function startApiEmulator({
     ...onramp.handlers,
     ...verify.handlers,
     ...nameService.handlers,
+    ...smartSessions.handlers,
     // `onramp` (a provider name) asks for the provider's purchases instead of the chain's history.
     async history(request) {
       const provider = request.url.searchParams.get('onramp')
@@ -381,6 +389,12 @@ export async function startApiEmulator({
     },
     async tokenImage({ params: [symbol = ''] }) {
       return svg(badgeSvg({ key: `token:${symbol.toUpperCase()}`, label: symbol.toUpperCase(), shape: 'circle' }))
+    },
+    // A fiat currency's picture (the on-ramp's payment currencies, by id: USD, EUR).
+    async currencyImage({ params: [currencyId = ''] }) {
+      const code = currencyId.toUpperCase()
+      if (!/^[A-Z]{3}$/.test(code)) throw new HttpError(404, 'Unknown currency', { currencyId })
+      return svg(badgeSvg({ key: `currency:${code}`, label: code, shape: 'circle' }))
     },
     async assetImage({ params: [assetId = ''] }) {
       return svg(
@@ -492,6 +506,7 @@ export async function startApiEmulator({
     { name: 'walletImage', method: 'GET', pattern: /^\/getWalletImage\/([^/]+)$/ },
     { name: 'tokenImage', method: 'GET', pattern: /^\/public\/getTokenImage\/([^/]+)$/ },
     { name: 'assetImage', method: 'GET', pattern: /^\/public\/getAssetImage\/([^/]+)$/ },
+    { name: 'currencyImage', method: 'GET', pattern: /^\/public\/getCurrencyImage\/([^/]+)$/ },
     { name: 'balance', method: 'GET', pattern: /^\/v1\/account\/([^/]+)\/balance$/ },
     { name: 'price', method: 'POST', pattern: /^\/v1\/fungible\/price$/ },
     { name: 'identity', method: 'GET', pattern: /^\/v1\/identity\/([^/]+)$/ },
@@ -503,6 +518,7 @@ export async function startApiEmulator({
     ...onramp.routes,
     ...verify.routes,
     ...nameService.routes,
+    ...smartSessions.routes,
   ]
   // Every fault/log name must be a real route, and every route must be nameable in a fault.
   for (const route of routes)
@@ -710,6 +726,8 @@ export async function startApiEmulator({
     onrampPurchases: onramp.purchases,
     /** The name service: list() the registered names, `file` where they are kept. */
     names: { list: nameService.list, file: nameService.file, flushed: nameService.flushed },
+    /** Smart sessions: list() every record (revoked ones too), `file` where they are kept. */
+    smartSessions: { list: smartSessions.list, file: smartSessions.file, flushed: smartSessions.flushed },
     /** The history index: stats() per chain (blocks indexed, transactions, RPC requests made). */
     history: { stats: history.stats },
     async stop() {
@@ -720,6 +738,7 @@ export async function startApiEmulator({
       server.closeAllConnections()
       await closed
       await nameService.flushed()
+      await smartSessions.flushed()
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true })
     },
   }

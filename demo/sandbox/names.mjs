@@ -16,10 +16,9 @@
 //   names.primaryOf(address)         // { name, avatar } of the address's first name, or undefined
 //   names.list()                     // every record, oldest first
 //   names.file                       // where they are kept
-import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { isAddress, isHex } from 'viem'
+import { readDataFile, writeAtomically } from './data-file.mjs'
 
 /** The suffix of names registered now (HOSTED-API §6.4 `WC_NAME_SUFFIX`). */
 export const NAME_SUFFIX = '.reown.id'
@@ -100,7 +99,9 @@ const failed = (/** @type {number} */ status, /** @type {string} */ field, /** @
 export async function createNames({ dataDir, clientFor, serverUrl, now = Date.now, known = {} }) {
   const file = join(dataDir, 'names.json')
   /** By lower-case full name, in registration order. @type {Map<string, NameRecord>} */
-  const records = new Map((await loadRecords(file)).map((record) => [record.name, record]))
+  /** @type {NameRecord[]} */
+  const stored = await readDataFile(file, { version: FILE_VERSION, key: 'names', valid: isRecord })
+  const records = new Map(stored.map((record) => [record.name, record]))
   /** Writes in order: each one waits for the one before. */
   let writing = Promise.resolve()
 
@@ -281,31 +282,6 @@ export async function createNames({ dataDir, clientFor, serverUrl, now = Date.no
 /** The generated picture of a name without an avatar of its own (images.mjs badge). */
 const avatarPath = (/** @type {string} */ name) => `/public/getAssetImage/avatar-${name.split('.')[0]}`
 
-/**
- * The records in `file`; none when it does not exist yet. A file that is not ours throws, so a
- * broken file is never overwritten with an empty list.
- * @param {string} file
- * @returns {Promise<NameRecord[]>}
- */
-async function loadRecords(file) {
-  let text
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return []
-    throw error
-  }
-  let parsed
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw new Error(`${file} is not JSON: fix or delete it to start with no names`)
-  }
-  if (parsed?.version !== FILE_VERSION || !Array.isArray(parsed.names) || !parsed.names.every(isRecord))
-    throw new Error(`${file} is not a names file (version ${FILE_VERSION}): fix or delete it to start with no names`)
-  return parsed.names
-}
-
 /** @param {any} record @returns {record is NameRecord} */
 function isRecord(record) {
   return (
@@ -315,21 +291,4 @@ function isRecord(record) {
     typeof record.addresses === 'object' &&
     Array.isArray(record.attributes)
   )
-}
-
-/**
- * Replace `file` with `text` all at once: written beside it, then renamed over it, so a crash
- * leaves the old file or the new one, never half of one.
- * @param {string} file @param {string} text
- */
-async function writeAtomically(file, text) {
-  await mkdir(dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  try {
-    await writeFile(temporary, text, { encoding: 'utf8', flush: true })
-    await rename(temporary, file)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
 }

@@ -4,12 +4,17 @@
  * the wrong shape throws {@link InvalidResponseError}. Unlike the generic HTTP client it keeps
  * what a failed answer says (the status, `Retry-After`, the first reason of a `FAILED` body), since
  * a swap tells "no route" apart from "busy" (HOSTED-API §4.5). Plain `fetch`, so the swap chunk
- * pulls in no HTTP library.
+ * pulls in no HTTP library. Every call carries `projectId`, `st` and `sv` (SPEC §7; the POST routes
+ * too, where AppKit sends only the project id) and is gated (HOSTED-API §4.2): on a network the
+ * API does not serve, no request is made and the call gives its empty result (no tokens, no
+ * quote, allowance 0, no prices) or, for the gas price and the transactions, the API's
+ * `Network not supported for …` error. The token list of a network is kept by the factory's query
+ * cache (5 min).
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
-import type { HostedApi } from './client'
+import type { ApiClientConfig, HostedApi } from './client'
 import { requestJson, RequestTimeoutError, type JsonAnswer } from './request'
 
 /** A token the convert routes can swap (HOSTED-API §4.3 `SwapToken`). */
@@ -48,10 +53,8 @@ export interface ConvertTransaction {
   amount?: bigint
 }
 
-/** Where the API is and which project asks. */
-export interface ConvertApiConfig {
-  baseUrl: string
-  projectId: string
+/** Where the API is, which project asks, the factory's gate and cache. */
+export interface ConvertApiConfig extends ApiClientConfig {
   /** Aborts a request that takes longer; default {@link CONVERT_TIMEOUT_MS}. */
   timeoutMs?: number
   /** The fetch to use (tests); default the global one. */
@@ -60,6 +63,8 @@ export interface ConvertApiConfig {
 
 /** The client. `signal` lets a caller drop a request whose answer it no longer wants. */
 export interface ConvertApi {
+  /** Whether the API serves a network (its supported networks, SPEC §7): elsewhere every call is empty. */
+  servesNetwork(caipNetworkId: string): Promise<boolean>
   getTokens(caipNetworkId: string, signal?: AbortSignal): Promise<ConvertToken[]>
   getQuote(
     parameters: { amount: bigint; userAddress: string; from: string; to: string; gasPrice?: bigint },
@@ -81,6 +86,14 @@ export interface ConvertApi {
 
 /** How long a convert request may take before it is abandoned. */
 export const CONVERT_TIMEOUT_MS = 10_000
+
+/** What a gated transaction call throws on a network the API does not serve (HOSTED-API §4.2). */
+export const SWAPS_NOT_SUPPORTED = 'Network not supported for Swaps'
+/** The same for the gas price. */
+export const GAS_PRICE_NOT_SUPPORTED = 'Network not supported for Gas Price'
+
+/** `eip155:1:0xabc…` or `eip155:1` → `eip155:1`. */
+const caip2Of = (id: string) => id.split(':').slice(0, 2).join(':')
 
 /**
  * A convert route answered with an error. `reason` is the API's first `reasons[].description`
@@ -123,6 +136,11 @@ export const CONVERT_API: HostedApi<ConvertApi, 'api'> = { endpoint: 'api', crea
  */
 export function createConvertApi(config: ConvertApiConfig): ConvertApi {
   const common = { projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION }
+  /** The gate: whether the API serves the network of a CAIP-2 or CAIP-10 id. */
+  const served = async (id: string) => (config.supportsNetwork ? config.supportsNetwork(caip2Of(id)) : true)
+  const refuse = async (id: string, text: string) => {
+    if (!(await served(id))) throw new Error(text)
+  }
   const server = { baseUrl: config.baseUrl, timeoutMs: config.timeoutMs ?? CONVERT_TIMEOUT_MS, fetch: config.fetch }
 
   async function request(
@@ -153,28 +171,36 @@ export function createConvertApi(config: ConvertApiConfig): ConvertApi {
   }
 
   return {
+    servesNetwork: served,
     async getTokens(caipNetworkId, signal) {
-      const body = await request('convert/tokens', '/v1/convert/tokens', {
-        params: { ...common, chainId: caipNetworkId },
-        signal,
-      })
-      return parseTokens(body)
+      if (!(await served(caipNetworkId))) return []
+      const load = async () =>
+        parseTokens(
+          await request('convert/tokens', '/v1/convert/tokens', {
+            params: { ...common, chainId: caipNetworkId },
+            signal,
+          }),
+        )
+      return config.cache ? config.cache.get(`convert/tokens:${caipNetworkId}`, load) : load()
     },
     async getQuote({ amount, userAddress, from, to, gasPrice }, signal) {
-      const body = await request('convert/quotes', '/v1/convert/quotes', {
-        params: {
-          ...common,
-          amount: amount.toString(),
-          userAddress,
-          from,
-          to,
-          gasPrice: gasPrice?.toString(),
-        },
-        signal,
-      })
+      const body = !(await served(from))
+        ? { quotes: [] }
+        : await request('convert/quotes', '/v1/convert/quotes', {
+            params: {
+              ...common,
+              amount: amount.toString(),
+              userAddress,
+              from,
+              to,
+              gasPrice: gasPrice?.toString(),
+            },
+            signal,
+          })
       return parseQuote(body)
     },
     async getAllowance({ tokenAddress, userAddress }, signal) {
+      if (!(await served(tokenAddress))) return 0n
       const body = await request('convert/allowance', '/v1/convert/allowance', {
         params: { ...common, tokenAddress, userAddress },
         signal,
@@ -184,6 +210,7 @@ export function createConvertApi(config: ConvertApiConfig): ConvertApi {
       return BigInt(body['allowance'])
     },
     async getGasPrice(caipNetworkId, signal) {
+      await refuse(caipNetworkId, GAS_PRICE_NOT_SUPPORTED)
       const body = await request('convert/gas-price', '/v1/convert/gas-price', {
         params: { ...common, chainId: caipNetworkId },
         signal,
@@ -193,6 +220,7 @@ export function createConvertApi(config: ConvertApiConfig): ConvertApi {
       return { standard: BigInt(body['standard']), fast: BigInt(body['fast']), instant: BigInt(body['instant']) }
     },
     async buildApprove({ userAddress, from, to }) {
+      await refuse(from, SWAPS_NOT_SUPPORTED)
       const body = await request('convert/build-approve', '/v1/convert/build-approve', {
         params: { ...common, userAddress, from, to },
       })
@@ -201,8 +229,9 @@ export function createConvertApi(config: ConvertApiConfig): ConvertApi {
       return parseTransaction('convert/build-approve', body, 'from')
     },
     async buildTransaction({ amount, slippage, from, to, userAddress }) {
+      await refuse(from, SWAPS_NOT_SUPPORTED)
       const body = await request('convert/build-transaction', '/v1/convert/build-transaction', {
-        params: { projectId: config.projectId },
+        params: common,
         body: {
           amount: amount.toString(),
           eip155: { slippage },
@@ -219,8 +248,11 @@ export function createConvertApi(config: ConvertApiConfig): ConvertApi {
       return transaction
     },
     async getPrices(addresses, signal) {
+      // Gated on the network of the tokens asked about (HOSTED-API §4.2: the given network).
+      const [first] = addresses
+      if (first === undefined || !(await served(first))) return new Map()
       const body = await request('fungible/price', '/v1/fungible/price', {
-        params: { projectId: config.projectId },
+        params: common,
         body: { currency: 'usd', addresses, projectId: config.projectId },
         signal,
       })

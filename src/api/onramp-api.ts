@@ -2,15 +2,18 @@
  * Typed client of the blockchain API's on-ramp routes (SPEC §7, HOSTED-API §4.2, §6.2, §6.3):
  * `GET /v1/onramp/options`, `POST /v1/onramp/quote`, `POST /v1/generators/onrampurl`, and the
  * provider's purchases (the history route with `onramp`, fetched with no-cache). Every answer is
- * checked before it is used: a wrong shape throws {@link InvalidResponseError}. LAZY: reached only
- * from the on-ramp feature.
+ * checked before it is used: a wrong shape throws {@link InvalidResponseError}. Options, quote and
+ * URL generator are gated on the network the visitor buys on (HOSTED-API §4.2): on a network the
+ * API does not serve no request is made, and the call gives its empty result (no currencies, no
+ * quote: `null`, no URL: `''`). The options are kept by the factory's query cache (5 min). LAZY:
+ * reached only from the on-ramp feature.
  */
 import { createHttpClient, type HttpClient } from '../core/lib/http'
 import { isRecord } from '../lib/validate'
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { InvalidResponseError } from './errors'
 import { parseHistoryPage, type Transaction } from './history-api'
-import type { HostedApi } from './client'
+import type { ApiClientConfig, HostedApi } from './client'
 
 /** A network a purchase currency is sold on. */
 export interface PurchaseNetwork {
@@ -74,21 +77,21 @@ export interface OnrampUrlRequest {
 
 /** The client. */
 export interface OnrampApi {
-  getOptions(): Promise<OnrampOptions>
-  getQuote(request: {
-    purchaseCurrency: PurchaseCurrency
-    paymentCurrency: PaymentCurrency
-    amount: string
-  }): Promise<OnrampQuote>
-  generateUrl(request: OnrampUrlRequest): Promise<string>
+  /** The currencies; on a network the API does not serve, both lists are empty. */
+  getOptions(caipNetworkId?: string): Promise<OnrampOptions>
+  /** A quote; `null` on a network the API does not serve. */
+  getQuote(
+    request: { purchaseCurrency: PurchaseCurrency; paymentCurrency: PaymentCurrency; amount: string },
+    caipNetworkId?: string,
+  ): Promise<OnrampQuote | null>
+  /** The provider URL; `''` on a network the API does not serve. */
+  generateUrl(request: OnrampUrlRequest, caipNetworkId?: string): Promise<string>
   /** The provider's purchases for the address on a network, newest first; never from a cache. */
   getPurchases(request: { address: string; caipNetworkId: string; provider: string }): Promise<Transaction[]>
 }
 
-/** Where the API is and which project asks. */
-export interface OnrampApiConfig {
-  baseUrl: string
-  projectId: string
+/** Where the API is, which project asks, the factory's gate and cache. */
+export interface OnrampApiConfig extends ApiClientConfig {
   /** The HTTP client to use (tests); default one on `baseUrl`. */
   http?: HttpClient
 }
@@ -113,15 +116,22 @@ export const ONRAMP_API: HostedApi<OnrampApi, 'api'> = { endpoint: 'api', create
 export function createOnrampApi(config: OnrampApiConfig): OnrampApi {
   const http = config.http ?? createHttpClient({ baseUrl: config.baseUrl, timeoutMs: ONRAMP_TIMEOUT_MS })
   const params = { projectId: config.projectId, st: SDK_TYPE, sv: SDK_VERSION }
+  /** The gate; no network given: nothing to gate on. */
+  const served = async (caipNetworkId: string | undefined) =>
+    caipNetworkId === undefined || !config.supportsNetwork ? true : config.supportsNetwork(caipNetworkId)
   return {
-    async getOptions() {
-      return parseOptions(await http.get({ path: '/v1/onramp/options', params }))
+    async getOptions(caipNetworkId) {
+      if (!(await served(caipNetworkId))) return { purchaseCurrencies: [], paymentCurrencies: [] }
+      const load = async () => parseOptions(await http.get({ path: '/v1/onramp/options', params }))
+      return config.cache ? config.cache.get('onramp/options', load) : load()
     },
-    async getQuote({ purchaseCurrency, paymentCurrency, amount }) {
+    async getQuote({ purchaseCurrency, paymentCurrency, amount }, caipNetworkId) {
+      if (!(await served(caipNetworkId))) return null
       const body = { purchaseCurrency, paymentCurrency, amount: amount || '0', network: purchaseCurrency.symbol }
       return parseQuote(await http.post({ path: '/v1/onramp/quote', params, body }))
     },
-    async generateUrl(request) {
+    async generateUrl(request, caipNetworkId) {
+      if (!(await served(caipNetworkId))) return ''
       const answer = await http.post({
         path: '/v1/generators/onrampurl',
         params,

@@ -48,6 +48,8 @@ export class RequestTimeoutError extends Error {
  * ```
  */
 export async function requestJson(server: JsonServer, request: JsonCall): Promise<JsonAnswer> {
+  // Aborted before it started (the caller gave up while the call was still being prepared).
+  request.signal?.throwIfAborted()
   const url = new URL(server.baseUrl.replace(/\/+$/, '') + request.path)
   for (const [key, value] of Object.entries(request.params ?? {})) if (value) url.searchParams.set(key, value)
   const controller = new AbortController()

@@ -11,8 +11,21 @@ import { pay } from './pay/feature'
 import { receive } from './receive/feature'
 import { send } from './send/feature'
 import { siwx } from './siwx/feature'
+import { smartSessions } from './smart-sessions/feature'
 import { social } from './social/feature'
 import { swaps } from './swaps/feature'
 import type { Feature } from './feature'
 
-export const FEATURES: readonly Feature[] = [onramp, swaps, receive, send, activity, pay, siwx, email, social, names]
+export const FEATURES: readonly Feature[] = [
+  onramp,
+  swaps,
+  receive,
+  send,
+  activity,
+  pay,
+  siwx,
+  email,
+  social,
+  names,
+  smartSessions,
+]

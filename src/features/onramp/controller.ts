@@ -129,7 +129,10 @@ export async function loadOnrampOptions(): Promise<void> {
   let options: OnrampOptions
   let estimated = false
   try {
-    options = await apiClient(ONRAMP_API).getOptions()
+    options = await apiClient(ONRAMP_API).getOptions(activeNetwork()?.caipNetworkId)
+    // The gate's empty answer (a network the API does not serve) lists nothing to choose from.
+    if (options.purchaseCurrencies.length === 0 || options.paymentCurrencies.length === 0)
+      throw new Error('The on-ramp API does not serve this network')
   } catch (error) {
     log('warn', 'on-ramp options unavailable, using the built-in list', error)
     options = FALLBACK_OPTIONS
@@ -170,10 +173,20 @@ export function scheduleQuote(): void {
   quoteTimer = clock.setTimeout(() => void fetchQuote(seq), QUOTE_DEBOUNCE_MS)
 }
 
+/** The error when no quote can be asked for: the API does not serve the active network. */
+export const QUOTE_NOT_AVAILABLE = 'Quotes are not available on this network'
+
+/** The error while the mock quote (SPEC §8) stands in for a failed quote call. */
+export const QUOTE_ESTIMATED = 'The quote is unavailable: the amounts shown are estimates'
+
 /**
  * Asks for a quote now (SPEC §4): quotesLoading true then false; on success the purchase amount
- * comes from the quote; on failure the mock quote is shown as an estimate and the error is set.
- * Resolves with the quote kept, or null when a later question superseded this one.
+ * comes from the quote. The two failures of the spec are told apart as AppKit does: the quote
+ * *call* failing (no answer, an error status, an answer of the wrong shape) shows the mock quote
+ * as an estimate (SPEC §8) with the error set; the quote step failing otherwise (the API does not
+ * serve the network, so no quote can be asked for) sets the error, clears the quote and resolves
+ * null (SPEC §4). Resolves with the quote kept, or null (that failure, or a later question
+ * superseded this one).
  */
 export async function fetchQuote(seq = ++quoteSeq): Promise<OnrampQuote | null> {
   const purchaseCurrency = onrampState.purchaseCurrency.peek()
@@ -181,27 +194,41 @@ export async function fetchQuote(seq = ++quoteSeq): Promise<OnrampQuote | null> 
   const amount = onrampState.paymentAmount.peek().trim()
   if (!purchaseCurrency || !paymentCurrency) return null
   onrampState.quotesLoading.value = true
-  let quote: OnrampQuote
+  let quote: OnrampQuote | null
   let estimated = false
   let error: string | undefined
   try {
-    quote = await apiClient(ONRAMP_API).getQuote({ purchaseCurrency, paymentCurrency, amount })
+    quote = await apiClient(ONRAMP_API).getQuote(
+      { purchaseCurrency, paymentCurrency, amount },
+      activeNetwork()?.caipNetworkId,
+    )
   } catch (failure) {
     log('warn', 'on-ramp quote unavailable, showing an estimate', failure)
     quote = mockQuote(amount, paymentCurrency)
     estimated = true
-    error = 'The quote is unavailable: the amounts shown are estimates'
+    error = QUOTE_ESTIMATED
   }
   if (seq !== quoteSeq) return null
+  if (quote === null) {
+    batch(() => {
+      onrampState.quote.value = undefined
+      onrampState.quoteEstimated.value = false
+      onrampState.error.value = QUOTE_NOT_AVAILABLE
+      onrampState.purchaseAmount.value = undefined
+      onrampState.quotesLoading.value = false
+    })
+    return null
+  }
+  const kept = quote
   batch(() => {
-    onrampState.quote.value = quote
+    onrampState.quote.value = kept
     onrampState.quoteEstimated.value = estimated
     onrampState.error.value = error
-    const bought = Number(quote.purchaseAmount.amount)
+    const bought = Number(kept.purchaseAmount.amount)
     onrampState.purchaseAmount.value = Number.isFinite(bought) ? bought : undefined
     onrampState.quotesLoading.value = false
   })
-  return quote
+  return kept
 }
 
 /** What opening a provider needs that the view knows. */
@@ -246,14 +273,20 @@ export async function openProvider(context: OpenProviderContext = {}): Promise<v
     const [earlier, target] = await Promise.all([
       api.getPurchases({ address, caipNetworkId: network.caipNetworkId, provider: provider.id }).catch(() => []),
       provider.id === 'coinbase'
-        ? api.generateUrl(
-            generatorRequest({
-              address,
-              currency,
-              network: purchaseNetworkOn(currency, network) ?? (currency.networks[0] as never),
-              fiatAmount,
-            }),
-          )
+        ? api
+            .generateUrl(
+              generatorRequest({
+                address,
+                currency,
+                network: purchaseNetworkOn(currency, network) ?? (currency.networks[0] as never),
+                fiatAmount,
+              }),
+              network.caipNetworkId,
+            )
+            .then((generated) => {
+              if (generated === '') throw new Error('the on-ramp API does not serve this network')
+              return generated
+            })
         : Promise.resolve(
             meldUrl({
               baseUrl: meldBaseUrl(options.endpoints.api),

@@ -16,6 +16,8 @@ export interface OnrampProvider {
   /** Its own page; for the first provider the generator's URL is used instead. */
   url: string
   namespaces: readonly ChainNamespace[]
+  /** A card on-ramp, offered only on the card on-ramp chains ({@link cardOnrampOffered}). */
+  card: boolean
 }
 
 /** The built-in providers, in order. */
@@ -26,8 +28,17 @@ export const ONRAMP_PROVIDERS: readonly OnrampProvider[] = [
     feeRange: '1-2%',
     url: 'https://pay.coinbase.com',
     namespaces: ['eip155', 'solana'],
+    // Coinbase's card purchase: AppKit's `WC_COINBASE_PAY_SDK_CHAINS` are SPEC §9's card chains.
+    card: true,
   },
-  { id: 'meld', label: 'Meld.io', feeRange: '1-2%', url: 'https://meldcrypto.com', namespaces: ['eip155', 'solana'] },
+  {
+    id: 'meld',
+    label: 'Meld.io',
+    feeRange: '1-2%',
+    url: 'https://meldcrypto.com',
+    namespaces: ['eip155', 'solana'],
+    card: false,
+  },
 ]
 
 /**
@@ -37,19 +48,63 @@ export const ONRAMP_PROVIDERS: readonly OnrampProvider[] = [
 export const MELD_PUBLIC_KEY = ''
 
 /**
- * The built-in providers the remote list names, in the built-in order, that work in `namespace`.
- * A list that is not an array of strings is no provider at all (SPEC §4).
+ * The built-in providers the remote list names, in the built-in order, that work in `namespace`;
+ * a card on-ramp only when `cardOffered` (the network is a card on-ramp chain,
+ * {@link cardOnrampOffered}). A list that is not an array of strings is no provider at all (SPEC §4).
  *
  * @example
  * ```ts
  * providersFor(['meld'], 'eip155') // [meld]
+ * providersFor(['coinbase', 'meld'], 'eip155', false) // [meld]
  * ```
  */
-export function providersFor(names: unknown, namespace: ChainNamespace | undefined): OnrampProvider[] {
+export function providersFor(
+  names: unknown,
+  namespace: ChainNamespace | undefined,
+  cardOffered = true,
+): OnrampProvider[] {
   if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) return []
   return ONRAMP_PROVIDERS.filter(
-    (provider) => names.includes(provider.id) && (!namespace || provider.namespaces.includes(namespace)),
+    (provider) =>
+      names.includes(provider.id) &&
+      (!namespace || provider.namespaces.includes(namespace)) &&
+      (cardOffered || !provider.card),
   )
+}
+
+/**
+ * SPEC §9 "Card on-ramp chains: ethereum, arbitrum, polygon, berachain, avalanche, optimism, celo,
+ * base", by the chain id of each one's mainnet.
+ */
+export const CARD_ONRAMP_CHAINS: Readonly<Record<string, number>> = Object.freeze({
+  ethereum: 1,
+  arbitrum: 42161,
+  polygon: 137,
+  berachain: 80094,
+  avalanche: 43114,
+  optimism: 10,
+  celo: 42220,
+  base: 8453,
+})
+
+/**
+ * Whether a card on-ramp is offered on a network: with the hosted API, on the card on-ramp chains
+ * only ({@link CARD_ONRAMP_CHAINS}; no Solana network among them). A dapp that points
+ * `endpoints.api` at its own host (a self-hosted API, the local sandbox, whose anvil chains have
+ * ids of their own) offers it where its own options sell (the amount view needs a purchase network
+ * on the active chain), as that host serves the second provider's page ({@link meldBaseUrl}).
+ *
+ * @example
+ * ```ts
+ * cardOnrampOffered('eip155:8453', 'https://rpc.walletconnect.org') // true
+ * cardOnrampOffered('eip155:56', 'https://rpc.walletconnect.org')   // false
+ * ```
+ */
+export function cardOnrampOffered(caipNetworkId: string | undefined, apiEndpoint: string): boolean {
+  if (!caipNetworkId) return false
+  if (apiEndpoint !== DEFAULT_ENDPOINTS.api) return true
+  const [namespace, reference] = caipNetworkId.split(':')
+  return namespace === 'eip155' && Object.values(CARD_ONRAMP_CHAINS).includes(Number(reference))
 }
 
 /**

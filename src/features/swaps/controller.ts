@@ -360,7 +360,13 @@ export function initSwap(args: SwapArguments = {}): void {
 
 async function loadTokenList(network: CaipNetwork, mine: number, args: SwapArguments): Promise<void> {
   try {
-    const tokens = await apiClient(CONVERT_API).getTokens(network.caipNetworkId)
+    const api = apiClient(CONVERT_API)
+    // A network outside the API's supported networks has no swap at all (SPEC §7 gate).
+    if (!(await api.servesNetwork(network.caipNetworkId))) {
+      if (mine === session) swapState.support.value = 'unsupported'
+      return
+    }
+    const tokens = await api.getTokens(network.caipNetworkId)
     if (mine !== session) return
     batch(() => {
       swapState.listed.value = tokens

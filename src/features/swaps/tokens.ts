@@ -1,6 +1,7 @@
 /**
  * The tokens a swap can use: the account's own (with their balances) first, then the convert
- * route's list with the suggested symbols (HOSTED-API §6.1) ahead of the rest. The native currency
+ * route's list with the suggested symbols (HOSTED-API §6.1) ahead of the popular ones (SPEC §9),
+ * ahead of the rest. The native currency
  * is named by the API's placeholder address, so both lists and every API call agree on it.
  */
 import type { ConvertToken } from '../../api/convert-api'
@@ -41,6 +42,43 @@ export const SUGGESTED_SYMBOLS: readonly string[] = [
   'ENS',
   'MATIC',
   'OP',
+]
+
+/**
+ * Popular swap tokens (SPEC §9 "Lists of suggested and popular swap tokens exist"; AppKit's
+ * `SWAP_POPULAR_TOKENS`, each symbol once): the suggested ones, then these. The picker lists them
+ * after the suggested tokens and before the others.
+ * @internal
+ */
+export const POPULAR_SYMBOLS: readonly string[] = [
+  ...SUGGESTED_SYMBOLS,
+  'METAL',
+  'CHAMP',
+  'WOLF',
+  'SALE',
+  'BUSD',
+  'MUST',
+  'BTCpx',
+  'ROUTE',
+  'HEX',
+  'WELT',
+  'amDAI',
+  'VSQ',
+  'VISION',
+  'AURUM',
+  'pSP',
+  'SNX',
+  'VC',
+  'CHP',
+  'amUSDT',
+  'SPHERE',
+  'FOX',
+  'GIDDY',
+  'GFC',
+  'OMEN',
+  'OX_OLD',
+  'DE',
+  'WNT',
 ]
 
 /** A token on the swap form. */
@@ -98,14 +136,17 @@ export function accountSwapTokens(balances: readonly TokenBalance[], network: Ca
   })
 }
 
+/** Where a symbol stands: suggested ones first, then the popular ones, then the rest (one rank). */
 function suggestedRank(symbol: string): number {
-  const index = SUGGESTED_SYMBOLS.indexOf(symbol.toUpperCase())
-  return index === -1 ? SUGGESTED_SYMBOLS.length : index
+  // Case as the list spells it ('amDAI'), falling back to upper case ('eth' → 'ETH').
+  const index = POPULAR_SYMBOLS.indexOf(symbol)
+  const upper = index === -1 ? POPULAR_SYMBOLS.indexOf(symbol.toUpperCase()) : index
+  return upper === -1 ? POPULAR_SYMBOLS.length : upper
 }
 
 /**
  * The picker's list: the account's tokens (by USD value, then balance), then the API's other
- * tokens, suggested ones first, each token once. `query` keeps those whose symbol, name or
+ * tokens, suggested ones first, then popular ones, each token once. `query` keeps those whose symbol, name or
  * address contains it (case-insensitive).
  *
  * @example

@@ -24,8 +24,8 @@ test('options, a quote and the generator URL come through the client parsed', as
   const usdc = options.purchaseCurrencies.find((currency) => currency.symbol === 'USDC')!
   const usd = options.paymentCurrencies.find((currency) => currency.id === 'USD')!
   const quote = await api.getQuote({ purchaseCurrency: usdc, paymentCurrency: usd, amount: '50' })
-  assert.is(quote.purchaseAmount.amount, '49')
-  assert.is(quote.fees?.amount, '0.75')
+  assert.is(quote?.purchaseAmount.amount, '49')
+  assert.is(quote?.fees?.amount, '0.75')
   const [request] = sandbox.requests('onrampQuote')
   assert.is((request?.body as { network: string }).network, 'USDC')
   assert.match(request?.url ?? '', 'projectId=test-project')

@@ -1,5 +1,8 @@
-// Shared by the sandbox integration tests: JSON over fetch and "is anything listening here?".
+// Shared by the sandbox integration tests: JSON over fetch, "is anything listening here?", and a
+// smart account deployed from the secure frame's factory.
 import { connect } from 'node:net'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, type Hex } from 'viem'
+import { ANVIL_ACCOUNTS } from '../../../demo/sandbox/chains.mjs'
 
 export interface JsonAnswer<T = any> {
   status: number
@@ -59,3 +62,31 @@ export function isAlive(pid: number): boolean {
 }
 
 export const portOf = (url: string): number => Number(new URL(url).port)
+
+/**
+ * Deploys `owner`'s smart account on `chainId` from the sandbox's factory (sent by an unlocked anvil
+ * account) and returns its address; throws when it was not deployed.
+ */
+export async function deploySmartAccount(
+  sandbox: { smartAccounts: Record<number, { factory: Hex }>; chains: { chainId: number; rpcUrl: string }[] },
+  owner: Hex,
+  chainId: number,
+): Promise<Hex> {
+  const factory = sandbox.smartAccounts[chainId]!.factory
+  const rpcUrl = sandbox.chains.find((chain) => chain.chainId === chainId)!.rpcUrl
+  const abi = parseAbi([
+    'function deploy(address owner) returns (address)',
+    'function addressOf(address owner) view returns (address)',
+  ])
+  const reader = createPublicClient({ transport: http(rpcUrl) })
+  const wallet = createWalletClient({ account: ANVIL_ACCOUNTS.recipient, transport: http(rpcUrl) })
+  const hash = await wallet.sendTransaction({
+    to: factory,
+    data: encodeFunctionData({ abi, functionName: 'deploy', args: [owner] }),
+    chain: null,
+  })
+  if ((await reader.waitForTransactionReceipt({ hash })).status !== 'success') throw new Error('deploy reverted')
+  const account = await reader.readContract({ address: factory, abi, functionName: 'addressOf', args: [owner] })
+  if ((await reader.getCode({ address: account })) === undefined) throw new Error('the smart account has no code')
+  return account
+}

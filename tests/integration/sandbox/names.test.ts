@@ -9,14 +9,14 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, type Hex } from 'viem'
+import { createPublicClient, http, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { startApiEmulator } from '../../../demo/sandbox/api.mjs'
 import { ANVIL_ACCOUNTS } from '../../../demo/sandbox/chains.mjs'
 import { startSandbox } from '../../../demo/sandbox/index.mjs'
 import { createProfileApi, NameServiceError, resolveName, resolvedAddress } from '../../../src/api/profile-api'
 import { coinTypeOf, registeredName, registrationMessage } from '../../../src/features/names/rules'
-import { fetchJson, postJson } from './helpers'
+import { deploySmartAccount, fetchJson, postJson } from './helpers'
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>
 let sandbox: Sandbox
@@ -71,26 +71,6 @@ async function refusal(body: unknown): Promise<[number, string]> {
   const { status, body: answer } = await register(body)
   assert.is(answer.status, 'FAILED', JSON.stringify(answer))
   return [status, answer.reasons[0].description]
-}
-
-/** Deploys `owner`'s smart account on `chainId` from the factory (sent by an unlocked anvil account). */
-async function deploySmartAccount(owner: Hex, chainId: number): Promise<Hex> {
-  const factory = sandbox.smartAccounts[chainId]!.factory
-  const abi = parseAbi([
-    'function deploy(address owner) returns (address)',
-    'function addressOf(address owner) view returns (address)',
-  ])
-  const reader = createPublicClient({ transport: http(rpcUrlOf(chainId)) })
-  const wallet = createWalletClient({ account: ANVIL_ACCOUNTS.recipient, transport: http(rpcUrlOf(chainId)) })
-  const hash = await wallet.sendTransaction({
-    to: factory,
-    data: encodeFunctionData({ abi, functionName: 'deploy', args: [owner] }),
-    chain: null,
-  })
-  assert.is((await reader.waitForTransactionReceipt({ hash })).status, 'success')
-  const account = await reader.readContract({ address: factory, abi, functionName: 'addressOf', args: [owner] })
-  assert.not.equal(await reader.getCode({ address: account }), undefined, 'the smart account has code')
-  return account
 }
 
 const alice = privateKeyToAccount(generatePrivateKey())
@@ -148,7 +128,7 @@ test('a free name is suggested first, unflagged; taken variants are skipped', as
 
 test('a smart account registers by ERC-1271: the owner signs, anvil checks it through the contract', async () => {
   const owner = privateKeyToAccount(generatePrivateKey())
-  const account = await deploySmartAccount(owner.address, L2)
+  const account = await deploySmartAccount(sandbox, owner.address, L2)
   const body = await registration(owner, 'smart-dave.reown.id', { address: account, chainId: L2 })
   const { status, body: record } = await register(body)
   assert.is(status, 200, JSON.stringify(record))

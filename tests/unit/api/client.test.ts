@@ -3,7 +3,15 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { BLOCKCHAIN_API } from '../../../src/api/blockchain-api'
-import { apiClient, type ApiClientConfig, type ApiEndpoint, type HostedApi } from '../../../src/api/client'
+import {
+  apiClient,
+  createQueryCache,
+  DEFAULT_QUERY_CACHE_MS,
+  type ApiClientConfig,
+  type ApiEndpoint,
+  type HostedApi,
+} from '../../../src/api/client'
+import { createManualClock, setClock } from '../../../src/lib/clock'
 import { CONVERT_API } from '../../../src/api/convert-api'
 import { WALLET_API } from '../../../src/api/wallet-api'
 import { initCore } from '../../../src/core/config/appkit-state'
@@ -40,7 +48,12 @@ test('the same options give the same client, made once', () => {
   configure({ endpoints: { api: 'http://127.0.0.1:7001' } })
   assert.is(apiClient(api), client, 'options resolved again, to the same endpoint and project')
   assert.is(api.count, 1)
-  assert.equal(client.made, { baseUrl: 'http://127.0.0.1:7001', projectId: 'project-1' })
+  assert.equal(
+    { baseUrl: client.made.baseUrl, projectId: client.made.projectId },
+    { baseUrl: 'http://127.0.0.1:7001', projectId: 'project-1' },
+  )
+  assert.type(client.made.supportsNetwork, 'function')
+  assert.ok(client.made.cache, 'each client gets the query cache')
 })
 
 test('changed endpoints give a new client; going back finds the first again', () => {
@@ -92,13 +105,49 @@ test("a chain adapter's options are used as given, and share the cache with crea
     endpoints: { api: 'http://127.0.0.1:7001', rpc: 'http://127.0.0.1:7003' },
   }
   const client = apiClient(api, adapterConfig)
-  assert.equal(client.made, { baseUrl: 'http://127.0.0.1:7001', projectId: 'project-1' })
+  assert.equal(
+    { baseUrl: client.made.baseUrl, projectId: client.made.projectId },
+    { baseUrl: 'http://127.0.0.1:7001', projectId: 'project-1' },
+  )
+  assert.type(client.made.supportsNetwork, 'function')
+  assert.ok(client.made.cache, 'each client gets the query cache')
   configure({ endpoints: { api: 'http://127.0.0.1:7001' } })
   assert.is(apiClient(api), client)
 })
 
 test('before createAppKit, and without options of its own, asking for a client fails clearly', () => {
   assert.throws(() => apiClient(recordingApi('api')), /Please call createAppKit/)
+})
+
+test('the query cache: one request per key at a time, answers kept 5 minutes (SPEC §9), failures never', async () => {
+  assert.is(DEFAULT_QUERY_CACHE_MS, 5 * 60 * 1000)
+  const clock = createManualClock()
+  const restore = setClock(clock)
+  try {
+    const cache = createQueryCache()
+    let loads = 0
+    const load = async () => ++loads
+    assert.equal(await Promise.all([cache.get('a', load), cache.get('a', load)]), [1, 1])
+    clock.advance(DEFAULT_QUERY_CACHE_MS - 1)
+    assert.is(await cache.get('a', load), 1)
+    clock.advance(1)
+    assert.is(await cache.get('a', load), 2, 'asked again once its life ended')
+    assert.is(await cache.get('b', load, 10), 3, 'a route may give its own life')
+    clock.advance(10)
+    assert.is(await cache.get('b', load), 4)
+    cache.forget('a')
+    assert.is(await cache.get('a', load), 5)
+    let failures = 0
+    const failing = async () => {
+      failures++
+      throw new Error('down')
+    }
+    await cache.get('c', failing).catch(() => undefined)
+    await cache.get('c', failing).catch(() => undefined)
+    assert.is(failures, 2, 'a failure is not kept')
+  } finally {
+    restore()
+  }
 })
 
 test.run()

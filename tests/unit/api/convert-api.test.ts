@@ -5,6 +5,9 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ConvertApiError, createConvertApi, type ConvertApi } from '../../../src/api/convert-api'
 import { InvalidResponseError } from '../../../src/api/errors'
+import { createQueryCache, DEFAULT_QUERY_CACHE_MS, type ApiClientConfig } from '../../../src/api/client'
+import { createManualClock, setClock } from '../../../src/lib/clock'
+import { SDK_TYPE, SDK_VERSION } from '../../../src/core/constants'
 import { MALFORMED_BODIES } from '../../../demo/sandbox/api-faults.mjs'
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -21,6 +24,7 @@ interface Sent {
 function clientWith(
   reply: (request: Sent) => { status?: number; body?: unknown; text?: string; headers?: Record<string, string> },
   timeoutMs?: number,
+  factory: Pick<ApiClientConfig, 'supportsNetwork' | 'cache'> = {},
 ): { api: ConvertApi; sent: Sent[] } {
   const sent: Sent[] = []
   const fakeFetch = (async (input: string, init: RequestInit = {}) => {
@@ -47,6 +51,7 @@ function clientWith(
     projectId: 'p1',
     fetch: fakeFetch,
     ...(timeoutMs ? { timeoutMs } : {}),
+    ...factory,
   })
   return { api, sent }
 }
@@ -236,6 +241,79 @@ test('a request that never answers times out; a caller abort is passed on', asyn
   controller.abort()
   const aborted = (await pending) as Error
   assert.is(aborted.name, 'AbortError')
+})
+
+test('every route carries projectId, st and sv, the POST routes too (SPEC §7)', async () => {
+  const { api, sent } = clientWith((request) =>
+    request.url.pathname.endsWith('/price')
+      ? { body: { fungibles: [] } }
+      : { body: { tx: { from: USER, to: USER, data: '0x00', amount: '1', eip155: { gas: '1', gasPrice: '1' } } } },
+  )
+  await api.getPrices([USDC])
+  await api.buildTransaction({ amount: 1n, slippage: 1, from: ETH, to: USDC, userAddress: `eip155:31337:${USER}` })
+  assert.is(sent.length, 2)
+  for (const request of sent) {
+    assert.is(request.method, 'POST')
+    assert.is(request.url.searchParams.get('projectId'), 'p1')
+    assert.is(request.url.searchParams.get('st'), SDK_TYPE)
+    assert.is(request.url.searchParams.get('sv'), SDK_VERSION)
+  }
+})
+
+test('on a network the API does not serve, no request is made and each call gives its empty result', async () => {
+  const asked: string[] = []
+  const supportsNetwork = async (caipNetworkId: string) => {
+    asked.push(caipNetworkId)
+    return caipNetworkId === 'eip155:1'
+  }
+  const { api, sent } = clientWith(() => ({ body: { tokens: [] } }), undefined, { supportsNetwork })
+  assert.equal(await api.getTokens('eip155:31337'), [])
+  assert.is(await api.getAllowance({ tokenAddress: USDC, userAddress: `eip155:31337:${USER}` }), 0n)
+  assert.equal(await api.getPrices([USDC, ETH]), new Map())
+  const noQuote = (await rejection(
+    api.getQuote({ amount: 1n, userAddress: USER, from: ETH, to: USDC }),
+  )) as ConvertApiError
+  assert.match(noQuote.reason ?? '', /no quote/)
+  assert.is(
+    ((await rejection(api.getGasPrice('eip155:31337'))) as Error).message,
+    'Network not supported for Gas Price',
+  )
+  const build = { amount: 1n, slippage: 1, from: ETH, to: USDC, userAddress: `eip155:31337:${USER}` }
+  assert.is(((await rejection(api.buildTransaction(build))) as Error).message, 'Network not supported for Swaps')
+  assert.is(
+    ((await rejection(api.buildApprove({ userAddress: USER, from: USDC, to: ETH }))) as Error).message,
+    'Network not supported for Swaps',
+  )
+  assert.is(sent.length, 0, 'nothing was sent')
+  assert.ok(
+    asked.every((id) => id === 'eip155:31337'),
+    'the gate is asked about the CAIP-2 network of each call',
+  )
+  assert.is(await api.servesNetwork('eip155:31337'), false)
+  assert.is(await api.servesNetwork('eip155:1'), true)
+  // A served network is asked for.
+  await api.getTokens('eip155:1')
+  assert.is(sent.length, 1)
+})
+
+test("a network's token list is kept 5 minutes by the query cache, then asked for again", async () => {
+  const clock = createManualClock()
+  const restore = setClock(clock)
+  try {
+    const { api, sent } = clientWith(() => ({ body: { tokens: [] } }), undefined, { cache: createQueryCache() })
+    await Promise.all([api.getTokens('eip155:1'), api.getTokens('eip155:1')])
+    assert.is(sent.length, 1, 'one request for two askers')
+    clock.advance(DEFAULT_QUERY_CACHE_MS - 1)
+    await api.getTokens('eip155:1')
+    assert.is(sent.length, 1, 'kept')
+    await api.getTokens('eip155:10')
+    assert.is(sent.length, 2, 'another network is another key')
+    clock.advance(1)
+    await api.getTokens('eip155:1')
+    assert.is(sent.length, 3, 'asked again after 5 minutes')
+  } finally {
+    restore()
+  }
 })
 
 test.run()

@@ -2,7 +2,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { DEFAULT_LIMITS, FALLBACK_OPTIONS } from '../../../src/features/onramp/options'
-import { parseOptions, parseQuote } from '../../../src/api/onramp-api'
+import { createOnrampApi, parseOptions, parseQuote } from '../../../src/api/onramp-api'
+import type { HttpClient } from '../../../src/core/lib/http'
 import { InvalidResponseError } from '../../../src/api/errors'
 
 const isInvalid = (error: unknown) => error instanceof InvalidResponseError
@@ -33,6 +34,37 @@ test('quote answers are checked', () => {
   assert.throws(() => parseQuote({ ...good, purchaseAmount: { amount: 'lots' } }), isInvalid)
   assert.throws(() => parseQuote({ ...good, fees: { amount: 1 } }), isInvalid)
   assert.throws(() => parseQuote({ ...good, quoteId: 7 }), isInvalid)
+})
+
+test('options, quote and URL are gated on the network: where the API does not serve it, nothing is asked', async () => {
+  const asked: string[] = []
+  const http = {
+    async get({ path }: { path: string }) {
+      asked.push(path)
+      return FALLBACK_OPTIONS
+    },
+    async post({ path }: { path: string }) {
+      asked.push(path)
+      return { url: 'https://pay.example/x' }
+    },
+  } as unknown as HttpClient
+  const api = createOnrampApi({
+    baseUrl: 'http://api.test',
+    projectId: 'p1',
+    http,
+    supportsNetwork: async (caipNetworkId) => caipNetworkId === 'eip155:1',
+  })
+  const [purchaseCurrency] = FALLBACK_OPTIONS.purchaseCurrencies
+  const [paymentCurrency] = FALLBACK_OPTIONS.paymentCurrencies
+  const request = { purchaseCurrency: purchaseCurrency!, paymentCurrency: paymentCurrency!, amount: '50' }
+  const wallets = { destinationWallets: [], partnerUserId: '0x1' }
+  assert.equal(await api.getOptions('eip155:56'), { purchaseCurrencies: [], paymentCurrencies: [] })
+  assert.is(await api.getQuote(request, 'eip155:56'), null)
+  assert.is(await api.generateUrl(wallets, 'eip155:56'), '')
+  assert.equal(asked, [])
+  assert.is((await api.getOptions('eip155:1')).purchaseCurrencies.length, 2)
+  assert.is(await api.generateUrl(wallets, 'eip155:1'), 'https://pay.example/x')
+  assert.equal(asked, ['/v1/onramp/options', '/v1/generators/onrampurl'])
 })
 
 test.run()

@@ -87,6 +87,8 @@ export function useFakeConvert() {
       ]),
   }
   const api: ConvertApi = {
+    // The fake serves every network; a test that needs one refused answers from `tokens` instead.
+    servesNetwork: async () => true,
     getTokens: (chain) => {
       calls.tokens.push(chain)
       return behaviour.tokens(chain)

@@ -17,6 +17,8 @@ import {
   loadOnrampOptions,
   onrampState,
   openProvider,
+  QUOTE_ESTIMATED,
+  QUOTE_NOT_AVAILABLE,
   scheduleQuote,
 } from '../../../../src/features/onramp/controller'
 import { FALLBACK_OPTIONS } from '../../../../src/features/onramp/options'
@@ -67,19 +69,27 @@ function purchase(id: string, status: 'confirmed' | 'failed' = 'confirmed'): Tra
 
 /** A scripted API: each method answers what the test put in, and records what it was asked. */
 function scriptedApi() {
-  const calls = { options: 0, quotes: [] as string[], urls: [] as OnrampUrlRequest[], purchases: 0 }
+  const calls = {
+    options: 0,
+    quotes: [] as string[],
+    urls: [] as OnrampUrlRequest[],
+    purchases: 0,
+    networks: [] as (string | undefined)[],
+  }
   const script = {
     options: async () => LOCAL_OPTIONS as Awaited<ReturnType<OnrampApi['getOptions']>>,
-    quote: async (amount: string) => quoteOf(amount, `q-${amount}`),
+    quote: async (amount: string): Promise<OnrampQuote | null> => quoteOf(amount, `q-${amount}`),
     purchases: [] as Transaction[],
   }
   const api: OnrampApi = {
-    getOptions: () => {
+    getOptions: (caipNetworkId) => {
       calls.options++
+      calls.networks.push(caipNetworkId)
       return script.options()
     },
-    getQuote: ({ amount }) => {
+    getQuote: ({ amount }, caipNetworkId) => {
       calls.quotes.push(amount)
+      calls.networks.push(caipNetworkId)
       return script.quote(amount)
     },
     generateUrl: async (request) => {
@@ -145,8 +155,38 @@ test('a failed quote call shows the mock quote, marked as an estimate, with the 
   assert.is(quote?.quoteId, 'mocked-quote-id')
   assert.is(onrampState.quoteEstimated.value, true)
   assert.is(onrampState.purchaseAmount.value, 50)
-  assert.ok(onrampState.error.value)
+  assert.is(onrampState.error.value, QUOTE_ESTIMATED)
   assert.is(onrampState.quotesLoading.value, false)
+})
+
+test('no quote can be asked on a network the API does not serve: the error is set and null returned (SPEC §4)', async () => {
+  const { script, calls } = scriptedApi()
+  await loadOnrampOptions()
+  onrampState.paymentAmount.value = '50'
+  await fetchQuote()
+  assert.is(onrampState.purchaseAmount.value, 49)
+  // The gate's answer: the API does not serve the active network.
+  script.quote = async () => null
+  onrampState.paymentAmount.value = '60'
+  const quote = await fetchQuote()
+  assert.is(quote, null)
+  assert.is(onrampState.error.value, QUOTE_NOT_AVAILABLE)
+  assert.is(onrampState.quote.value, undefined, 'no quote, not even the mock one')
+  assert.is(onrampState.purchaseAmount.value, undefined)
+  assert.is(onrampState.quoteEstimated.value, false)
+  assert.is(onrampState.quotesLoading.value, false)
+  assert.ok(
+    calls.networks.every((network) => network === 'eip155:31337'),
+    'options and quotes are gated on the active network',
+  )
+})
+
+test('options the gate empties (a network the API does not serve) give the built-in list', async () => {
+  const { script } = scriptedApi()
+  script.options = async () => ({ purchaseCurrencies: [], paymentCurrencies: [] })
+  await loadOnrampOptions()
+  assert.is(onrampState.options.value, FALLBACK_OPTIONS)
+  assert.is(onrampState.optionsEstimated.value, true)
 })
 
 test('only the answer to the latest amount is kept, whatever order the answers arrive in', async () => {

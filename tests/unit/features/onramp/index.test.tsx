@@ -26,6 +26,22 @@ import { createManualClock, setClock } from '../../../../src/lib/clock'
 import type { OnrampApi } from '../../../../src/api/onramp-api'
 import { PURCHASE_POLL_MS, QUOTE_DEBOUNCE_MS } from '../../../../src/features/onramp/controller'
 import { resetAllState } from '../../helpers/reset'
+import { initCore } from '../../../../src/core/config/appkit-state'
+import { validateOptions } from '../../../../src/core/config/options'
+import { setActiveCaipNetwork, setRequestedNetworks } from '../../../../src/core/state/network'
+import { localhost, localL2, mainnet } from '../../../helpers/networks'
+
+/** The options createAppKit resolved, with the API at `api` (default: a self-hosted one, as the sandbox). */
+function useApiAt(api = 'http://127.0.0.1:9') {
+  initCore(
+    validateOptions({
+      projectId: 'test-project',
+      networks: [localhost, localL2, mainnet],
+      features: { analytics: false },
+      endpoints: { api },
+    }),
+  )
+}
 
 const OPTIONS = {
   purchaseCurrencies: [
@@ -80,6 +96,7 @@ test.before.each(() => {
   useFakeAdapter()
   connectAccount()
   replaceApiClient(ONRAMP_API, api)
+  useApiAt()
   localFeatures.value = { ...localFeatures.value, onramp: true }
 })
 
@@ -118,6 +135,18 @@ test('the providers the features list, each with its fee range', async () => {
   const rows = Array.from(modalShadow().querySelectorAll('[role="listitem"] button')).map((row) => row.textContent)
   assert.equal(rows, ['Meld.ioFees 1-2%'])
   localFeatures.value = { ...localFeatures.value, onrampProviders: ['coinbase', 'meld'] }
+})
+
+test('with the hosted API the card on-ramp (Coinbase) is offered on the SPEC §9 chains only', async () => {
+  useApiAt('https://rpc.walletconnect.org')
+  const rows = () =>
+    Array.from(modalShadow().querySelectorAll('[role="listitem"] button')).map((row) => row.textContent)
+  await openAt('OnRampProviders')
+  assert.equal(rows(), ['Meld.ioFees 1-2%'], 'Localhost (31337) is no card on-ramp chain')
+  setRequestedNetworks([localhost, localL2, mainnet])
+  setActiveCaipNetwork(mainnet)
+  await settle()
+  assert.equal(rows(), ['CoinbaseFees 1-2%', 'Meld.ioFees 1-2%'], 'Ethereum is')
 })
 
 test('defaults: USDC over the first listed, USD over the first listed; limits per method; the quote', async () => {

@@ -3,7 +3,14 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { FALLBACK_OPTIONS } from '../../../../src/features/onramp/options'
-import { generatorRequest, meldBaseUrl, meldUrl, providersFor } from '../../../../src/features/onramp/providers'
+import {
+  CARD_ONRAMP_CHAINS,
+  cardOnrampOffered,
+  generatorRequest,
+  meldBaseUrl,
+  meldUrl,
+  providersFor,
+} from '../../../../src/features/onramp/providers'
 import type { PurchaseCurrency } from '../../../../src/api/onramp-api'
 
 const SOLANA_ADDRESS = 'EKxN49JjC8wZur679K7taycd1tJ76sfnMwv6D2V4pPTu'
@@ -87,6 +94,34 @@ test('providers: the remote list keeps the built-in ones it names, in order; a b
   assert.equal(providersFor(['meld', 5], 'eip155'), [])
   assert.equal(providersFor(['meld'], 'bip122'), [])
   assert.equal(providersFor(['coinbase'], 'eip155')[0]?.feeRange, '1-2%')
+})
+
+test('card on-ramp chains (SPEC §9): with the hosted API only those, Solana none; a self-hosted API serves its own', () => {
+  const hosted = 'https://rpc.walletconnect.org'
+  assert.equal(Object.keys(CARD_ONRAMP_CHAINS), [
+    'ethereum',
+    'arbitrum',
+    'polygon',
+    'berachain',
+    'avalanche',
+    'optimism',
+    'celo',
+    'base',
+  ])
+  for (const id of [1, 42161, 137, 80094, 43114, 10, 42220, 8453])
+    assert.ok(cardOnrampOffered(`eip155:${id}`, hosted), `eip155:${id}`)
+  for (const id of ['eip155:56', 'eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', undefined])
+    assert.not.ok(cardOnrampOffered(id, hosted), String(id))
+  assert.ok(cardOnrampOffered('eip155:31337', 'http://127.0.0.1:8545'), 'the sandbox serves its own chains')
+  // The card provider goes where a card purchase is not offered; the other stays.
+  assert.equal(
+    providersFor(['coinbase', 'meld'], 'eip155', false).map((provider) => provider.id),
+    ['meld'],
+  )
+  assert.equal(
+    providersFor(['coinbase', 'meld'], 'eip155', true).map((provider) => provider.id),
+    ['coinbase', 'meld'],
+  )
 })
 
 test.run()

@@ -87,8 +87,9 @@ test('a short balance: no Pay; Buy USDC opens the on-ramp with the difference, S
   assert.equal(routerState.history.value.at(-1)?.data, {
     amount: (Math.ceil(Number(short) * usdc.price * 100) / 100).toFixed(2),
   })
-  await waitFor(() => findButton(/^Coinbase/) !== undefined)
-  button(/^Coinbase/).click()
+  // Localhost is no card on-ramp chain (SPEC §9) with the hosted API: the other provider is offered.
+  await waitFor(() => findButton(/^Meld/) !== undefined)
+  button(/^Meld/).click()
   await settle()
   assert.is(onrampState.paymentAmount.value, (Math.ceil(Number(short) * usdc.price * 100) / 100).toFixed(2))
 })
