@@ -10,6 +10,7 @@ import {
   UnauthorizedProviderError,
 } from 'viem'
 import {
+  CAPABILITY_ERROR_MESSAGES,
   GENERIC_RPC_ERROR_TEXT,
   WALLET_ERROR_CODES,
   describeWalletError,
@@ -98,6 +99,33 @@ test('4001 and the codes SigKit reacts to keep their texts', () => {
   assert.is(describeWalletError(walletError(4200, 'x')), 'The wallet does not support this method')
   assert.is(describeWalletError(walletError(4900, 'x')), 'The wallet is disconnected')
   assert.is(describeWalletError(walletError(4902, 'x')), 'The wallet does not know this network')
+})
+
+test('SPEC §8 5700-5760: each EIP-5792 code has its readable message', () => {
+  const expected: Record<number, string> = {
+    5700: 'This Wallet does not support a capability that was not marked as optional.',
+    5710: 'This Wallet does not support the requested chain ID.',
+    5720: 'There is already a bundle submitted with this ID.',
+    5730: 'This bundle id is unknown / has not been submitted',
+    5740: 'The call bundle is too large for the Wallet to process.',
+    5750: 'The Wallet can support atomicity after an upgrade, but the user rejected the upgrade.',
+    5760: 'The wallet does not support atomic execution but the request requires it.',
+  }
+  assert.equal(CAPABILITY_ERROR_MESSAGES, expected)
+  for (const [code, message] of Object.entries(expected))
+    assert.is(describeWalletError({ code: Number(code), message: 'raw wallet text' }), message)
+})
+
+test('the code is found in a wrapped error (viem nests the wallet’s error in cause)', () => {
+  const wrapped = Object.assign(new Error('An unknown RPC error occurred.'), { cause: { code: 5760, message: 'x' } })
+  assert.is(describeWalletError(wrapped), 'The wallet does not support atomic execution but the request requires it.')
+})
+
+test('a capability code without its own message says the capability is missing; outside the range, the wallet’s text only in debug', () => {
+  assert.is(describeWalletError({ code: 5755, message: 'x' }), 'The wallet cannot do this (capability not supported)')
+  assert.is(describeWalletError({ code: 5761, message: 'Something else' }), GENERIC_RPC_ERROR_TEXT)
+  configureLog({ debug: true })
+  assert.is(describeWalletError({ code: 5761, message: 'Something else' }), 'Something else')
 })
 
 test.run()
