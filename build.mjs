@@ -316,11 +316,11 @@ async function linkCdnVendors(metafile, vendors) {
 const MEASURED = { cdn: 'cdn', react: 'react-bundle' }
 
 /**
- * Terser over the files every visitor loads (page load and the first open): its compressor finds
- * what esbuild's minifier leaves (about 2-4 % of their gzip size). Module code, so the names the
- * files import and export stay as they are.
+ * Terser over SigKit's own files (the chunk plan's; the vendors' chunks are left as their
+ * packages' authors minified them): its compressor finds what esbuild's minifier leaves (2-4 % of
+ * the gzip size). Module code, so the names the files import and export stay as they are.
  */
-async function compressTier(code) {
+async function compressWithTerser(code) {
   const { code: compressed } = await minify(code, { module: true, ecma: 2020, compress: { passes: 2 } })
   if (compressed === undefined) throw new Error('terser returned no code')
   return compressed
@@ -340,7 +340,7 @@ async function runPass(name) {
           pageLoad: select(false),
           lazyEntries: select(true),
           firstOpen: FIRST_OPEN_GROUPS,
-          compressTier,
+          compress: compressWithTerser,
         })
       : esbuild
           .build({ ...common, ...options, plugins, outdir, entryPoints: entries })

@@ -95,11 +95,11 @@ const NESTED = Symbol('chunk-plan nested resolve')
  * @param {Record<string, string[]>} [plan.firstOpen] group → the modules whose `import()` the first
  *   open starts, in order: each group is one file, `first-open-<group>.js`, of what its modules
  *   reach statically beyond page load and the groups before it
- * @param {(code: string) => Promise<string>} [plan.compressTier] a second minifier for the tiers'
- *   files (the kernel and the first-open groups), given each one's code as esbuild wrote it
+ * @param {(code: string) => Promise<string>} [plan.compress] a second minifier for every file
+ *   written (SigKit's own code: the tiers and the lazy files), given its code as esbuild wrote it
  * @returns {Promise<import('esbuild').Metafile>} one metafile for everything written
  */
-export async function buildWithKernel({ options, outdir, pageLoad, lazyEntries = {}, firstOpen = {}, compressTier }) {
+export async function buildWithKernel({ options, outdir, pageLoad, lazyEntries = {}, firstOpen = {}, compress }) {
   const root = options.absWorkingDir
   const context = {
     options,
@@ -120,12 +120,11 @@ export async function buildWithKernel({ options, outdir, pageLoad, lazyEntries =
     const list = built.names.publicNames[entry].map(([name, as]) => (name === as ? name : `${as} as ${name}`)).join(',')
     written[path] = { code: `export{${list}}from${JSON.stringify(relativeUrl(path, tiers.kernel.file))};\n` }
   }
-  // The files every visitor loads (the kernel, the first open's groups) get a second, slower
-  // minifier's look when the build gives one (esbuild's is fast, not the tightest).
-  if (compressTier)
+  // A second, slower minifier's look when the build gives one (esbuild's is fast, not the tightest).
+  if (compress)
     await Promise.all(
-      tiers.units.map(async (unit) => {
-        if (written[unit.file]) written[unit.file].code = await compressTier(written[unit.file].code)
+      Object.values(written).map(async (file) => {
+        file.code = await compress(file.code)
       }),
     )
   await Promise.all(
