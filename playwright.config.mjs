@@ -21,18 +21,19 @@ function freePort() {
   })
 }
 
-// Workers load this file again: they reuse the port the main process chose.
-process.env.SIGKIT_E2E_PORT ||= String(await freePort())
-const port = Number(process.env.SIGKIT_E2E_PORT)
-const baseURL = `http://127.0.0.1:${port}`
+// Several workers, each with its own demo server and sandbox (its own chains, accounts, API
+// emulator and fault switches), so a fault or a balance change in one spec never reaches a spec
+// running beside it. tests/e2e/helpers.mjs points each worker's baseURL at its own server.
+const workers = Number(process.env.SIGKIT_E2E_WORKERS || 2)
+// Workers load this file again: they reuse the ports the main process chose.
+process.env.SIGKIT_E2E_PORTS ||= (await Promise.all(Array.from({ length: workers }, freePort))).join(',')
+const ports = process.env.SIGKIT_E2E_PORTS.split(',').map(Number)
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.mjs',
   outputDir: '.tmp/playwright/results',
-  // One worker: the spec files share one sandbox (chains, the wallet account, the emulator's fault
-  // switches), so a fault set by one test must not reach another running beside it.
-  workers: 1,
+  workers,
   retries: 0,
   // The longest flows take 10 to 14 s on a 2-core machine; CI's may be twice as slow.
   timeout: 60_000,
@@ -43,20 +44,24 @@ export default defineConfig({
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE || '.tmp/playwright/report.json' }],
   ],
   use: {
-    baseURL,
+    baseURL: `http://127.0.0.1:${ports[0]}`,
     browserName: 'chromium',
     headless: true,
     trace: 'retain-on-failure',
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // The sandbox (two anvil chains, Solana and the API emulator) on free ports, so runs never collide.
+  // One demo server per worker, started one after the other (each bundles the demo pages into
+  // dist/demo at start): the sandbox (two anvil chains, Solana, the relay, the API emulator and the
+  // secure frame) on free ports, so runs never collide.
+  webServer: ports.map((port) => ({
     command: `node demo/serve.mjs ${port}`,
     env: { API_PORT: '0', ANVIL_PORT: '0', ANVIL_L2_PORT: '0', SOLANA_PORT: '0' },
-    url: `${baseURL}/cdn.html`,
+    url: `http://127.0.0.1:${port}/cdn.html`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // Each bundles the demo pages and starts anvil, Solana and the secure frame: ~10 s alone,
+    // 20 s or more while another server starts beside it on a busy 2-core machine.
+    timeout: 90_000,
     stdout: 'ignore',
     stderr: 'pipe',
-  },
+  })),
 })

@@ -1,8 +1,7 @@
 // The CDN build on a plain page (demo/cdn.html): nothing loads before the visitor asks, the
 // button opens an accessible dialog with the Connect view, and the keyboard works.
-import { expect, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { clickAndCountWalletRows, resetFeatures } from './helpers.mjs'
+import { clickAndCountWalletRows, demoServerURL, expect, resetFeatures, test } from './helpers.mjs'
 
 /** Files the size budget counts, as URL paths on the demo server (dist/cdn/x → /cdn/x). */
 function budgetedFiles() {
@@ -39,7 +38,7 @@ test.afterAll(async ({ request }) => resetFeatures(request))
  * the test never depends on the internet.
  */
 async function openDemo(page, path = '/cdn.html') {
-  const origin = new URL(test.info().project.use.baseURL).origin
+  const origin = demoServerURL()
   const log = { origin, requests: [], errors: [] }
   page.on('request', (request) => log.requests.push(request))
   page.on('pageerror', (error) => log.errors.push(String(error?.stack ?? error)))

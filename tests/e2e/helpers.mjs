@@ -1,9 +1,25 @@
 // Shared steps of the sandbox e2e tests: the demo page, the test wallet's prompt, the modal,
 // and reading the chain directly to compare with what the page shows.
-import { expect, test } from '@playwright/test'
+import { expect, test as base } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createPublicClient, erc20Abi, formatEther, http } from 'viem'
+
+/**
+ * Playwright's test with each worker on its own demo server and sandbox (playwright.config.mjs
+ * starts one per worker): pages and `request` resolve relative URLs against this worker's.
+ */
+export const test = base.extend({
+  baseURL: async ({}, use, testInfo) => use(demoServerURL(testInfo.parallelIndex)),
+})
+
+/** The demo server of the worker with this parallel index (by default, the running test's). */
+export function demoServerURL(parallelIndex = test.info().parallelIndex) {
+  const ports = (process.env.SIGKIT_E2E_PORTS ?? '').split(',')
+  if (!ports[parallelIndex])
+    throw new Error(`No demo server for worker ${parallelIndex}: run through playwright.config.mjs`)
+  return `http://127.0.0.1:${ports[parallelIndex]}`
+}
 
 /** The sandbox the demo server runs (its chains, API emulator and accounts). */
 export async function sandboxConfig(request) {
@@ -226,4 +242,4 @@ export function clickAndCountWalletRows(page) {
   })
 }
 
-export { expect, test }
+export { expect }
