@@ -4,6 +4,7 @@
 // after `node build.mjs`.
 import { defineConfig } from '@playwright/test'
 import { createServer } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { CHROMIUM_ARGS, chromiumPath } from './tests/helpers/chromium.mjs'
 
 // CHROMIUM_PATH, the system's, or the one npm installed (tests/helpers/chromium.mjs).
@@ -21,10 +22,12 @@ function freePort() {
   })
 }
 
-// Several workers, each with its own demo server and sandbox (its own chains, accounts, API
-// emulator and fault switches), so a fault or a balance change in one spec never reaches a spec
-// running beside it. tests/e2e/helpers.mjs points each worker's baseURL at its own server.
-const workers = Number(process.env.SIGKIT_E2E_WORKERS || 2)
+// Each worker has its own demo server and sandbox (its own chains, accounts, API emulator and
+// fault switches), so a fault or a balance change in one spec never reaches a spec running beside
+// it; tests/e2e/helpers.mjs points each worker's baseURL at its own server. A worker (Chromium,
+// two anvil chains, Solana, the relay) keeps about two cores busy: on a 2-core machine one worker
+// is as fast as two and steadier, so the default is one per two cores (SIGKIT_E2E_WORKERS sets it).
+const workers = Number(process.env.SIGKIT_E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2))
 // Workers load this file again: they reuse the ports the main process chose.
 process.env.SIGKIT_E2E_PORTS ||= (await Promise.all(Array.from({ length: workers }, freePort))).join(',')
 const ports = process.env.SIGKIT_E2E_PORTS.split(',').map(Number)

@@ -14,7 +14,7 @@ import { createRoot } from 'react-dom/client'
 import { useSignals } from '@preact/signals-react/runtime'
 import { signal } from '@preact/signals-core'
 import { parseTransaction, type Transaction } from '../../src/api/history-api'
-import { groupByMonth } from '../../src/features/activity/format'
+import { groupByMonth, groupByYear } from '../../src/features/activity/format'
 import { ActivityList, TransactionRow } from '../../src/features/activity/list'
 import { darkTheme, modalRoot, rootStyles } from '../../src/ui/theme/stitches'
 import { median, ms, nextFrame, percentile } from './measure'
@@ -85,7 +85,7 @@ export async function runActivity({ sizes, frames }: ActivityOptions) {
       const shown = all.slice(0, loaded.value)
       return (
         <ActivityList
-          rows={groupByMonth(shown, Date.now())}
+          rows={groupByMonth(groupByYear(shown), Date.now())}
           now={Date.now()}
           footer={loaded.value < all.length ? 'loading' : 'none'}
           onNearEnd={() => {
