@@ -82,7 +82,9 @@ test('one viem in a wagmi dapp with SigKit, and what SigKit adds to its page loa
       `(+${added} B; SigKit's own code ${own} B minified). esbuild's splitting also moves the viem modules ` +
       `SigKit's lazy chunks use into the page load once the dapp imports viem's index (see README)`,
   )
-  assert.ok(own < 50_000, `SigKit's own page-load code in a wagmi dapp: ${own} B minified`)
+  // A ceiling with headroom (it was 50 KB until issue 30 added the log, the account's explorer URL
+  // and labels, and the reconnecting status to page load: 50.9 KB then).
+  assert.ok(own < 53_000, `SigKit's own page-load code in a wagmi dapp: ${own} B minified`)
 })
 
 test.run()
