@@ -78,7 +78,9 @@ function modalStyles(page) {
     const seconds = (value) => parseFloat(value)
     const cardStyle = getComputedStyle(card)
     return {
-      width: card.getBoundingClientRect().width,
+      // The layout width: the card's opening animation scales it, which getBoundingClientRect
+      // would measure mid-way (352.8 px once on a slow machine).
+      width: card.offsetWidth,
       maxWidth: cardStyle.maxWidth,
       heightTransition: cardStyle.transitionProperty === 'height' ? seconds(cardStyle.transitionDuration) : -1,
       title: seconds(getComputedStyle(title).animationDuration),
