@@ -38,6 +38,8 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
     preloadOnIdle: new URLSearchParams(globalThis.location?.search).get('preload') !== 'off',
     // `?basic=on`: basic mode (no email, socials, swaps, on-ramp, activity; WalletConnect's basic view).
     ...(new URLSearchParams(globalThis.location?.search).get('basic') === 'on' ? { basic: true } : {}),
+    // `?embedded=on`: the modal renders inline in the page's <appkit-modal> element (AppKit's option).
+    ...(new URLSearchParams(globalThis.location?.search).get('embedded') === 'on' ? { enableEmbedded: true } : {}),
     networks,
     endpoints: {
       api,
