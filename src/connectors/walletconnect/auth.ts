@@ -56,7 +56,8 @@ export async function authenticateSession(
   active: CaipNetwork | undefined,
 ): Promise<SessionLike | undefined> {
   const first = active && networks.includes(active) ? active : (networks[0] as CaipNetwork)
-  const message = await siwx.createMessage({ chainId: first.caipNetworkId, accountAddress: '' })
+  const requested = networks.map((network) => network.caipNetworkId)
+  const message = await siwx.createMessage({ chainId: first.caipNetworkId, accountAddress: '', chains: requested })
   if (
     !isRecord(message) ||
     typeof message.domain !== 'string' ||
@@ -68,7 +69,7 @@ export async function authenticateSession(
   const chainId = networks.some((network) => network.caipNetworkId === message.chainId)
     ? message.chainId
     : first.caipNetworkId
-  const chains = [chainId, ...networks.map((network) => network.caipNetworkId).filter((id) => id !== chainId)]
+  const chains = [chainId, ...requested.filter((id) => id !== chainId)]
   const result = await provider.authenticate({
     chains,
     domain: message.domain,

@@ -11,6 +11,12 @@ export interface SIWXMessageInput {
   accountAddress: string
   /** The network signing in on. */
   chainId: CaipNetworkId
+  /**
+   * Every network the signed message may be for, when there are several: WalletConnect's one-click
+   * sign-in has the wallet sign it once per requested network (`chainId` first). A verifier refuses
+   * a session for any other network.
+   */
+  chains?: CaipNetworkId[]
 }
 
 /** A sign-in message's fields (SPEC §3): CAIP-122 / EIP-4361 names. */

@@ -3,11 +3,16 @@
  * EVM networks) with a fresh nonce, and sessions kept in the browser's localStorage. A dapp with a
  * server gives its own config instead, and verifies signatures there.
  *
- * Standalone on purpose: it imports only types, so it stays out of SigKit's chunks (the CDN build
- * ships it as a file of its own).
+ * A signed session is kept only when it cannot have been replayed or moved: its text says what its
+ * fields say, it names this page (domain and URI), it is inside its validity window, and it carries
+ * a nonce this config issued, for that network and account, and never used before.
+ *
+ * Standalone on purpose: besides types it imports only the clock, so it stays out of SigKit's
+ * chunks (the CDN build ships it as a file of its own).
  */
 import type { SIWXConfig, SIWXMessage, SIWXMessageData, SIWXMessageInput, SIWXSession } from '../../core/config/siwx'
 import type { CaipNetworkId } from '../../core/types'
+import { clock } from '../../lib/clock'
 
 /** Options of {@link createLocalSIWX}. */
 export interface LocalSIWXOptions {
@@ -29,6 +34,22 @@ export interface LocalSIWXOptions {
 export const LOCAL_SIWX_STORAGE_KEY = '@sigkit/siwx_sessions'
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Why a signed session is refused (shown in the sign view). @internal */
+export const LOCAL_SIWX_ERRORS = {
+  incomplete: 'The sign-in session is incomplete',
+  badSignature: 'The signature does not match the account',
+  textMismatch: 'The signed text does not match the sign-in message',
+  otherSite: 'The sign-in message is for another site',
+  otherNetwork: 'The sign-in message is for another network or account',
+  expired: 'The sign-in message has expired',
+  notYetValid: 'The sign-in message is not valid yet',
+  nonceUsed: 'The sign-in message was already used',
+  nonceUnknown: 'The sign-in message was not issued by this page',
+} as const
+
+/** How many unsigned messages are remembered: a visitor asks for one at a time, a few at most. */
+const MAX_ISSUED = 16
 
 /** How a namespace is named in the message's first line (CAIP-122). */
 const ACCOUNT_KINDS: Record<string, string> = { eip155: 'Ethereum', solana: 'Solana', bip122: 'Bitcoin' }
@@ -85,11 +106,54 @@ function isLive(session: SIWXSession, now: number): boolean {
 }
 
 /** EVM addresses compare case-insensitively (checksums differ); others exactly. */
+function sameAddress(chainId: CaipNetworkId, a: string, b: string): boolean {
+  return chainId.startsWith('eip155:') ? a.toLowerCase() === b.toLowerCase() : a === b
+}
+
 function sameAccount(session: SIWXSession, chainId: CaipNetworkId, address: string): boolean {
-  if (session.data.chainId !== chainId) return false
-  return chainId.startsWith('eip155:')
-    ? session.data.accountAddress.toLowerCase() === address.toLowerCase()
-    : session.data.accountAddress === address
+  return session.data.chainId === chainId && sameAddress(chainId, session.data.accountAddress, address)
+}
+
+/** The page the messages are for (outside a page, as createMessage writes it). */
+function currentPage(): { domain: string; uri: string } {
+  return { domain: globalThis.location?.host ?? 'localhost', uri: globalThis.location?.href ?? 'http://localhost' }
+}
+
+function originOf(uri: string): string | undefined {
+  try {
+    return new URL(uri).origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The fields a verifier relies on, read from the signed text (EIP-4361's lines; CAIP-122 and
+ * WalletConnect's one-click text use the same labels). The signature covers the text, not `data`,
+ * so a session whose data says something else than what was signed is refused.
+ */
+function textMatchesData(text: string, data: SIWXMessageData): boolean {
+  const lines = text.split('\n')
+  const domain = /^(.*) wants you to sign in with your .* account:$/.exec(lines[0] ?? '')?.[1]
+  const field = (label: string) => lines.find((line) => line.startsWith(`${label}: `))?.slice(label.length + 2)
+  return (
+    domain === data.domain &&
+    sameAddress(data.chainId, lines[1] ?? '', data.accountAddress) &&
+    field('URI') === data.uri &&
+    field('Chain ID') === data.chainId.slice(data.chainId.indexOf(':') + 1) &&
+    field('Nonce') === data.nonce &&
+    field('Expiration Time') === data.expirationTime &&
+    field('Not Before') === data.notBefore
+  )
+}
+
+/** A message this config made and has not seen signed yet. */
+interface IssuedMessage {
+  chains: readonly CaipNetworkId[]
+  /** '' when the account was not known yet (WalletConnect's one-click sign-in). */
+  accountAddress: string
+  /** When the message stops being signable (its expiration time, or never). */
+  expires: number
 }
 
 /**
@@ -104,6 +168,9 @@ function sameAccount(session: SIWXSession, chainId: CaipNetworkId, address: stri
 export function createLocalSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
   const expiresInMs = options.expiresInMs ?? DAY_MS
   const store = () => options.storage ?? globalThis.localStorage
+  // Kept in memory only: a nonce verifies once, on the page that issued it, and never after a reload.
+  const issued = new Map<string, IssuedMessage>()
+  const used = new Set<string>()
 
   function read(): SIWXSession[] {
     let parsed: unknown
@@ -112,7 +179,7 @@ export function createLocalSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
     } catch {
       return []
     }
-    const now = Date.now()
+    const now = clock.now()
     return Array.isArray(parsed) ? parsed.filter(isSession).filter((session) => isLive(session, now)) : []
   }
 
@@ -121,29 +188,68 @@ export function createLocalSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
     else store().setItem(LOCAL_SIWX_STORAGE_KEY, JSON.stringify(sessions))
   }
 
+  function issue(input: SIWXMessageInput, nonce: string, expires: number): void {
+    const now = clock.now()
+    for (const [kept, message] of issued) if (message.expires <= now) issued.delete(kept)
+    // The oldest unsigned message goes first (a Map iterates in insertion order).
+    while (issued.size >= MAX_ISSUED) issued.delete(issued.keys().next().value as string)
+    const chains = Array.isArray(input.chains) && input.chains.length > 0 ? input.chains : [input.chainId]
+    issued.set(nonce, { chains, accountAddress: input.accountAddress, expires })
+  }
+
+  /** Refuses a session that could be replayed or moved (the reasons are LOCAL_SIWX_ERRORS). */
   async function check(session: SIWXSession): Promise<void> {
-    if (!isSession(session)) throw new Error('The sign-in session is incomplete')
-    if (options.verify && !(await options.verify(session))) throw new Error('The signature does not match the account')
+    const fail = (reason: keyof typeof LOCAL_SIWX_ERRORS) => {
+      throw new Error(LOCAL_SIWX_ERRORS[reason])
+    }
+    if (!isSession(session)) fail('incomplete')
+    const { data } = session
+    if (!textMatchesData(session.message, data)) fail('textMismatch')
+    const page = currentPage()
+    if (data.domain !== page.domain || originOf(data.uri) !== originOf(page.uri)) fail('otherSite')
+    const now = clock.now()
+    const expires = data.expirationTime === undefined ? Infinity : Date.parse(data.expirationTime)
+    const notBefore = data.notBefore === undefined ? -Infinity : Date.parse(data.notBefore)
+    if (!(expires > now)) fail('expired')
+    if (!(notBefore <= now)) fail('notYetValid')
+    if (used.has(data.nonce)) fail('nonceUsed')
+    const message = issued.get(data.nonce)
+    if (!message) return fail('nonceUnknown')
+    if (
+      !message.chains.includes(data.chainId) ||
+      (message.accountAddress !== '' && !sameAddress(data.chainId, message.accountAddress, data.accountAddress))
+    )
+      fail('otherNetwork')
+    if (options.verify && !(await options.verify(session))) fail('badSignature')
+  }
+
+  /** Verifies every session, then spends their nonces: a refused batch spends none. */
+  async function checkAll(sessions: SIWXSession[]): Promise<void> {
+    for (const session of sessions) await check(session)
+    for (const { data } of sessions) {
+      issued.delete(data.nonce)
+      used.add(data.nonce)
+    }
   }
 
   return {
     async createMessage(input: SIWXMessageInput): Promise<SIWXMessage> {
-      const now = Date.now()
+      const now = clock.now()
       const data: SIWXMessageData = {
         accountAddress: input.accountAddress,
         chainId: input.chainId,
-        domain: globalThis.location?.host ?? 'localhost',
-        uri: globalThis.location?.href ?? 'http://localhost',
+        ...currentPage(),
         version: '1',
         nonce: createNonce(),
         statement: options.statement ?? 'Sign in with your wallet.',
         issuedAt: new Date(now).toISOString(),
         expirationTime: new Date(now + expiresInMs).toISOString(),
       }
+      issue(input, data.nonce, now + expiresInMs)
       return { ...data, toString: () => formatSIWXMessage(data) }
     },
     async addSession(session) {
-      await check(session)
+      await checkAll([session])
       const { chainId, accountAddress } = session.data
       write([...read().filter((kept) => !sameAccount(kept, chainId, accountAddress)), session])
     },
@@ -151,7 +257,7 @@ export function createLocalSIWX(options: LocalSIWXOptions = {}): SIWXConfig {
       write(read().filter((session) => !sameAccount(session, chainId, address)))
     },
     async setSessions(sessions) {
-      for (const session of sessions) await check(session)
+      await checkAll(sessions)
       write(sessions)
     },
     async getSessions(chainId, address) {

@@ -4,7 +4,8 @@ import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
 import { validateOptions } from '../../../../src/core/config/options'
-import type { SIWXMessage, SIWXMessageData, SIWXSession } from '../../../../src/core/config/siwx'
+import { setClock } from '../../../../src/lib/clock'
+import type { SIWXConfig, SIWXMessage, SIWXMessageData, SIWXSession } from '../../../../src/core/config/siwx'
 import { createLocalSIWX, formatSIWXMessage, LOCAL_SIWX_STORAGE_KEY } from '../../../../src/features/siwx/local-siwx'
 import { validInput } from '../../helpers/fixtures'
 import { createMemoryStorage, installStorage, type MemoryStorage } from '../../helpers/memory-storage'
@@ -70,20 +71,36 @@ function session(
   return { data: fields, message: formatSIWXMessage(fields), signature }
 }
 
+/**
+ * A session signed over a message `siwx` issued for the account on the network: what a wallet
+ * returns after SigKit's sign view. `data` overrides fields afterwards (the text follows them).
+ */
+async function issued(
+  siwx: SIWXConfig,
+  chainId: string,
+  accountAddress: string,
+  data: Partial<SIWXMessageData> = {},
+  signature = '0xsig',
+): Promise<SIWXSession> {
+  const message = await siwx.createMessage({ chainId: chainId as SIWXMessageData['chainId'], accountAddress })
+  const { toString: _toString, ...fields } = message
+  return session(chainId, accountAddress, { ...fields, ...data }, signature)
+}
+
 function stored(): unknown {
   const raw = store.data.get(LOCAL_SIWX_STORAGE_KEY)
   return raw === undefined ? undefined : JSON.parse(raw)
 }
 
-async function rejects(promise: Promise<unknown>, message: string): Promise<void> {
+async function rejects(promise: Promise<unknown>, message: string, what = ''): Promise<void> {
   try {
     await promise
   } catch (error) {
     assert.instance(error, Error)
-    assert.is((error as Error).message, message)
+    assert.is((error as Error).message, message, what)
     return
   }
-  assert.unreachable(`expected a rejection: ${message}`)
+  assert.unreachable(`expected a rejection: ${message} ${what}`)
 }
 
 // ── the message ─────────────────────────────────────────────────────────────────────────────
@@ -307,7 +324,7 @@ test('createMessage outside a page falls back to localhost', async () => {
 test('a session added for an account is found for that network and address only; EVM addresses ignore case', async () => {
   const siwx = createLocalSIWX()
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [], 'nobody is signed in at first')
-  const signedIn = session('eip155:1', EVM_ADDRESS)
+  const signedIn = await issued(siwx, 'eip155:1', EVM_ADDRESS)
   await siwx.addSession(signedIn)
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [signedIn])
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS.toLowerCase()), [signedIn], 'lower-case address')
@@ -323,7 +340,7 @@ test('a session added for an account is found for that network and address only;
 
 test('Solana addresses are compared exactly', async () => {
   const siwx = createLocalSIWX()
-  const signedIn = session(SOLANA_MAINNET, SOLANA_ADDRESS)
+  const signedIn = await issued(siwx, SOLANA_MAINNET, SOLANA_ADDRESS)
   await siwx.addSession(signedIn)
   assert.equal(await siwx.getSessions(SOLANA_MAINNET, SOLANA_ADDRESS), [signedIn])
   assert.equal(await siwx.getSessions(SOLANA_MAINNET, SOLANA_ADDRESS.toLowerCase()), [])
@@ -336,8 +353,8 @@ test('Solana addresses are compared exactly', async () => {
 
 test('signing in again replaces the account session on that network instead of piling up', async () => {
   const siwx = createLocalSIWX()
-  await siwx.addSession(session('eip155:1', EVM_ADDRESS, { nonce: 'first0000000000' }))
-  const again = session('eip155:1', EVM_ADDRESS.toLowerCase(), { nonce: 'second000000000' })
+  await siwx.addSession(await issued(siwx, 'eip155:1', EVM_ADDRESS))
+  const again = await issued(siwx, 'eip155:1', EVM_ADDRESS.toLowerCase())
   await siwx.addSession(again)
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [again])
   assert.is((stored() as unknown[]).length, 1)
@@ -345,10 +362,10 @@ test('signing in again replaces the account session on that network instead of p
 
 test('revokeSession signs out only that account on that network', async () => {
   const siwx = createLocalSIWX()
-  const mainnetA = session('eip155:1', EVM_ADDRESS)
-  const mainnetB = session('eip155:1', OTHER_EVM_ADDRESS)
-  const baseA = session('eip155:8453', EVM_ADDRESS)
-  const solanaA = session(SOLANA_MAINNET, SOLANA_ADDRESS)
+  const mainnetA = await issued(siwx, 'eip155:1', EVM_ADDRESS)
+  const mainnetB = await issued(siwx, 'eip155:1', OTHER_EVM_ADDRESS)
+  const baseA = await issued(siwx, 'eip155:8453', EVM_ADDRESS)
+  const solanaA = await issued(siwx, SOLANA_MAINNET, SOLANA_ADDRESS)
   for (const signedIn of [mainnetA, mainnetB, baseA, solanaA]) await siwx.addSession(signedIn)
   await siwx.revokeSession('eip155:1', EVM_ADDRESS.toLowerCase())
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [])
@@ -373,10 +390,10 @@ test('revokeSession signs out only that account on that network', async () => {
 
 test('setSessions replaces every session (one-click sign-in); an empty list signs everyone out', async () => {
   const siwx = createLocalSIWX()
-  const old = session('eip155:1', OTHER_EVM_ADDRESS)
+  const old = await issued(siwx, 'eip155:1', OTHER_EVM_ADDRESS)
   await siwx.addSession(old)
-  const onMainnet = session('eip155:1', EVM_ADDRESS)
-  const onBase = session('eip155:8453', EVM_ADDRESS)
+  const onMainnet = await issued(siwx, 'eip155:1', EVM_ADDRESS)
+  const onBase = await issued(siwx, 'eip155:8453', EVM_ADDRESS)
   await siwx.setSessions([onMainnet, onBase])
   assert.equal(await siwx.getSessions('eip155:1', OTHER_EVM_ADDRESS), [], 'the earlier session is gone')
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [onMainnet])
@@ -386,20 +403,168 @@ test('setSessions replaces every session (one-click sign-in); an empty list sign
   assert.is(store.data.has(LOCAL_SIWX_STORAGE_KEY), false)
 })
 
-test('expired sessions are not returned: one added already expired, and one whose time runs out', async () => {
-  freezeTime('2024-05-01T12:00:00.000Z')
+test('one-click sign-in: one message for every requested network, signed per network with one nonce, before the account is known', async () => {
   const siwx = createLocalSIWX()
-  await siwx.addSession(session('eip155:1', OTHER_EVM_ADDRESS, { expirationTime: '2024-05-01T11:59:59.000Z' }))
-  assert.equal(await siwx.getSessions('eip155:1', OTHER_EVM_ADDRESS), [])
-  const live = session('eip155:1', EVM_ADDRESS, { expirationTime: '2024-05-01T13:00:00.000Z' })
-  const forever = session('eip155:8453', EVM_ADDRESS, { expirationTime: undefined })
-  await siwx.addSession(live)
-  await siwx.addSession(forever)
-  freezeTime('2024-05-01T12:59:59.000Z')
-  assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [live], 'still live a second before it expires')
-  freezeTime('2024-05-01T13:00:00.000Z')
-  assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [], 'expired at its expiration time')
-  assert.equal(await siwx.getSessions('eip155:8453', EVM_ADDRESS), [forever], 'a session without expiration time stays')
+  const message = await siwx.createMessage({
+    chainId: 'eip155:1',
+    accountAddress: '',
+    chains: ['eip155:1', 'eip155:8453'],
+  })
+  const signedFor = (chainId: string) =>
+    session(chainId, EVM_ADDRESS, { nonce: message.nonce, uri: message.uri, expirationTime: message.expirationTime })
+  await rejects(
+    siwx.setSessions([signedFor('eip155:1'), signedFor('eip155:10')]),
+    'The sign-in message is for another network or account',
+  )
+  assert.is(stored(), undefined, 'a refused batch stores nothing')
+  const sessions = [signedFor('eip155:1'), signedFor('eip155:8453')]
+  await siwx.setSessions(sessions)
+  assert.equal(await siwx.getSessions('eip155:8453', EVM_ADDRESS), [sessions[1]])
+  await rejects(siwx.setSessions(sessions), 'The sign-in message was already used')
+})
+
+test('expired sessions are not returned: a session whose time runs out, and one without expiration stays', async () => {
+  const restoreClock = setClock({ now: () => Date.parse('2024-05-01T12:00:00.000Z') })
+  try {
+    const siwx = createLocalSIWX({ expiresInMs: 60 * 60 * 1000 })
+    const live = await issued(siwx, 'eip155:1', EVM_ADDRESS)
+    const forever = await issued(siwx, 'eip155:8453', EVM_ADDRESS, { expirationTime: undefined })
+    await siwx.addSession(live)
+    await siwx.addSession(forever)
+    setClock({ now: () => Date.parse('2024-05-01T12:59:59.000Z') })
+    assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [live], 'still live a second before it expires')
+    setClock({ now: () => Date.parse('2024-05-01T13:00:00.000Z') })
+    assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [], 'expired at its expiration time')
+    assert.equal(
+      await siwx.getSessions('eip155:8453', EVM_ADDRESS),
+      [forever],
+      'a session without expiration time stays',
+    )
+  } finally {
+    restoreClock()
+  }
+})
+
+// ── refusals: a signed session cannot be replayed or moved ──────────────────────────────────
+
+test('a message for another domain or another origin in its URI is refused; a path or query of this page is fine', async () => {
+  const siwx = createLocalSIWX()
+  for (const [fields, what] of [
+    [{ domain: 'evil.example' }, 'another domain'],
+    [{ domain: 'app.example.com.evil.example' }, 'a domain that only starts with the page'],
+    [{ uri: 'https://evil.example/login' }, 'a URI on another site'],
+    [{ uri: 'http://app.example.com/login' }, 'the same host over http'],
+    [{ uri: 'https://app.example.com:8443/login' }, 'another port'],
+    [{ uri: 'not a url' }, 'no URI at all'],
+  ] as const) {
+    await rejects(
+      siwx.addSession(await issued(siwx, 'eip155:1', EVM_ADDRESS, fields)),
+      'The sign-in message is for another site',
+      what,
+    )
+  }
+  assert.is(stored(), undefined)
+  await siwx.addSession(await issued(siwx, 'eip155:1', EVM_ADDRESS, { uri: 'https://app.example.com/other?x=1' }))
+  assert.is((await siwx.getSessions('eip155:1', EVM_ADDRESS)).length, 1)
+})
+
+test('a message issued for one network or account and signed for another is refused', async () => {
+  const siwx = createLocalSIWX()
+  const forMainnet = await siwx.createMessage({ chainId: 'eip155:1', accountAddress: EVM_ADDRESS })
+  const fields = { nonce: forMainnet.nonce, uri: forMainnet.uri }
+  await rejects(
+    siwx.addSession(session('eip155:8453', EVM_ADDRESS, fields)),
+    'The sign-in message is for another network or account',
+  )
+  await rejects(
+    siwx.addSession(session('eip155:1', OTHER_EVM_ADDRESS, fields)),
+    'The sign-in message is for another network or account',
+  )
+  await rejects(
+    siwx.addSession(session(SOLANA_MAINNET, SOLANA_ADDRESS, fields)),
+    'The sign-in message is for another network or account',
+  )
+  assert.is(stored(), undefined)
+  await siwx.addSession(session('eip155:1', EVM_ADDRESS.toLowerCase(), fields))
+  assert.is((await siwx.getSessions('eip155:1', EVM_ADDRESS)).length, 1, 'the refusals did not spend the nonce')
+})
+
+test('an expired message and a message not valid yet are refused, at the edge of their window (the clock)', async () => {
+  const start = Date.parse('2024-05-01T12:00:00.000Z')
+  let now = start
+  const restoreClock = setClock({ now: () => now })
+  try {
+    const siwx = createLocalSIWX({ expiresInMs: 10 * 60 * 1000 })
+    const late = await issued(siwx, 'eip155:1', EVM_ADDRESS)
+    now = start + 10 * 60 * 1000
+    await rejects(siwx.addSession(late), 'The sign-in message has expired')
+    now = start
+    const early = await issued(siwx, 'eip155:1', EVM_ADDRESS, { notBefore: '2024-05-01T12:05:00.000Z' })
+    await rejects(siwx.addSession(early), 'The sign-in message is not valid yet')
+    const badDates = await issued(siwx, 'eip155:1', EVM_ADDRESS, { expirationTime: 'tomorrow' })
+    await rejects(siwx.addSession(badDates), 'The sign-in message has expired')
+    assert.is(stored(), undefined)
+    now = start + 5 * 60 * 1000
+    await siwx.addSession(early)
+    assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [early], 'valid from its Not Before on')
+  } finally {
+    restoreClock()
+  }
+})
+
+test('a nonce verifies once: the same signed session again, or another signature over it, is refused', async () => {
+  const siwx = createLocalSIWX()
+  const first = await issued(siwx, 'eip155:1', EVM_ADDRESS)
+  await siwx.addSession(first)
+  await rejects(siwx.addSession(first), 'The sign-in message was already used')
+  await rejects(siwx.setSessions([first]), 'The sign-in message was already used')
+  await siwx.revokeSession('eip155:1', EVM_ADDRESS)
+  await rejects(siwx.addSession(first), 'The sign-in message was already used', 'not even after signing out')
+  assert.is(stored(), undefined)
+})
+
+test('a nonce the page did not issue is refused: made up, from another config, or from before a reload', async () => {
+  const siwx = createLocalSIWX()
+  await rejects(siwx.addSession(session('eip155:1', EVM_ADDRESS)), 'The sign-in message was not issued by this page')
+  const otherTab = createLocalSIWX()
+  const elsewhere = await issued(otherTab, 'eip155:1', EVM_ADDRESS)
+  await rejects(siwx.addSession(elsewhere), 'The sign-in message was not issued by this page')
+  await otherTab.addSession(elsewhere)
+  const afterReload = createLocalSIWX()
+  await rejects(afterReload.addSession(elsewhere), 'The sign-in message was not issued by this page')
+})
+
+test('the signed text must say what the fields say: a session whose data was edited after signing is refused', async () => {
+  const siwx = createLocalSIWX()
+  const signed = await issued(siwx, 'eip155:1', EVM_ADDRESS)
+  const other = await siwx.createMessage({ chainId: 'eip155:1', accountAddress: EVM_ADDRESS })
+  for (const edit of [
+    { nonce: other.nonce },
+    { accountAddress: OTHER_EVM_ADDRESS },
+    { chainId: 'eip155:8453' as const },
+    { expirationTime: '2999-01-01T00:00:00.000Z' },
+    { notBefore: '2000-01-01T00:00:00.000Z' },
+    { uri: 'https://app.example.com/elsewhere' },
+  ]) {
+    await rejects(
+      siwx.addSession({ ...signed, data: { ...signed.data, ...edit } }),
+      'The signed text does not match the sign-in message',
+    )
+  }
+  await rejects(
+    siwx.addSession({ ...signed, message: signed.message.replace('app.example.com wants', 'evil.example wants') }),
+    'The signed text does not match the sign-in message',
+  )
+  await siwx.addSession(signed)
+})
+
+test('createMessage remembers the last 16 unsigned messages: the oldest beyond them no longer verifies', async () => {
+  const siwx = createLocalSIWX()
+  const oldest = await issued(siwx, 'eip155:1', EVM_ADDRESS)
+  const kept = await issued(siwx, 'eip155:1', EVM_ADDRESS)
+  for (let i = 0; i < 15; i++) await siwx.createMessage({ chainId: 'eip155:1', accountAddress: EVM_ADDRESS })
+  await rejects(siwx.addSession(oldest), 'The sign-in message was not issued by this page')
+  await siwx.addSession(kept)
 })
 
 test('corrupt storage is ignored without throwing, and signing in still works', async () => {
@@ -408,7 +573,7 @@ test('corrupt storage is ignored without throwing, and signing in still works', 
     store.setItem(LOCAL_SIWX_STORAGE_KEY, raw)
     assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [], raw)
   }
-  const signedIn = session('eip155:1', EVM_ADDRESS)
+  const signedIn = await issued(siwx, 'eip155:1', EVM_ADDRESS)
   await siwx.addSession(signedIn)
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [signedIn])
   assert.equal(stored(), [signedIn], 'the corrupt value was replaced')
@@ -432,19 +597,22 @@ test('stored entries missing fields are skipped; the good ones survive reading a
   store.setItem(LOCAL_SIWX_STORAGE_KEY, JSON.stringify([...broken, good]))
   const siwx = createLocalSIWX()
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [good])
-  const other = session('eip155:8453', OTHER_EVM_ADDRESS)
+  const other = await issued(siwx, 'eip155:8453', OTHER_EVM_ADDRESS)
   await siwx.addSession(other)
   assert.equal(stored(), [good, other], 'writing keeps the good entry and drops the broken ones')
 })
 
 test('an incomplete session is refused by addSession and setSessions, and nothing is stored', async () => {
   const siwx = createLocalSIWX()
-  const kept = session('eip155:1', OTHER_EVM_ADDRESS)
+  const kept = await issued(siwx, 'eip155:1', OTHER_EVM_ADDRESS)
   await siwx.addSession(kept)
-  const { nonce: _nonce, ...withoutNonce } = session('eip155:1', EVM_ADDRESS).data
+  const { nonce: _nonce, ...withoutNonce } = (await issued(siwx, 'eip155:1', EVM_ADDRESS)).data
   const incomplete = { data: withoutNonce, message: 'm', signature: '0x1' } as unknown as SIWXSession
   await rejects(siwx.addSession(incomplete), 'The sign-in session is incomplete')
-  await rejects(siwx.setSessions([session('eip155:1', EVM_ADDRESS), incomplete]), 'The sign-in session is incomplete')
+  await rejects(
+    siwx.setSessions([await issued(siwx, 'eip155:1', EVM_ADDRESS), incomplete]),
+    'The sign-in session is incomplete',
+  )
   assert.equal(stored(), [kept])
 })
 
@@ -456,13 +624,13 @@ test('verify returning false refuses the session: addSession and setSessions rej
       return candidate.signature === '0xgood'
     },
   })
-  const good = session('eip155:1', OTHER_EVM_ADDRESS, {}, '0xgood')
+  const good = await issued(siwx, 'eip155:1', OTHER_EVM_ADDRESS, {}, '0xgood')
   await siwx.addSession(good)
-  const forged = session('eip155:1', EVM_ADDRESS, {}, '0xforged')
+  const forged = await issued(siwx, 'eip155:1', EVM_ADDRESS, {}, '0xforged')
   await rejects(siwx.addSession(forged), 'The signature does not match the account')
   assert.equal(await siwx.getSessions('eip155:1', EVM_ADDRESS), [])
   await rejects(
-    siwx.setSessions([session('eip155:8453', EVM_ADDRESS, {}, '0xgood'), forged]),
+    siwx.setSessions([await issued(siwx, 'eip155:8453', EVM_ADDRESS, {}, '0xgood'), forged]),
     'The signature does not match the account',
   )
   assert.equal(stored(), [good], 'setSessions replaced nothing')
@@ -470,7 +638,10 @@ test('verify returning false refuses the session: addSession and setSessions rej
 
   const syncRefusal = createLocalSIWX({ verify: () => false })
   store.clear()
-  await rejects(syncRefusal.addSession(good), 'The signature does not match the account')
+  await rejects(
+    syncRefusal.addSession(await issued(syncRefusal, 'eip155:1', EVM_ADDRESS)),
+    'The signature does not match the account',
+  )
   assert.is(store.data.size, 0)
 })
 
@@ -518,7 +689,7 @@ test('createLocalSIWX() is accepted as the siwx option of createAppKit', () => {
 test('a custom storage option is used instead of localStorage', async () => {
   const custom = createMemoryStorage()
   const siwx = createLocalSIWX({ storage: custom })
-  const signedIn = session('eip155:1', EVM_ADDRESS)
+  const signedIn = await issued(siwx, 'eip155:1', EVM_ADDRESS)
   await siwx.addSession(signedIn)
   assert.equal(JSON.parse(custom.data.get(LOCAL_SIWX_STORAGE_KEY) as string), [signedIn])
   assert.is(store.data.size, 0, 'localStorage is untouched')
@@ -533,10 +704,11 @@ test('a custom storage option is used instead of localStorage', async () => {
   restoreStorage()
   restoreStorage = installStorage(undefined)
   const noLocalStorage = createLocalSIWX({ storage: custom })
-  await noLocalStorage.addSession(signedIn)
+  const again = await issued(noLocalStorage, 'eip155:1', EVM_ADDRESS)
+  await noLocalStorage.addSession(again)
   assert.equal(
     await noLocalStorage.getSessions('eip155:1', EVM_ADDRESS),
-    [signedIn],
+    [again],
     'works where the page has no localStorage',
   )
 })
