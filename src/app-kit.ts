@@ -24,7 +24,7 @@ import {
 import { activeAddress, activeNamespace, getAccountState, isConnected } from './core/state/account'
 import { activeCaipNetwork, selectedNetworkId } from './core/state/network'
 import { eventsState, subscribeEvents } from './core/analytics'
-import { getConnectedConnectorIds } from './core/lib/storage'
+import { getConnectedConnectorIds, STORAGE_KEYS } from './core/lib/storage'
 import { onCoreEvent } from './core/lifecycle'
 import type {
   CaipNetwork,
@@ -83,6 +83,11 @@ export interface AppKit {
 
 /** The last createAppKit's subscription to failed identity lookups (one per page). */
 let stopNameFallback: (() => void) | undefined
+
+function followOtherTabs(event: StorageEvent): void {
+  if (event.key === STORAGE_KEYS.connectedConnectorIds)
+    void import('./core/wallet/tab-sync').then((sync) => sync.followStoredConnections())
+}
 
 /** @internal */
 export type DefineButton = () => void | Promise<void>
@@ -143,6 +148,8 @@ export function createAppKitWith(
     )
     const stored = typeof window === 'undefined' ? {} : getConnectedConnectorIds()
     if (Object.keys(stored).length) void import('./core/wallet/connect').then((connection) => connection.reconnect())
+    // Another tab of the dapp connected (it stored its connector): this one follows without a prompt.
+    globalThis.addEventListener?.('storage', followOtherTabs)
     // SPEC §8: a failed identity lookup has the name looked up another way, by the names feature.
     stopNameFallback?.()
     stopNameFallback = onCoreEvent('identityUnavailable', (event) =>

@@ -30,6 +30,7 @@ import { resetAllNetworks } from './state/network'
 import { resetBalances } from './wallet/balances'
 import { resetIdentity } from './wallet/identity'
 import { connectingState } from './wallet/connect'
+import { stopTabSync } from './wallet/tab-sync'
 import { switchingTo } from './wallet/switch-network'
 import { resetLog } from '../lib/logger'
 
@@ -63,6 +64,7 @@ export function resetCoreState(): void {
   switchingTo.value = undefined
   resetBalances()
   resetIdentity()
+  stopTabSync()
 
   resetAppKitState()
   resetFeatures()

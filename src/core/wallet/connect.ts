@@ -22,6 +22,7 @@ import {
 import { connectorsState, findConnector, isConnector } from '../state/connectors'
 import { CHAIN_NAMESPACES, DISCONNECT_WAIT_MS } from '../constants'
 import { emitCoreEvent } from '../lifecycle'
+import { startTabSync, withRestoreLock } from './tab-sync'
 import { sendEvent } from '../analytics'
 import { showErrorToast } from '../modal/toasts'
 import { waitForTransaction } from './transaction'
@@ -217,6 +218,8 @@ function shouldShowUnsupported(network: CaipNetwork | undefined): boolean {
  * remembered connector; with a shared session, the connector's namespaces it no longer covers end.
  */
 function applyResult(connector: Connector, result: ConnectionResult, { restored }: { restored: boolean }): void {
+  // From the first connection on, the dapp's other tabs follow this one and it follows them.
+  startTabSync()
   const covered = new Set(result.connections.map((connection) => connection.namespace))
   for (const connection of result.connections) applyConnection(connector, result, connection, restored)
   if (connector.sharedSession)
@@ -419,7 +422,8 @@ const restoringConnectorIds = new Set<string>()
  * ```
  */
 export function reconnect(): Promise<void> {
-  reconnecting ??= restore().finally(() => {
+  // One tab restores at a time: two loading at once must not refresh one session together.
+  reconnecting ??= withRestoreLock(restore).finally(() => {
     reconnecting = undefined
   })
   return reconnecting
