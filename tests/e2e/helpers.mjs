@@ -160,9 +160,9 @@ export async function tokenBalanceOf(config, symbol, address, chainId = 31338) {
   return client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 }
 
-/** The demo page, the test wallet connected, then switched to Localhost L2 (which the wallet adds). */
-export async function connectOnL2(page) {
-  const log = await openDapp(page)
+/** The demo page (`path`), the test wallet connected, then switched to Localhost L2 (which the wallet adds). */
+export async function connectOnL2(page, path = '/') {
+  const log = await openDapp(page, path)
   await connectTestWallet(page)
   await page.getByRole('button', { name: 'Switch to Localhost L2', exact: true }).click()
   await answerWallet(page, 'Add network')
