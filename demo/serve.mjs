@@ -14,6 +14,12 @@
 //   /sandbox-config.json the sandbox's URLs, tokens and accounts (404 with --static)
 //   /sandbox-config.js   the same as `window.__SIGKIT_SANDBOX__ = {…}` (`= null` with --static)
 //
+// Strict Content-Security-Policy (docs/csp.md): a page asked for with `?csp=strict` (e.g.
+// /cdn.html?csp=strict) comes with a `content-security-policy` header, no 'unsafe-inline' and no
+// 'unsafe-eval', that allows the sandbox's hosts only; `?csp=nonce` adds a fresh nonce to its
+// style-src and puts it in the page as `<meta property="csp-nonce" nonce="…">`, which the pages
+// pass to `createAppKit({ nonce })`. Without `?csp` nothing changes.
+//
 // Ports (0 = any free port):
 //   page          [port] argument or PORT, default 5173
 //   API emulator  API_PORT, default 5174
@@ -31,8 +37,9 @@
 //
 // Listens on 127.0.0.1 only. Nothing is cached, so a rebuild shows up on reload. Ctrl+C stops
 // the chains too.
+import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { dirname, extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -113,6 +120,11 @@ async function handle(request, response) {
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`Not found: ${pathname}\n`)
     return
   }
+  const csp = new URL(request.url ?? '/', 'http://localhost').searchParams.get('csp')
+  if (extname(file) === '.html' && (csp === 'strict' || csp === 'nonce')) {
+    await sendWithPolicy(request, response, file, csp === 'nonce')
+    return
+  }
   response.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'content-length': info.size,
@@ -120,6 +132,48 @@ async function handle(request, response) {
   })
   if (request.method === 'HEAD') response.end()
   else createReadStream(file).pipe(response)
+}
+
+/**
+ * A page under the strict policy: the header, and with `withNonce` a fresh nonce in the policy's
+ * style-src and in the page's `<meta property="csp-nonce">`.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} file
+ * @param {boolean} withNonce
+ */
+async function sendWithPolicy(request, response, file, withNonce) {
+  const nonce = withNonce ? randomBytes(16).toString('base64') : undefined
+  let html = await readFile(file, 'utf8')
+  if (nonce) html = html.replace('<head>', `<head>\n    <meta property="csp-nonce" nonce="${nonce}" />`)
+  response.writeHead(200, {
+    'content-type': CONTENT_TYPES['.html'],
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+    'content-security-policy': strictPolicy(sandbox?.sandboxConfig(), nonce),
+  })
+  response.end(request.method === 'HEAD' ? undefined : html)
+}
+
+/**
+ * The policy of docs/csp.md with the sandbox's hosts in place of the hosted ones: the API emulator
+ * (API, wallet API, RPC proxy, Verify: fetches, wallet images, Verify's attestation frame), the
+ * chains' and Solana's RPC (the test wallet and the network reads), the relay, the secure frame.
+ * @param {ReturnType<Awaited<ReturnType<typeof startSandbox>>['sandboxConfig']> | undefined} config
+ * @param {string} [nonce]
+ */
+function strictPolicy(config, nonce) {
+  const rpc = config ? [...config.chains.map((chain) => chain.rpcUrl), config.solana.rpcUrl, config.solana.wsUrl] : []
+  const api = config ? [config.apiUrl] : []
+  const frames = config ? [config.secureFrameUrl, ...api] : ["'none'"]
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+    ["img-src 'self' data: blob:", ...api].join(' '),
+    ["connect-src 'self'", ...api, ...rpc, ...(config ? [config.relayUrl] : [])].join(' '),
+    ['frame-src', ...frames].join(' '),
+  ].join('; ')
 }
 
 /**

@@ -4,7 +4,7 @@
 
 /**
  * @param {any} sandbox the value of window.__SIGKIT_SANDBOX__ (null when the server runs --static)
- * @returns {{ projectId: string, preloadOnIdle: boolean, networks: object[], endpoints?: object, metadata: object } | undefined}
+ * @returns {{ projectId: string, preloadOnIdle: boolean, nonce?: string, networks: object[], endpoints?: object, metadata: object } | undefined}
  */
 export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
   if (!sandbox) return undefined
@@ -40,6 +40,8 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
     ...(new URLSearchParams(globalThis.location?.search).get('basic') === 'on' ? { basic: true } : {}),
     // `?embedded=on`: the modal renders inline in the page's <appkit-modal> element (AppKit's option).
     ...(new URLSearchParams(globalThis.location?.search).get('embedded') === 'on' ? { enableEmbedded: true } : {}),
+    // The page's CSP nonce, where the server sent one (`?csp=nonce`), as a site templates it in.
+    ...nonceOption(),
     networks,
     endpoints: {
       api,
@@ -59,4 +61,10 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
       icons: [],
     },
   }
+}
+
+/** `{ nonce }` from `<meta property="csp-nonce" nonce="…">` (Vite's convention), if the page has one. */
+function nonceOption() {
+  const nonce = globalThis.document?.querySelector('meta[property="csp-nonce"]')?.nonce
+  return nonce ? { nonce } : {}
 }

@@ -121,8 +121,10 @@ export function createPrompt({ document = globalThis.document } = {}) {
     host.dataset.method = request.method
     const root = host.attachShadow({ mode: 'open' })
 
-    const style = document.createElement('style')
-    style.textContent = STYLES
+    // A constructable sheet, not a <style>: the demo pages also run under a strict CSP (?csp=strict).
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(STYLES)
+    root.adoptedStyleSheets = [sheet]
     const panel = element('section', {
       class: 'panel',
       role: 'alertdialog',
@@ -144,7 +146,7 @@ export function createPrompt({ document = globalThis.document } = {}) {
     const buttons = element('div', { class: 'buttons' })
     buttons.append(reject, approve)
     panel.append(title, origin, action, summary, queueNote, buttons)
-    root.append(style, panel)
+    root.append(panel)
 
     current = { request, resolve, host, opener, buttons: { approve, reject }, queueNote }
     updateQueueNote()

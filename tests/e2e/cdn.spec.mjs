@@ -103,9 +103,10 @@ test('with preloadOnIdle off, loads nothing before the click; the click opens th
     const url = new URL(request.url())
     if (url.origin !== log.origin) return true
     if (url.pathname === '/cdn.html') return request.resourceType() !== 'document'
+    if (url.pathname === '/app/cdn.css') return request.resourceType() !== 'stylesheet'
     if (request.resourceType() !== 'script' || !url.pathname.endsWith('.js')) return true
-    // The page's own scripts: the sandbox config, the test wallet (an extension's content
-    // script stand-in) and the shared page options; then SigKit itself.
+    // The page's own scripts (and its stylesheet, above): the sandbox config, the test wallet (an
+    // extension's content script stand-in), the page's code and shared options; then SigKit itself.
     return !['/cdn/', '/test-wallet/', '/app/', '/sandbox-config.js'].some((prefix) => url.pathname.startsWith(prefix))
   })
   expect(notAllowed.map(describe), 'requests before the click (only the page and its scripts may load)').toEqual([])

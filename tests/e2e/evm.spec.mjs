@@ -13,6 +13,8 @@ import {
   modal,
   openDapp,
   sandboxConfig,
+  sendFromWidget,
+  signOnPage,
   test,
   walletPrompt,
 } from './helpers.mjs'
@@ -63,12 +65,7 @@ test('connect, balances from the chain, switch through add-chain, send, sign, de
 
   // Send 0.01 ETH from the widget's Send view; the balance updates by itself.
   const before = await chainBalance(config, wallet)
-  await page.locator('appkit-button').click()
-  await dialog.getByRole('button', { name: 'Send' }).click()
-  await dialog.getByLabel('Amount').fill('0.01')
-  await dialog.getByLabel('Receiver address').fill(config.accounts.recipient)
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
-  await answerWallet(page, 'Send transaction')
+  await sendFromWidget(page, config.accounts.recipient, '0.01')
   await expect.poll(() => chainBalance(config, wallet), { message: 'the transaction is mined' }).not.toBe(before)
   const after = await chainBalance(config, wallet)
   expect(Number(before) - Number(after)).toBeGreaterThanOrEqual(0.01)
@@ -76,9 +73,7 @@ test('connect, balances from the chain, switch through add-chain, send, sign, de
 
   // Sign a message (verified against the address on the page), then decline one.
   await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: 'Sign message' }).click()
-  await answerWallet(page, 'Sign message')
-  await expect(page.getByTestId('sign-result')).toContainText('Signature verified')
+  await signOnPage(page)
   await page.getByRole('button', { name: 'Sign message' }).click()
   await answerWallet(page, 'Sign message', false)
   await expect(page.getByRole('alert').filter({ hasText: 'Signature declined' })).toBeVisible()

@@ -90,6 +90,45 @@ export async function connectTestWallet(page) {
   await expect(page.getByTestId('account-status')).toHaveText('connected')
 }
 
+/** Sends `amount` ETH to `receiver` from the widget's Send view (Account → Send), approved in the wallet. */
+export async function sendFromWidget(page, receiver, amount) {
+  await page.locator('appkit-button').click()
+  const dialog = modal(page)
+  await dialog.getByRole('button', { name: 'Send' }).click()
+  await dialog.getByLabel('Amount').fill(amount)
+  await dialog.getByLabel('Receiver address').fill(receiver)
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await answerWallet(page, 'Send transaction')
+}
+
+/** The demo page's "Sign message" (useAppKitProvider), approved, verified against the address. */
+export async function signOnPage(page) {
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  await answerWallet(page, 'Sign message')
+  await expect(page.getByTestId('sign-result')).toContainText('Signature verified')
+}
+
+/** Opens Swap from the Account view's feature row. */
+export async function openSwapFromAccount(page) {
+  await page.locator('appkit-button').click()
+  const dialog = modal(page)
+  await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expect(dialog.getByLabel('You pay')).toBeVisible()
+  return dialog
+}
+
+/** Opens Buy from the Account view's feature row and chooses a provider. */
+export async function openBuy(page, provider) {
+  await page.locator('appkit-button').click()
+  const dialog = modal(page)
+  await dialog.getByRole('button', { name: 'Buy', exact: true }).click()
+  const list = dialog.getByRole('list', { name: 'On-ramp providers' })
+  await expect(list.getByRole('button')).toHaveText(['CoinbaseFees 1-2%', 'Meld.ioFees 1-2%'])
+  await list.getByRole('button', { name: new RegExp(`^${provider}`) }).click()
+  await expect(dialog.getByLabel('Amount')).toBeVisible()
+  return dialog
+}
+
 /** What the sandbox API emulator saw for a route, or a fault set on it. */
 export async function emulator(request, config) {
   const base = config.apiUrl
@@ -121,9 +160,9 @@ export async function tokenBalanceOf(config, symbol, address, chainId = 31338) {
   return client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
 }
 
-/** The demo page, the test wallet connected, then switched to Localhost L2 (which the wallet adds). */
-export async function connectOnL2(page) {
-  const log = await openDapp(page)
+/** The demo page (`path`), the test wallet connected, then switched to Localhost L2 (which the wallet adds). */
+export async function connectOnL2(page, path = '/') {
+  const log = await openDapp(page, path)
   await connectTestWallet(page)
   await page.getByRole('button', { name: 'Switch to Localhost L2', exact: true }).click()
   await answerWallet(page, 'Add network')

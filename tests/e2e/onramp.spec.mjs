@@ -7,7 +7,7 @@ import {
   connectOnL2,
   emulator,
   expect,
-  modal,
+  openBuy,
   resetFeatures,
   sandboxConfig,
   seriousAxeViolations,
@@ -23,18 +23,6 @@ test.afterAll(async ({ request }) => {
   await resetFeatures(request)
   await (await emulator(request, await sandboxConfig(request))).clearFaults()
 })
-
-/** Opens Buy from the Account view's feature row and chooses a provider. */
-async function openBuy(page, provider) {
-  await page.locator('appkit-button').click()
-  const dialog = modal(page)
-  await dialog.getByRole('button', { name: 'Buy', exact: true }).click()
-  const list = dialog.getByRole('list', { name: 'On-ramp providers' })
-  await expect(list.getByRole('button')).toHaveText(['CoinbaseFees 1-2%', 'Meld.ioFees 1-2%'])
-  await list.getByRole('button', { name: new RegExp(`^${provider}`) }).click()
-  await expect(dialog.getByLabel('Amount')).toBeVisible()
-  return dialog
-}
 
 test('buy 50 USD of USDC through the local provider: USDC rises on chain and the view shows the success', async ({
   page,

@@ -10,6 +10,7 @@ import {
   expect,
   modal,
   openDapp,
+  openSwapFromAccount,
   sandboxConfig,
   test,
   tokenBalanceOf,
@@ -31,15 +32,6 @@ const tokenBalance = (config, symbol) => tokenBalanceOf(config, symbol, config.a
 
 /** "296.07948 USDC" → base units. */
 const baseUnits = (text, decimals) => parseUnits(text.split(' ')[0].replaceAll(',', ''), decimals)
-
-/** Opens Swap from the Account view's feature row. */
-async function openSwapFromAccount(page) {
-  await page.locator('appkit-button').click()
-  const dialog = modal(page)
-  await dialog.getByRole('button', { name: 'Swap', exact: true }).click()
-  await expect(dialog.getByLabel('You pay')).toBeVisible()
-  return dialog
-}
 
 /** Picks a token through the picker. */
 async function pickToken(dialog, side, symbol) {

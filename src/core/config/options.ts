@@ -119,6 +119,11 @@ export interface AppKitOptions {
   /** Replace hosted services (e.g. with a local sandbox). */
   endpoints?: Partial<Endpoints>
   /**
+   * The nonce of the page's Content-Security-Policy (`style-src 'nonce-…'`), put on the `<style>`
+   * a browser without constructable stylesheets gets; others need none (docs/csp.md).
+   */
+  nonce?: string
+  /**
    * Chain adapters, as AppKit takes them: `new WagmiAdapter(…)` from `sigkit/wagmi` links wagmi to
    * the modal by itself, so SigKit only accepts the list (the eip155 adapter is built in).
    */
@@ -180,6 +185,7 @@ export interface ResolvedOptions {
   preloadOnIdle: boolean
   debug: boolean
   endpoints: Endpoints
+  nonce: string | undefined
 }
 
 /** Thrown by {@link validateOptions}; `path` names the offending option. */
@@ -472,6 +478,8 @@ export function validateOptions(input: unknown): ResolvedOptions {
   const { features, overrides } = validateFeatures(input['features'], basic)
   const themeMode = input['themeMode'] ?? DEFAULT_THEME_MODE
   if (themeMode !== 'dark' && themeMode !== 'light') fail('themeMode', "must be 'dark' or 'light'")
+  const nonce = input['nonce']
+  if (nonce !== undefined && !isNonEmptyString(nonce)) fail('nonce', 'must be a non-empty string')
   return {
     ...validateProjectId(input['projectId']),
     networks,
@@ -493,5 +501,6 @@ export function validateOptions(input: unknown): ResolvedOptions {
     preloadOnIdle: optionalOption(input, 'preloadOnIdle', true),
     debug: optionalOption(input, 'debug', false),
     endpoints: validateEndpoints(input['endpoints']),
+    nonce: nonce as string | undefined,
   }
 }

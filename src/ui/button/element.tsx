@@ -4,6 +4,7 @@ import { themeState } from '../../core/config/appkit-state'
 import { ButtonView, type AppKitButtonProps } from './ButtonView'
 import buttonCss from './button.css'
 import { syncThemeVariables } from '../theme/variables'
+import { setShadowSheet } from '../theme/sheet'
 
 /** The custom element's tag. */
 export const APPKIT_BUTTON_TAG = 'appkit-button'
@@ -31,10 +32,9 @@ export function defineAppKitButton(registry: CustomElementRegistry = customEleme
       if (!this.#root) {
         // delegatesFocus: focusing the host (e.g. when the modal hands focus back) focuses the button.
         const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open', delegatesFocus: true })
-        const style = document.createElement('style')
-        style.textContent = buttonCss
+        setShadowSheet(shadow, buttonCss)
         const mount = document.createElement('span')
-        shadow.append(style, mount)
+        shadow.append(mount)
         this.#root = createRoot(mount)
       }
       if (!this.#stopTheme) {

@@ -1,10 +1,11 @@
 import { createStitches } from '@stitches/react'
 import { darkTokens, lightColors } from './tokens'
+import { setShadowSheet } from './sheet'
 
 /**
  * The modal lives in a shadow root so the host page's CSS cannot reach in and ours cannot leak out.
- * Stitches writes its stylesheet into the root it is created with, and a `<style>` only gets a
- * sheet once it is connected, so the host is created and attached before Stitches. This module is
+ * Stitches writes its rules into that shadow root's stylesheet (see `stitchesRoot`), which for the
+ * `<style>` fallback only exists once connected, so the host is attached before Stitches. This module is
  * part of the lazy modal chunk: it only ever evaluates in a browser, on first open.
  * @internal
  */
@@ -16,10 +17,22 @@ modalHost.style.cssText = OVERLAY_HOST_STYLE
 export const modalRoot: ShadowRoot = modalHost.attachShadow({ mode: 'open' })
 document.body.append(modalHost)
 
-/** @internal */
+/**
+ * Where Stitches writes. Stitches makes its stylesheet by appending a `<style>` to its root and
+ * reading that element's `sheet` (`(root.head || root).appendChild(style).sheet`, after looking in
+ * `root.styleSheets` for a sheet it wrote before); under a strict Content-Security-Policy that inline
+ * `<style>` is blocked and `sheet` is null, and Stitches throws on the first rule. So its root is
+ * this stand-in, with no `styleSheets`, whose `appendChild` answers with the shadow root's own sheet
+ * ({@link setShadowSheet}: constructable, or a `<style>` with the page's nonce): Stitches' writes go
+ * straight into the sheet the shadow root uses, and its `<style>` is dropped, never connected. The
+ * alternative, Stitches' detached in-memory sheet copied into the shadow root after each write,
+ * would need a hook on every write and keep two copies of every rule.
+ */
+const stitchesRoot = { appendChild: () => ({ sheet: setShadowSheet(modalRoot) }) }
+
 // `root` is supported by Stitches at run time but missing from @stitches/react's config type.
 const config = {
-  root: modalRoot,
+  root: stitchesRoot,
   prefix: 'sk',
   theme: darkTokens,
 } as const

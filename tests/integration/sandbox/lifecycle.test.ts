@@ -150,6 +150,22 @@ test('demo server: prints every URL, publishes the sandbox config, Ctrl+C stops 
     new Function('window', await script.text())(globals)
     assert.equal(globals['__SIGKIT_SANDBOX__'], config.body)
 
+    // `?csp=strict`: the page comes with the strict policy (docs/csp.md), naming the sandbox's hosts.
+    assert.is((await fetch(`${page}cdn.html`)).headers.get('content-security-policy'), null)
+    const policy = (await fetch(`${page}cdn.html?csp=strict`)).headers.get('content-security-policy') ?? ''
+    assert.match(policy, /^default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: /)
+    assert.not.match(policy, /unsafe-/)
+    const { apiUrl, relayUrl, secureFrameUrl, solana } = config.body
+    const connect = policy.split('; ').find((directive: string) => directive.startsWith('connect-src')) ?? ''
+    for (const url of [apiUrl, relayUrl, solana.rpcUrl, solana.wsUrl, server.urls['Chain 31338']])
+      assert.ok(connect.split(' ').includes(url), `connect-src allows ${url}`)
+    assert.ok(policy.endsWith(`; frame-src ${secureFrameUrl} ${apiUrl}`), 'the secure frame and Verify')
+    // `?csp=nonce`: a fresh nonce in style-src and in the page, where the demo pages read it.
+    const withNonce = await fetch(`${page}?csp=nonce`)
+    const nonce = /style-src 'self' 'nonce-([^']+)'/.exec(withNonce.headers.get('content-security-policy') ?? '')?.[1]
+    assert.ok(nonce)
+    assert.ok((await withNonce.text()).includes(`<meta property="csp-nonce" nonce="${nonce}" />`))
+
     // The emulator and chains it printed are live.
     const balance = await fetchJson(
       `${config.body.apiUrl}/v1/account/${config.body.accounts.wallet}/balance?chainId=eip155:31338`,

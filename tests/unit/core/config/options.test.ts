@@ -354,6 +354,13 @@ test('theme, metadata, wallet ids and flags are validated', () => {
   throwsOption(validInput({ enableNetworkSwitch: 'no' }), 'enableNetworkSwitch must be a boolean')
 })
 
+test("nonce: the page's CSP nonce, kept as given; anything but a non-empty string is refused", () => {
+  assert.is(validateOptions(validInput()).nonce, undefined)
+  assert.is(validateOptions(validInput({ nonce: 'r4nd0m+/=' })).nonce, 'r4nd0m+/=')
+  for (const nonce of ['', 42, null, { value: 'x' }])
+    throwsOption(validInput({ nonce }), 'nonce must be a non-empty string', 'nonce')
+})
+
 test('unknown option keys are ignored', () => {
   assert.not.throws(() => validateOptions(validInput({ adapters: [], someFutureOption: { a: 1 } })))
 })

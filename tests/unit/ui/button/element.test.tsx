@@ -98,6 +98,21 @@ test("the dapp's theme variables reach the button, so its accent colour follows 
   assert.is(host.style.getPropertyValue('--sk-accent'), '#7b61ff')
 })
 
+test('its styles are an adopted stylesheet, no <style> a strict CSP would block; one sheet after a re-attach', async () => {
+  const host = await mountButton()
+  const shadow = host.shadowRoot as ShadowRoot
+  assert.is(shadow.querySelector('style'), null)
+  assert.is(shadow.adoptedStyleSheets.length, 1)
+  const rules = [...(shadow.adoptedStyleSheets[0] as CSSStyleSheet).cssRules].map((rule) => rule.cssText).join('\n')
+  assert.ok(rules.includes('--sk-accent'), "button.css's rules")
+  host.remove()
+  await settle()
+  document.body.append(host)
+  await settle()
+  assert.is(shadow.adoptedStyleSheets.length, 1)
+  inner(host)
+})
+
 test('the element is defined once even if asked twice', () => {
   defineAppKitButton()
   assert.ok(customElements.get('appkit-button'))

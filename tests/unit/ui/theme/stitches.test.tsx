@@ -8,10 +8,9 @@ globalThis.requestIdleCallback = ((callback: () => void) => idle.push(callback))
 
 const { modalRoot, styled } = await import('../../../../src/ui/theme/stitches')
 
+// Stitches writes into the shadow root's constructable sheet, as a strict CSP requires.
 const styleText = () =>
-  [...modalRoot.querySelectorAll('style')]
-    .flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText))
-    .join('\n')
+  modalRoot.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n')
 
 test('a styled component writes its rules once the page is idle, before its first render', () => {
   const Box = styled('div', {
@@ -25,6 +24,12 @@ test('a styled component writes its rules once the page is idle, before its firs
   assert.ok(text.includes(Box.className), 'its base rule, under its class')
   assert.ok(text.includes('rgb(1, 2, 3)'))
   assert.ok(text.includes('700'), 'and its default variant')
+})
+
+test('no <style> element: the shadow root has one adopted sheet, with the rules', () => {
+  assert.is(modalRoot.querySelectorAll('style').length, 0)
+  assert.is(modalRoot.adoptedStyleSheets.length, 1)
+  assert.ok(styleText().includes('--sxs'), "Stitches' group markers are in it")
 })
 
 test.run()
