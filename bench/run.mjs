@@ -101,7 +101,7 @@ async function runBenches(options, runDir, started) {
     ? await startApiEmulator()
     : undefined
   // The QR code's pairing needs a WalletConnect relay: the sandbox's, on 127.0.0.1.
-  const relay = options.only.includes('modal') ? await startRelay() : undefined
+  const relay = ['modal', 'leaks'].some((name) => options.only.includes(name)) ? await startRelay() : undefined
   // Swap: an emulator of its own, with the swaps feature on (the modal's has it off, as by default).
   const swapEmulator = options.only.includes('swap')
     ? await startApiEmulator({ features: { swaps: { isEnabled: true, config: ['1inch'] } } })
@@ -137,7 +137,7 @@ async function runBenches(options, runDir, started) {
     if (options.only.includes('modal')) results.modal = await benchModal({ ...context, emulator: modalEmulator, relay })
     if (options.only.includes('activity')) results.activity = await benchActivity(context)
     if (options.only.includes('swap')) results.swap = await benchSwap({ ...context, emulator: swapEmulator })
-    if (options.only.includes('leaks')) results.leaks = await benchLeaks({ ...context, emulator: modalEmulator })
+    if (options.only.includes('leaks')) results.leaks = await benchLeaks({ ...context, emulator: modalEmulator, relay })
   } finally {
     await browser.close()
     await server.close()

@@ -31,8 +31,8 @@ const WALLET_EVENTS = ['accountsChanged', 'chainChanged', 'disconnect', 'connect
 
 /**
  * In the page: `opens` times open the modal and close it, then `connects` times connect the test
- * wallet through the modal and disconnect. `kind` is 'sigkit' (a page with `window.appKit`, the
- * test wallet injected with `autoApprove` on) or 'baseline' (bench/pages/leaks-baseline.js:
+ * wallet through the modal and disconnect. `kind` is 'sigkit' (a page with SigKit's button and
+ * the test wallet injected with `autoApprove` on; `window.appKit`, or the demo page's controls) or 'baseline' (bench/pages/leaks-baseline.js:
  * `window.baseline` with the same four steps done with a plain <dialog> and the wallet's provider
  * directly). Each step waits for what it does to show (the dialog in or out of the DOM, the
  * account set or cleared), with a deadline: a step that never ends fails the run.
@@ -59,31 +59,50 @@ export async function leakCycles({ kind, opens, connects }) {
     })
   const shadow = () => document.querySelector('sigkit-modal')?.shadowRoot
   const dialog = () => shadow()?.querySelector('[role="dialog"]')
+  // Through `window.appKit` where the page exposes it (the bench pages, the CDN demo page), else
+  // through the page's controls, as a visitor would (the React demo page): the button, Escape,
+  // the page's own Disconnect button and account status.
+  const { appKit } = window
+  const pageButton = (name) => [...document.querySelectorAll('button')].find((button) => button.textContent === name)
+  const status = () => document.querySelector('[data-testid="account-status"]')?.textContent
+  const ui = {
+    open: () => document.querySelector('appkit-button')?.shadowRoot?.querySelector('button')?.click(),
+    close: () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
+    connected: () => status() === 'connected',
+    disconnect: () => pageButton('Disconnect').click(),
+  }
+  const api = {
+    open: () => void appKit.open(),
+    close: () => appKit.close(),
+    connected: () => Boolean(appKit.getAddress('eip155')),
+    disconnect: () => appKit.disconnect(),
+  }
+  const use = appKit ? api : ui
   const sigkit = {
     async open() {
-      void window.appKit.open()
+      use.open()
       await until('modal open', () => dialog()?.querySelector('section[data-method="wallet"] button'))
     },
     async close() {
-      window.appKit.close()
+      use.close()
       await until('modal closed', () => !dialog())
     },
     async connect() {
-      void window.appKit.open()
+      use.open()
       const entry = await until('test wallet entry', () =>
         [...(dialog()?.querySelectorAll('button') ?? [])].find((button) =>
           button.textContent?.includes('SigKit Test Wallet'),
         ),
       )
       entry.click()
-      await until('connected', () => window.appKit.getAddress('eip155'))
+      await until('connected', use.connected)
       // The modal closes itself once connected; a view still showing is closed as a visitor would.
-      if (dialog()) window.appKit.close()
+      if (dialog()) use.close()
       await until('modal closed after connecting', () => !dialog())
     },
     async disconnect() {
-      await window.appKit.disconnect()
-      await until('disconnected', () => !window.appKit.getAddress('eip155'))
+      await use.disconnect()
+      await until('disconnected', () => !use.connected() && !dialog())
     },
   }
   const steps = kind === 'sigkit' ? sigkit : window.baseline
@@ -102,7 +121,7 @@ export const WARM_UP = { opens: 3, connects: 2 }
 
 /**
  * Runs the warm-up cycles, then waits until the page has started no request for a second (what
- * it preloads in idle time has arrived), 15 s at most.
+ * it preloads in idle time has arrived), 5 s at most (a page that polls never goes quiet).
  * @param {import('@playwright/test').Page} page
  * @param {'sigkit' | 'baseline'} kind
  */
@@ -113,7 +132,7 @@ export async function warmUp(page, kind) {
     const started = performance.now()
     let last = count()
     let quietSince = performance.now()
-    while (performance.now() - quietSince < 1000 && performance.now() - started < 15_000) {
+    while (performance.now() - quietSince < 1000 && performance.now() - started < 5_000) {
       await new Promise((resolve) => setTimeout(resolve, 100))
       if (count() !== last) {
         last = count()
