@@ -5,7 +5,7 @@
 // provider asked directly). After a warm-up cycle (the first open loads the modal's chunks) and
 // again at the end, each after a full garbage collection: the JS heap, DOM nodes, DOM event
 // listeners, documents and the wallet's own listeners (bench/lib/leaks.mjs). Quick runs (which
-// only prove the case runs) do 10 opens and 4 connects on the baseline and the CDN page; the e2e
+// only prove the case runs) do 10 opens and 4 connects on the CDN page alone; the e2e
 // test that asserts the bounds (tests/e2e/leaks.spec.mjs) does 30 and 10 on both demo pages.
 //
 // The pages talk to an API emulator without chains (the bench's modal emulator): balance reads
@@ -54,7 +54,7 @@ async function testWalletScript(api) {
 export async function benchLeaks(context) {
   const { server, emulator, relay, quick, log } = context
   const counts = quick ? { opens: 10, connects: 4 } : { opens: 200, connects: 50 }
-  const builds = quick ? ['baseline', 'cdn'] : Object.keys(PAGES)
+  const builds = quick ? ['cdn'] : Object.keys(PAGES)
   const wallet = await testWalletScript(emulator.url)
   const results = []
   for (const build of builds) {

@@ -504,8 +504,8 @@ function benchResultProblem(since) {
         return `swap: the ${build} ${page} open loaded ${row.scriptsLoaded} scripts`
     }
   }
-  // Leaks (bench/leaks.mjs): the baseline and the CDN page, each with figures before and after.
-  for (const build of ['baseline', 'cdn']) {
+  // Leaks (bench/leaks.mjs): the CDN page (quick runs skip the baseline), figures before and after.
+  for (const build of ['cdn']) {
     const row = results.leaks?.find((item) => item.build === build)
     if (!row) return `leaks: no ${build} row`
     const bad = ['heapBytes', 'nodes', 'listeners', 'documents', 'walletListeners'].filter(
