@@ -173,8 +173,52 @@ export function swapTable(rows) {
   )
 }
 
+const kib = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : 'n/a')
+const signed = (value) => (value > 0 ? `+${value}` : String(value))
+
+/** Leaks: what each page held after its cycles against after its warm-up, the baseline page first. */
+export function leaksTable(rows) {
+  return table(
+    [
+      'Page',
+      'Opens / connects',
+      'JS heap after GC: start → end (growth)',
+      'DOM nodes',
+      'DOM event listeners',
+      'Documents',
+      'Wallet listeners',
+      'Time (s)',
+    ],
+    rows.map((row) => [
+      row.build === 'baseline' ? 'Baseline (<dialog>)' : BUILD[row.build],
+      `${row.opens} / ${row.connects}`,
+      `${kib(row.before.heapBytes)} → ${kib(row.after.heapBytes)} (${row.growth.heapBytes >= 0 ? '+' : ''}${kib(row.growth.heapBytes)})`,
+      `${row.before.nodes} → ${row.after.nodes} (${signed(row.growth.nodes)})`,
+      `${row.before.listeners} → ${row.after.listeners} (${signed(row.growth.listeners)})`,
+      `${row.before.documents} → ${row.after.documents} (${signed(row.growth.documents)})`,
+      `${row.before.walletListeners} → ${row.after.walletListeners} (${signed(row.growth.walletListeners)})`,
+      f(row.seconds, 1),
+    ]),
+  )
+}
+
+/** Issue 31's point 5: the figures return to within the bounds (bench/lib/leaks.mjs) of the start. */
+function judgeLeaks(leaks) {
+  return ['cdn', 'react'].map((build) => {
+    const row = leaks.find((item) => item.build === build)
+    return {
+      issue: 31,
+      target: `After ${row ? `${row.opens} opens and ${row.connects} connects` : 'opening and connecting many times'}, the JS heap, DOM nodes and listeners return to within the bounds of the start (${BUILD[build]})`,
+      result: row ? (row.exceeded.length === 0 ? 'met' : 'not met') : 'not measured',
+      measured: row
+        ? `heap ${row.growth.heapBytes >= 0 ? '+' : ''}${kib(row.growth.heapBytes)}, nodes ${signed(row.growth.nodes)}, listeners ${signed(row.growth.listeners)}, documents ${signed(row.growth.documents)}, wallet listeners ${signed(row.growth.walletListeners)}${row.exceeded.length ? ` (${row.exceeded.join('; ')})` : ''}`
+        : '',
+    }
+  })
+}
+
 /** The issue's targets, each met, not met, or not measured in this run. */
-export function judgeTargets({ balance = [], wallets = [], modal = [], swap = [] }) {
+export function judgeTargets({ balance = [], wallets = [], modal = [], swap = [], leaks = [] }) {
   const targets = []
   const verdict = (ok) => (ok === undefined ? 'not measured' : ok ? 'met' : 'not met')
 
@@ -231,7 +275,7 @@ export function judgeTargets({ balance = [], wallets = [], modal = [], swap = []
       : '',
   })
   for (const target of targets) target.issue = 6
-  return [...targets, ...judgeFirstOpen({ wallets, modal }), ...judgeSwap(swap)]
+  return [...targets, ...judgeFirstOpen({ wallets, modal }), ...judgeSwap(swap), ...judgeLeaks(leaks)]
 }
 
 /** Issue 17's last point: the Swap view opens in under 100 ms warm at 1x, per build. */
@@ -363,6 +407,10 @@ export function markdown(results) {
     "**Swap open**: `appKit.open({ view: 'Swap' })` on the modal-open pages with a test wallet connected (EIP-6963, injected by the bench, on the local chain 31337; the token list and gas price answered by the bench, as the sandbox's anvil chains are not started), to the next frame after the Swap form is in the modal; cold is the page's first Swap open (its chunk loads), warm the second, after closing the modal.",
     '',
     swapTable(results.swap ?? []),
+    '',
+    `**Leaks**: the modal opened and closed ${results.leaks?.find((row) => row.build !== 'baseline')?.opens ?? 'n/a'} times (\`appKit.open()\` until the Connect view's wallets are in the DOM, \`close()\` until the dialog is gone), then the demo's injected test wallet (demo/test-wallet, approving by itself) connected through the modal and disconnected ${results.leaks?.find((row) => row.build !== 'baseline')?.connects ?? 'n/a'} times, on the modal-open pages; the baseline page does the same steps with a plain \`<dialog>\` built and removed each time and the wallet's provider asked directly. Figures after a warm-up (3 opens, 2 connects, then a second with no request) and at the end, each after three forced garbage collections (CDP \`HeapProfiler.collectGarbage\`): \`Runtime.getHeapUsage\`, \`Memory.getDOMCounters\` (nodes, JS event listeners on DOM targets, documents) and the test wallet's own EIP-1193 listeners.`,
+    '',
+    leaksTable(results.leaks ?? []),
     '',
     targetsTable(results.targets ?? []),
   ].join('\n')

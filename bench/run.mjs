@@ -11,8 +11,11 @@
 //             that does not grow with the list (bench/activity.mjs)
 //   swap      appKit.open({ view: 'Swap' }) → the Swap form painted, cold and warm, with a test
 //             wallet connected; 1x (and 6x in full runs); both builds (bench/swap.mjs)
+//   leaks     the modal opened and closed 200 times, the test wallet connected and disconnected 50
+//             times: JS heap, DOM nodes and listeners before and after, against a plain <dialog>
+//             page (bench/leaks.mjs)
 //
-// Options: --quick, --only=balance,wallets,modal,activity,swap, --no-build (use dist/ as it is), --readme
+// Options: --quick, --only=balance,wallets,modal,activity,swap,leaks, --no-build (use dist/ as it is), --readme
 // (write the tables into bench/README.md; full runs only).
 // Full runs write bench/results/latest.json, quick runs bench/results/quick.json. Numbers never
 // fail the run; it exits non-zero only when a bench could not run.
@@ -28,6 +31,7 @@ import { startApiEmulator } from '../demo/sandbox/api.mjs'
 import { startRelay } from '../demo/sandbox/relay.mjs'
 import { benchActivity } from './activity.mjs'
 import { benchBalance } from './balance.mjs'
+import { benchLeaks } from './leaks.mjs'
 import { startPageServer } from './lib/server.mjs'
 import { benchModal } from './modal.mjs'
 import { judgeTargets, markdown } from './report.mjs'
@@ -35,7 +39,7 @@ import { benchSwap } from './swap.mjs'
 import { benchWalletList, startWalletEmulators } from './wallets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const BENCHES = ['balance', 'wallets', 'modal', 'activity', 'swap']
+const BENCHES = ['balance', 'wallets', 'modal', 'activity', 'swap', 'leaks']
 const README_START = '<!-- bench:start (written by `npm run bench -- --readme`) -->'
 const README_END = '<!-- bench:end -->'
 
@@ -93,9 +97,11 @@ async function runBenches(options, runDir, started) {
   const server = await startPageServer({ distDir, pagesDir })
   const walletSizes = options.quick ? [600] : [600, 5000]
   const emulators = options.only.includes('wallets') ? await startWalletEmulators(walletSizes) : {}
-  const modalEmulator = options.only.includes('modal') ? await startApiEmulator() : undefined
+  const modalEmulator = ['modal', 'leaks'].some((name) => options.only.includes(name))
+    ? await startApiEmulator()
+    : undefined
   // The QR code's pairing needs a WalletConnect relay: the sandbox's, on 127.0.0.1.
-  const relay = options.only.includes('modal') ? await startRelay() : undefined
+  const relay = ['modal', 'leaks'].some((name) => options.only.includes(name)) ? await startRelay() : undefined
   // Swap: an emulator of its own, with the swaps feature on (the modal's has it off, as by default).
   const swapEmulator = options.only.includes('swap')
     ? await startApiEmulator({ features: { swaps: { isEnabled: true, config: ['1inch'] } } })
@@ -131,6 +137,7 @@ async function runBenches(options, runDir, started) {
     if (options.only.includes('modal')) results.modal = await benchModal({ ...context, emulator: modalEmulator, relay })
     if (options.only.includes('activity')) results.activity = await benchActivity(context)
     if (options.only.includes('swap')) results.swap = await benchSwap({ ...context, emulator: swapEmulator })
+    if (options.only.includes('leaks')) results.leaks = await benchLeaks({ ...context, emulator: modalEmulator, relay })
   } finally {
     await browser.close()
     await server.close()

@@ -504,6 +504,15 @@ function benchResultProblem(since) {
         return `swap: the ${build} ${page} open loaded ${row.scriptsLoaded} scripts`
     }
   }
+  // Leaks (bench/leaks.mjs): the CDN page (quick runs skip the baseline), figures before and after.
+  for (const build of ['cdn']) {
+    const row = results.leaks?.find((item) => item.build === build)
+    if (!row) return `leaks: no ${build} row`
+    const bad = ['heapBytes', 'nodes', 'listeners', 'documents', 'walletListeners'].filter(
+      (name) => !Number.isFinite(row.before?.[name]) || !Number.isFinite(row.after?.[name]),
+    )
+    if (bad.length) return `leaks: ${bad.join(', ')} not a number in the ${build} row`
+  }
   if (!Array.isArray(results.targets) || results.targets.length === 0) return 'no targets judged'
   const swapTargets = results.targets.filter((item) => item.issue === 17)
   if (swapTargets.length !== 2 || swapTargets.some((item) => !['met', 'not met'].includes(item.result)))

@@ -102,7 +102,7 @@ async function buildPages(runDir, distDir) {
   await buildViteModalPage(join(dir, 'modal-react-vite'), common)
   // The CDN modal page is a plain module, served as written.
   await mkdir(join(dir, 'cdn'), { recursive: true })
-  for (const file of ['modal-cdn.js', 'modal-options.js'])
+  for (const file of ['modal-cdn.js', 'modal-options.js', 'leaks-baseline.js'])
     await copyFile(join(root, 'bench/pages', file), join(dir, 'cdn', file))
   return dir
 }

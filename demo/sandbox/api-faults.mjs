@@ -48,8 +48,8 @@ export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'in
 
 export const DEFAULT_SLOW_DELAY_MS = 3000
 
-/** @typedef {{ route: string, mode: string, times?: number, delayMs?: number }} FaultRequest */
-/** @typedef {{ route: string, mode: string, remaining: number | null, delayMs: number }} Fault */
+/** @typedef {{ route: string, mode: string, times?: number, delayMs?: number, rate?: number }} FaultRequest */
+/** @typedef {{ route: string, mode: string, remaining: number | null, delayMs: number, rate?: number }} Fault */
 /** @typedef {{ route: string, method: string, url: string, time: number, body?: unknown }} LoggedRequest */
 
 /**
@@ -58,14 +58,19 @@ export const DEFAULT_SLOW_DELAY_MS = 3000
 export function createFaults() {
   /** @type {Map<string, Fault>} */
   const byRoute = new Map()
+  /** Requests each rate fault has seen, by route. */
+  /** @type {Map<string, number>} */
+  const seenByRoute = new Map()
 
   return {
     /**
      * @param {FaultRequest} request `times` = how many requests fail before the route recovers
-     *   (absent = until cleared); `delayMs` only for 'slow'.
+     *   (absent = until cleared); `delayMs` only for 'slow'; `rate` (0 < rate ≤ 1, default 1) =
+     *   the share of the route's requests that fail, spread evenly and the same on every run
+     *   (0.2: the 5th, 10th, 15th…), for soak runs; `times` then counts the failed ones.
      * @returns {Fault}
      */
-    set({ route, mode, times, delayMs }) {
+    set({ route, mode, times, delayMs, rate }) {
       if (!ROUTE_NAMES.includes(route))
         throw new RangeError(`Unknown route "${route}". Routes: ${ROUTE_NAMES.join(', ')}`)
       if (!FAULT_MODES.includes(mode))
@@ -76,8 +81,18 @@ export function createFaults() {
       if (delayMs !== undefined && delayMs !== null && !(Number.isFinite(delayMs) && delayMs >= 0)) {
         throw new RangeError('delayMs must be a number ≥ 0')
       }
-      const fault = { route, mode, remaining: times ?? null, delayMs: delayMs ?? DEFAULT_SLOW_DELAY_MS }
+      if (rate !== undefined && rate !== null && !(Number.isFinite(rate) && rate > 0 && rate <= 1)) {
+        throw new RangeError('rate must be a number > 0 and ≤ 1')
+      }
+      const fault = {
+        route,
+        mode,
+        remaining: times ?? null,
+        delayMs: delayMs ?? DEFAULT_SLOW_DELAY_MS,
+        ...(rate !== undefined && rate !== null ? { rate } : {}),
+      }
       byRoute.set(route, fault)
+      seenByRoute.set(route, 0)
       return { ...fault }
     },
     /** Remove one route's fault, or all of them. @param {string} [route] */
@@ -97,6 +112,12 @@ export function createFaults() {
     take(route) {
       const fault = byRoute.get(route)
       if (!fault) return undefined
+      if (fault.rate !== undefined) {
+        // The nth request fails when n × rate reaches a new whole number.
+        const seen = (seenByRoute.get(route) ?? 0) + 1
+        seenByRoute.set(route, seen)
+        if (Math.floor(seen * fault.rate) === Math.floor((seen - 1) * fault.rate)) return undefined
+      }
       if (fault.remaining !== null) {
         fault.remaining -= 1
         if (fault.remaining <= 0) byRoute.delete(route)

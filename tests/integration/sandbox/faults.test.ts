@@ -41,6 +41,16 @@ test('500: the route fails with a JSON error until cleared', async () => {
   await healthyBalance()
 })
 
+test("rate: that share of the route's requests fails, evenly spread, over HTTP too", async () => {
+  const response = await postJson(`${api}/__sandbox/faults`, { route: 'balance', mode: '500', rate: 0.2 })
+  assert.is(response.status, 200)
+  const statuses: number[] = []
+  for (let i = 0; i < 10; i++) statuses.push((await fetchJson(balanceUrl)).status)
+  assert.equal(statuses, [200, 200, 200, 200, 500, 200, 200, 200, 200, 500])
+  assert.is((await postJson(`${api}/__sandbox/faults`, { route: 'balance', mode: '500', rate: 1.5 })).status, 400)
+  assert.throws(() => sandbox.faults.set({ route: 'rpc', mode: '500', rate: 0 }), /rate must be/)
+})
+
 test('429 sets Retry-After: 1 (readable cross-origin)', async () => {
   sandbox.faults.set({ route: 'identity', mode: '429', times: 1 })
   const response = await fetch(`${api}/v1/identity/${sandbox.accounts.wallet}`)
