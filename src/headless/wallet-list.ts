@@ -1,8 +1,8 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core'
-import type { WalletApi } from '../../../api/wallet-api'
-import { WALLET_LIST } from '../../../core/constants'
-import { isConnectorShown, type ConnectorInfo } from '../../../core/state/connectors'
-import type { WalletListing } from '../../../core/types'
+import type { WalletApi } from '../api/wallet-api'
+import { WALLET_LIST } from '../core/constants'
+import { isConnectorShown, type ConnectorInfo } from '../core/state/connectors'
+import type { WalletListing } from '../core/types'
 
 /** What the dapp's options ask of the list. @internal */
 export interface WalletQuery {

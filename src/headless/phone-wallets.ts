@@ -6,18 +6,18 @@
  * The pairing starts only once those rows and their logos have painted: its provider is ~150 KB
  * gzip that would otherwise race them on a phone network.
  */
-import { apiClient } from '../../../api/client'
-import { WALLET_API, type WalletApi } from '../../../api/wallet-api'
-import { getResolvedOptions } from '../../../core/config/appkit-state'
-import { clock } from '../../../lib/clock'
-import { isMobile } from '../../../lib/device'
-import { CHAIN_NAMESPACES, WALLET_LIST } from '../../../core/constants'
-import { connectionState, connectionSignals, hasValidPairing } from '../../../core/state/connection'
-import { addConnectors, connectorsState, type ConnectorInfo } from '../../../core/state/connectors'
-import { requestedNetworks } from '../../../core/state/network'
-import { getRecentWallets } from '../../../core/lib/storage'
-import type { ChainNamespace, WalletListing } from '../../../core/types'
-import { inAppBrowserLink, isTelegram, walletLink } from '../../../connectors/walletconnect/links'
+import { apiClient } from '../api/client'
+import { WALLET_API, type WalletApi } from '../api/wallet-api'
+import { getResolvedOptions } from '../core/config/appkit-state'
+import { clock } from '../lib/clock'
+import { isMobile } from '../lib/device'
+import { CHAIN_NAMESPACES, WALLET_LIST } from '../core/constants'
+import { connectionState, connectionSignals, hasValidPairing } from '../core/state/connection'
+import { addConnectors, connectorsState, type ConnectorInfo } from '../core/state/connectors'
+import { requestedNetworks } from '../core/state/network'
+import { getRecentWallets } from '../core/lib/storage'
+import type { ChainNamespace, WalletListing } from '../core/types'
+import { inAppBrowserLink, isTelegram, walletLink } from '../connectors/walletconnect/links'
 
 /** The longest the pairing waits for logos: a logo that never loads must not keep it from starting. */
 const LOGO_WAIT_MS = 3000
@@ -28,7 +28,7 @@ const LOGO_WAIT_MS = 3000
  */
 export function preparePairing(): void {
   if (!isMobile() || hasValidPairing()) return
-  void Promise.all([import('../../../connectors/walletconnect'), import('../../../core/wallet/connect')])
+  void Promise.all([import('../connectors/walletconnect'), import('../core/wallet/connect')])
     .then(([walletConnect, wallet]) => wallet.connect(walletConnect.walletConnectConnector))
     .catch(() => undefined)
 }
