@@ -43,6 +43,9 @@ export function listWalletEntries(): void {
   else if (typeof requestIdleCallback === 'function')
     requestIdleCallback(
       () =>
-        void import('../../../connectors/walletconnect').then((walletConnect) => walletConnect.prepareWalletConnect()),
+        void import('../../../connectors/walletconnect')
+          .then((walletConnect) => walletConnect.prepareWalletConnect())
+          // A pairing made ahead that fails is made again when the visitor picks WalletConnect.
+          .catch(() => undefined),
     )
 }
