@@ -13,12 +13,7 @@ export type {
 } from './core/config/options'
 export { AppKitOptionsError } from './core/config/options'
 export type * from './core/types'
-export type {
-  FetchWalletsOptions,
-  WalletConnectUriSnapshot,
-  WalletItem,
-  WalletListSnapshot,
-} from './headless/types'
+export type { FetchWalletsOptions, WalletConnectUriSnapshot, WalletItem, WalletListSnapshot } from './headless/types'
 export type { OpenModalOptions } from './core/modal/modal'
 
 // Documented in docs/features.md ("Embedded (inline) modal", "Switching networks").

@@ -41,9 +41,4 @@ export { useAppKitProvider, type UseAppKitProviderReturnType } from './react/hoo
 export { useDisconnect, type UseDisconnectReturnType } from './react/hooks/useDisconnect'
 export { useWalletInfo, type UseWalletInfoReturnType } from './react/hooks/useWalletInfo'
 export { useAppKitWallets, type UseAppKitWalletsReturnType } from './react/hooks/useAppKitWallets'
-export type {
-  FetchWalletsOptions,
-  WalletConnectUriSnapshot,
-  WalletItem,
-  WalletListSnapshot,
-} from './headless/types'
+export type { FetchWalletsOptions, WalletConnectUriSnapshot, WalletItem, WalletListSnapshot } from './headless/types'
