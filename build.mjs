@@ -75,22 +75,25 @@ const SIZE_DIR = 'dist/.size'
  * The e2e test checks this list against what the browser really loads on the first click.
  */
 const FIRST_OPEN_MODULES = [
-  // Order matters: shell modules first (see runPass).
-  // `shell`: what the visitor waits for before the Connect view paints (the 15 KB budget).
-  { source: 'src/ui/modal/mount.tsx', required: true, group: 'shell' },
-  { source: 'src/ui/views/Connect/index.tsx', required: true, group: 'shell' },
-  // `data`: the HTTP client (ofetch) and remote config, loaded on first open beside the shell
-  // (the modal-open event and the project config fetch); budgeted on their own.
-  { source: 'src/core/config/remote-config.ts', required: false, group: 'data' },
-  { source: 'src/core/lib/http.ts', required: false, group: 'data' },
+  // Order matters: a module two groups reach is the first one's (build/chunk-plan.mjs), so the
+  // groups that also load alone come first (discovery restores a session at page load, and with
+  // the HTTP client serves the headless API): what they share with the shell (the toasts' core
+  // state) is theirs, and they never bring the shell's Stitches and preact/compat with them.
   // `connectors`: injected-wallet discovery (EIP-6963), fetched by the Connect view beside it;
   // the wallets appear as soon as it runs. Budgeted on its own.
   { source: 'src/connectors/injected/index.ts', required: true, group: 'connectors' },
   // The entries that need nothing installed (WalletConnect, All Wallets), listed with discovery.
   { source: 'src/ui/views/Connect/wallet-entries.ts', required: true, group: 'connectors' },
+  // `data`: the HTTP client (ofetch) and remote config, loaded on first open beside the shell
+  // (the modal-open event and the project config fetch); budgeted on their own.
+  { source: 'src/core/config/remote-config.ts', required: false, group: 'data' },
+  { source: 'src/core/lib/http.ts', required: false, group: 'data' },
+  // `shell`: what the visitor waits for before the Connect view paints (the 15 KB budget).
+  { source: 'src/ui/modal/mount.tsx', required: true, group: 'shell' },
+  { source: 'src/ui/views/Connect/index.tsx', required: true, group: 'shell' },
 ]
 
-/** The first open's groups for the chunk plan: group → its modules, shell first. */
+/** The first open's groups for the chunk plan: group → its modules, in that order. */
 const FIRST_OPEN_GROUPS = {}
 for (const { source, group } of FIRST_OPEN_MODULES) (FIRST_OPEN_GROUPS[group] ??= []).push(source)
 
@@ -100,6 +103,13 @@ for (const { source, group } of FIRST_OPEN_MODULES) (FIRST_OPEN_GROUPS[group] ??
  * React build, the rehearsal of its render. Budgeted on its own.
  */
 const PRELOAD_MODULES = ['src/ui/modal/warm-up.ts']
+
+/**
+ * A headless page's first call (`appKit.fetchWallets`, `useAppKitWallets`…): the headless
+ * controller and the installed wallets' discovery it starts, with the HTTP client they use.
+ * Measured with page load, as the modal never opens on such a page; none of it is UI.
+ */
+const HEADLESS_MODULES = ['src/headless/index.ts', 'src/connectors/injected/index.ts']
 
 /**
  * What loads in idle time after the first open: the views the listed wallets open
@@ -367,7 +377,7 @@ function analyse(name, metafile) {
   const firstOpen = new Set()
   const groups = { shell: new Set(), data: new Set(), connectors: new Set() }
   const modules = {}
-  // FIRST_OPEN_MODULES lists the shell first, so a chunk both groups load counts in the shell.
+  // In FIRST_OPEN_MODULES' order: a chunk two groups load counts in the first one.
   for (const { source, required, group } of FIRST_OPEN_MODULES) {
     const status = moduleStatus(metafile, source, initial)
     modules[source] = { status, required, group }
@@ -411,6 +421,15 @@ function analyse(name, metafile) {
     }),
   )
   const initialFiles = [...initial].sort()
+  const headlessFiles = [
+    ...new Set([
+      ...initial,
+      ...HEADLESS_MODULES.flatMap((source) => {
+        const output = outputForEntryPoint(metafile, source)
+        return output ? staticClosure(metafile, output) : []
+      }),
+    ]),
+  ].sort()
   const firstOpenFiles = [...firstOpen].sort()
   const groupFiles = (group) => [...groups[group]].sort()
   return {
@@ -435,6 +454,7 @@ function analyse(name, metafile) {
     data: { files: groupFiles('data'), gzip: gzipTotal(groupFiles('data')) },
     connectors: { files: groupFiles('connectors'), gzip: gzipTotal(groupFiles('connectors')) },
     preload: { sources: PRELOAD_MODULES, files: preloadFiles, gzip: gzipTotal(preloadFiles) },
+    headless: { sources: HEADLESS_MODULES, files: headlessFiles, gzip: gzipTotal(headlessFiles) },
     idlePrefetch: { sources: IDLE_PREFETCH_MODULES, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
     emailSection: { source: EMAIL_SECTION_MODULE, files: emailFiles, gzip: gzipTotal(emailFiles) },
     embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
@@ -477,6 +497,7 @@ async function buildBundles() {
     staged[`${prefix}-data`] = await stage(`${prefix}-data`, report.data.files, report.outdir)
     staged[`${prefix}-connectors`] = await stage(`${prefix}-connectors`, report.connectors.files, report.outdir)
     staged[`${prefix}-preload`] = await stage(`${prefix}-preload`, report.preload.files, report.outdir)
+    staged[`${prefix}-headless`] = await stage(`${prefix}-headless`, report.headless.files, report.outdir)
     for (const [feature, { files }] of Object.entries(report.features))
       staged[`${prefix}-${feature}`] = await stage(`${prefix}-${feature}`, files, report.outdir)
   }

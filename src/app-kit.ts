@@ -36,6 +36,7 @@ import type {
 } from './core/types'
 import { startNavigation } from './ui/navigation'
 import { getLogs } from './lib/logger'
+import type { FetchWalletsOptions, WalletConnectUriSnapshot, WalletItem, WalletListSnapshot } from './headless/types'
 
 /** What `useAppKitState` and `AppKit.getState()` report. */
 export interface AppKitState {
@@ -79,6 +80,81 @@ export interface AppKit {
    * with `AppKitOptionsError`, as `createAppKit` throws.
    */
   addNetwork(namespace: ChainNamespace, network: CaipNetwork | EvmChain): Promise<void>
+
+  // Headless (AppKit's names): a connect screen of the dapp's own, without the modal's code.
+
+  /**
+   * Loads the wallet API's list for the dapp's networks: up to `page`, or the wallets matching
+   * `search` (then `wcWallets` holds the results). Rejects with a TypeError for malformed options,
+   * or with the wallet API's error.
+   * @example
+   * ```ts
+   * await appKit.fetchWallets({ page: 2 })
+   * await appKit.fetchWallets({ search: 'rain' })
+   * ```
+   */
+  fetchWallets(options?: FetchWalletsOptions): Promise<void>
+  /** The wallet list now: `wallets` (installed first, then recent and the top ones), `wcWallets`, `page`, `count`. */
+  getWalletList(): WalletListSnapshot
+  /** Calls `listener` with the wallet list now and on every change; returns the unsubscribe function. */
+  subscribeWalletList(listener: (list: WalletListSnapshot) => void): () => void
+  /** The WalletConnect pairing URI now (`wcUri`, `wcError`, `wcFetchingUri`, `wcPairingExpiry`). */
+  getWalletConnectUri(): WalletConnectUriSnapshot
+  /** Calls `listener` with the URI state now and on every change; returns the unsubscribe function. */
+  subscribeWalletConnectUri(listener: (uri: WalletConnectUriSnapshot) => void): () => void
+  /**
+   * Makes the WalletConnect URI ahead and resolves once it is ready: for a QR code, and so that a
+   * tap on a phone opens a wallet's deep link inside the gesture. A wallet that scans it connects.
+   */
+  prefetchWalletConnectUri(): Promise<void>
+  /**
+   * Connects a wallet of the list: an installed one through its extension, any other through
+   * WalletConnect (its URI in `getWalletConnectUri()`; on a phone the wallet's deep link, opened
+   * in this call when `prefetchWalletConnectUri` made the URI before). Resolves once connected.
+   * @example
+   * ```ts
+   * await appKit.connectWallet(appKit.getWalletList().wallets[0])
+   * ```
+   */
+  connectWallet(wallet: WalletItem, namespace?: ChainNamespace): Promise<void>
+  /** Clears the WalletConnect URI (a QR code closed). */
+  resetWalletConnectUri(): void
+  /** Clears the wallet `connectWallet` is connecting. */
+  resetConnectingWallet(): void
+}
+
+type Headless = typeof import('./headless')
+
+/** The headless controller, once the first headless call has loaded it. */
+let headless: Headless | undefined
+
+/**
+ * Loads the headless controller (src/headless: no UI in it) and starts its wallet discovery.
+ * @internal
+ */
+export function loadHeadless(): Promise<Headless> {
+  return import('./headless').then((loaded) => (loaded.startHeadless(), (headless = loaded)))
+}
+
+/**
+ * The headless controller if loaded (a phone's tap must reach it without an await).
+ * @internal
+ */
+export function loadedHeadless(): Headless | undefined {
+  return headless
+}
+
+/** A subscription that starts once the headless controller has loaded. */
+function subscribeHeadless(subscribe: (loaded: Headless) => () => void): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  void loadHeadless().then((loaded) => {
+    if (!stopped) stop = subscribe(loaded)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
 }
 
 /** The last createAppKit's subscription to failed identity lookups (one per page). */
@@ -210,5 +286,24 @@ function createHandle(): AppKit {
     getLogs,
     addNetwork: (namespace, network) =>
       import('./core/config/add-network').then((adding) => void adding.addNetwork(namespace, network)),
+    fetchWallets: (options) => loadHeadless().then((loaded) => loaded.fetchWallets(options)),
+    getWalletList: () => headless?.getWalletList() ?? { wallets: [], wcWallets: [], page: 0, count: 0 },
+    subscribeWalletList: (listener) => subscribeHeadless((loaded) => loaded.subscribeWalletList(listener)),
+    getWalletConnectUri: () =>
+      headless?.getWalletConnectUri() ?? {
+        wcUri: undefined,
+        wcError: false,
+        wcFetchingUri: false,
+        wcPairingExpiry: undefined,
+      },
+    subscribeWalletConnectUri: (listener) => subscribeHeadless((loaded) => loaded.subscribeWalletConnectUri(listener)),
+    prefetchWalletConnectUri: () => loadHeadless().then((loaded) => loaded.prefetchWalletConnectUri()),
+    // Loaded already (the URI was prefetched), a phone's deep link opens in the caller's tap.
+    connectWallet: (wallet, namespace) =>
+      headless
+        ? headless.connectWallet(wallet, namespace)
+        : loadHeadless().then((loaded) => loaded.connectWallet(wallet, namespace)),
+    resetWalletConnectUri: () => headless?.resetWalletConnectUri(),
+    resetConnectingWallet: () => headless?.resetConnectingWallet(),
   }
 }

@@ -1,4 +1,7 @@
-// Everything `sigkit` exports except `createAppKit`, whose button loading differs per build.
+// What `sigkit` exports besides `createAppKit` (whose button loading differs per build): the public
+// surface, every name of it in docs/api.md. The handle `createAppKit` returns carries AppKit's
+// methods (open, close, state, theme, the headless wallet list and WalletConnect URI); the state
+// and the controllers behind them are internals, not exported (tests import them from source).
 
 export type { AppKit, AppKitState } from './app-kit'
 export type {
@@ -10,39 +13,9 @@ export type {
 } from './core/config/options'
 export { AppKitOptionsError } from './core/config/options'
 export type * from './core/types'
+export type { FetchWalletsOptions, WalletConnectUriSnapshot, WalletItem, WalletListSnapshot } from './headless/types'
+export type { OpenModalOptions } from './core/modal/modal'
 
-// Headless controllers: the same state the modal renders, for dapps that build their own UI.
-export {
-  modalState,
-  openModal,
-  closeModal,
-  addCloseGuard,
-  setEmbedded,
-  type OpenModalOptions,
-} from './core/modal/modal'
-export { routerState, currentView, pushView, replaceView, resetView, goBack, goBackToIndex } from './core/modal/router'
-export { toastState, showLoadingToast, showSuccessToast, showErrorToast, hideToast } from './core/modal/toasts'
-export { alertState, showAlert, hideAlert, ALERTS } from './core/modal/alerts'
-export { featuresState, featuresNotice } from './core/config/features'
-export { themeState, setThemeMode, setThemeVariables } from './core/config/appkit-state'
-export {
-  getAccountState,
-  activeNamespace,
-  activeAddress,
-  activeCaipAddress,
-  activeBalance,
-  isConnected,
-} from './core/state/account'
-export { getNetworkState, requestedNetworks, activeCaipNetwork, selectedNetworkId } from './core/state/network'
-// Read-only to a dapp (the types say so): writing `modalState.open.value` would skip the close
-// guards, and connection and account fields are the connectors' to set. The controllers here are
-// the way to change them.
-export { connectionState } from './core/state/connection'
-export { eventsState, subscribeEvents } from './core/analytics'
-export {
-  parseCaipAddress,
-  parseCaipNetworkId,
-  formatCaipAddress,
-  formatCaipNetworkId,
-  isCaipAddress,
-} from './core/lib/caip'
+// Documented in docs/features.md ("Embedded (inline) modal", "Switching networks").
+export { setEmbedded } from './core/modal/modal'
+export { getNetworkState } from './core/state/network'

@@ -40,3 +40,5 @@ export {
 export { useAppKitProvider, type UseAppKitProviderReturnType } from './react/hooks/useAppKitProvider'
 export { useDisconnect, type UseDisconnectReturnType } from './react/hooks/useDisconnect'
 export { useWalletInfo, type UseWalletInfoReturnType } from './react/hooks/useWalletInfo'
+export { useAppKitWallets, type UseAppKitWalletsReturnType } from './react/hooks/useAppKitWallets'
+export type { FetchWalletsOptions, WalletConnectUriSnapshot, WalletItem, WalletListSnapshot } from './headless/types'

@@ -8,8 +8,8 @@ import * as assert from 'uvu/assert'
 import { root } from './helpers.mjs'
 
 const consumer = `
-import { createAppKit, type AppKit, type CaipNetwork, openModal, routerState } from 'sigkit'
-import { AppKitButton, useAppKit, useAppKitState, useAppKitTheme, useAppKitEvents } from 'sigkit/react'
+import { createAppKit, type AppKit, type CaipNetwork, type WalletItem, setEmbedded } from 'sigkit'
+import { AppKitButton, useAppKit, useAppKitState, useAppKitTheme, useAppKitEvents, useAppKitWallets } from 'sigkit/react'
 
 const localhost: CaipNetwork = {
   id: 31337, caipNetworkId: 'eip155:31337', chainNamespace: 'eip155', name: 'Localhost',
@@ -18,16 +18,18 @@ const localhost: CaipNetwork = {
 }
 const appKit: AppKit = createAppKit({ projectId: 'p', networks: [localhost], themeMode: 'light' })
 void appKit.open({ view: 'Connect' })
-void openModal()
-const views: readonly { view: string }[] = routerState.history.value
+void setEmbedded(false)
+const first: WalletItem | undefined = appKit.getWalletList().wallets[0]
+const stop: () => void = appKit.subscribeWalletConnectUri(({ wcUri }) => void wcUri?.length)
 
 export function App() {
   const { open } = useAppKit()
   const { selectedNetworkId } = useAppKitState()
   const { setThemeMode } = useAppKitTheme()
   useAppKitEvents()
+  const { wallets, connect } = useAppKitWallets()
   setThemeMode('dark')
-  return AppKitButton({ label: String(selectedNetworkId ?? views.length), balance: 'hide' }) ?? open
+  return AppKitButton({ label: String(selectedNetworkId ?? wallets.length + (first ? 1 : 0)), balance: 'hide' }) ?? stop ?? connect ?? open
 }
 `
 

@@ -197,17 +197,27 @@ function startPairing(): Promise<SessionLike | undefined> {
 
 /**
  * Gets WalletConnect ready before the visitor picks it (desktop, in idle time once Connect has
- * painted): the provider loads and the pairing URI is made, so the QR code paints at once on the
- * click. Nothing shows as connecting until then; a prepared pairing nobody uses simply expires.
+ * painted; the headless `prefetchWalletConnectUri`): the provider loads and the pairing URI is
+ * made, so the QR code paints at once on the click. Nothing shows as connecting until then; a
+ * prepared pairing nobody uses simply expires. A pairing still waiting with an unexpired URI shows
+ * that URI again (a headless dapp may have cleared it) rather than starting another.
  *
+ * @returns a promise that settles once the URI shows (at once when connected or connecting).
+ * @throws a {@link WalletConnectError} when WalletConnect did not start or the relay did not answer.
  * @example
  * ```ts
  * requestIdleCallback(() => void import('../walletconnect').then((wc) => wc.prepareWalletConnect()))
  * ```
  */
-export function prepareWalletConnect(): void {
-  if (pairing || connecting || core.connectedNamespaces(WALLETCONNECT_ID).length > 0) return
-  startPairing().then(
+export function prepareWalletConnect(): Promise<void> {
+  if (connecting || core.connectedNamespaces(WALLETCONNECT_ID).length > 0) return Promise.resolve()
+  const reusable = reusablePairing()
+  if (reusable) {
+    if (code) showCode(code.uri)
+    return untilCodeShown(reusable)
+  }
+  const outcome = startPairing()
+  outcome.then(
     // Only a wallet that saw this URI can answer it: the visitor showed it after all.
     (session) => {
       if (!session || connecting) return
@@ -217,6 +227,11 @@ export function prepareWalletConnect(): void {
     },
     () => undefined,
   )
+  return untilCodeShown(outcome).catch((thrown: unknown) => {
+    // A pairing that never showed its code is not reused: the next attempt starts afresh.
+    if (pairing === outcome) pairing = undefined
+    throw toWalletConnectError(thrown, false)
+  })
 }
 
 /** A pairing that can still be shown: its URI unexpired, or still being made. */
@@ -272,24 +287,36 @@ function trackSuccess(wallet: WalletListing | undefined): void {
  * {@link WALLETCONNECT_START_TIMEOUT_MS} (the provider keeps waiting on an unreachable relay).
  */
 function codeShownInTime<T>(outcome: Promise<T>): Promise<T> {
-  if (code) return outcome
-  return new Promise<T>((resolve, reject) => {
+  return untilCodeShown(outcome).then(() => outcome)
+}
+
+/**
+ * Settles once the pairing's code shows (or its outcome comes first); rejects with the outcome's
+ * failure, or a `relay` failure when no code has appeared within {@link WALLETCONNECT_START_TIMEOUT_MS}.
+ */
+function untilCodeShown(outcome: Promise<unknown>): Promise<void> {
+  if (code) return Promise.resolve()
+  return new Promise<void>((resolve, reject) => {
     const timer = clock.setTimeout(() => {
       stopWatching()
       const relay = core.options()?.endpoints.relay ?? 'the relay'
       reject(new WalletConnectError('relay', `No answer from ${relay}`))
     }, WALLETCONNECT_START_TIMEOUT_MS)
+    const done = () => {
+      clock.clearTimeout(timer)
+      stopWatching()
+    }
     // The code shows through the emitter; the first one stops the clock.
     const stopWatching = emitter.subscribe((event) => {
       if (event.type === 'pairing' && event.uri) {
-        clock.clearTimeout(timer)
-        stopWatching()
+        done()
+        resolve()
       }
     })
-    outcome.then(resolve, reject).finally(() => {
-      clock.clearTimeout(timer)
-      stopWatching()
-    })
+    outcome.then(
+      () => (done(), resolve()),
+      (error: unknown) => (done(), reject(error)),
+    )
   })
 }
 

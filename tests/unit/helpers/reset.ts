@@ -17,7 +17,8 @@ import { clearApiClientReplacements } from '../../../src/api/client'
 import { resetSignIn } from '../../../src/features/siwx/sign-in'
 import { resetSwap } from '../../../src/features/swaps/controller'
 import { resetAccountTab } from '../../../src/ui/views/Account/Tabs'
-import { resetPagedWallets } from '../../../src/ui/views/AllWallets/store'
+import { resetPagedWallets } from '../../../src/headless/wallet-list'
+import { resetHeadless } from '../../../src/headless'
 
 /**
  * Back to a page that never called createAppKit: the modal closed (as the visitor closes it, so a
@@ -39,6 +40,7 @@ export async function resetAllState(): Promise<void> {
   resetActivity()
   resetAccountTab()
   resetPagedWallets()
+  resetHeadless()
   resetEmbedded()
   resetCoreState()
   await settle()

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
-import type { WalletEntry } from './store'
+import type { WalletEntry } from '../../../headless/wallet-list'
 import { LIST_HEIGHT, PlaceholderRow, ROW_HEIGHT, Scroller } from './styles'
 import { WalletRow } from './WalletRow'
 import { holdLogos } from './logos'

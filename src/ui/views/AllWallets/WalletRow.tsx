@@ -1,6 +1,6 @@
 import { useRef, useState, type CSSProperties } from 'react'
 import type { WalletListing } from '../../../core/types'
-import type { WalletEntry } from './store'
+import type { WalletEntry } from '../../../headless/wallet-list'
 import { logoLoaded, queueLogo } from './logos'
 import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { LogoFrame, Name, Row, Tag } from './styles'

@@ -1,62 +1,25 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { effect } from '@preact/signals-core'
 import { useSignals } from '@preact/signals-react/runtime'
-import { apiClient } from '../../../api/client'
-import { WALLET_API, type WalletApi } from '../../../api/wallet-api'
-import { getResolvedOptions } from '../../../core/config/appkit-state'
 import { clock } from '../../../lib/clock'
 import { WALLET_LIST } from '../../../core/constants'
 import { connectorsState } from '../../../core/state/connectors'
 import { requestedNetworks } from '../../../core/state/network'
 import { pushView } from '../../../core/modal/router'
-import type { WalletListing } from '../../../core/types'
 import { Button } from '../../kit/Button'
 import { Spinner } from '../../kit/Spinner'
 import { ViewBody } from '../../kit/ViewBody'
 import {
   arrangeWallets,
-  createPagedWallets,
-  getPagedWallets,
+  getWalletLists,
+  walletSource,
   type PagedWallets,
+  type SearchResult,
   type WalletEntry,
-  type WalletQuery,
-} from './store'
+} from '../../../headless/wallet-list'
 import { Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
-import { openOnPhone, preparePairingAfterPaint } from '../Connect/phone-wallets'
-
-/** A search that was answered (or failed). */
-interface Search {
-  term: string
-  status: 'error' | 'done'
-  wallets: readonly WalletListing[]
-}
-
-interface WalletSource {
-  api: WalletApi
-  query: WalletQuery
-  key: string
-}
-
-/**
- * The wallet API's client and the query the dapp's options describe, looked up again only when
- * the networks change (a new key means another list).
- */
-function useWalletSource(): WalletSource {
-  const chains = requestedNetworks.value.map((network) => network.caipNetworkId).join(',')
-  return useMemo(() => {
-    const options = getResolvedOptions()
-    const baseUrl = options?.endpoints.walletApi ?? ''
-    const projectId = options?.projectId ?? ''
-    const query: WalletQuery = {
-      include: options?.includeWalletIds ?? [],
-      exclude: options?.excludeWalletIds ?? [],
-      chains: chains ? chains.split(',') : [],
-      featured: options?.featuredWalletIds ?? [],
-    }
-    return { api: apiClient(WALLET_API), query, key: JSON.stringify([baseUrl, projectId, query]) }
-  }, [chains])
-}
+import { openOnPhone, preparePairingAfterPaint } from '../../../headless/phone-wallets'
 
 /** The rows a phone shows first (four columns, three rows): their logos paint before the pairing starts. */
 const FIRST_ROWS = 12
@@ -138,7 +101,7 @@ function SearchResults({
   imageUrl,
   onRetry,
 }: {
-  search: Search
+  search: SearchResult
   /** Another search is on its way: these results stay until its own replace them. */
   busy: boolean
   imageUrl: (imageId: string) => string
@@ -183,14 +146,15 @@ function SearchResults({
  */
 export default function AllWalletsView() {
   useSignals()
-  const { api, query, key } = useWalletSource()
-  const list = getPagedWallets(key, () => createPagedWallets(api, query))
+  // Looked up again only when the networks change (a new key means another list).
+  const chains = requestedNetworks.value.map((network) => network.caipNetworkId).join(',')
+  const { source, list, search: searching } = useMemo(() => getWalletLists(walletSource()), [chains])
+  const { api } = source
   const [term, setTerm] = useState('')
   /** The last search answered, shown until the next one is. */
-  const [search, setSearch] = useState<Search>()
+  const search = searching.result.value
   /** The term of the search request on its way, if any. */
-  const [asking, setAsking] = useState<string>()
-  const latest = useRef('')
+  const asking = searching.asking.value
   const searchId = useId()
   const trimmed = term.trim()
   // From the first key to the answer (the typing pause, then the request), what was shown stays,
@@ -220,41 +184,17 @@ export default function AllWalletsView() {
   }, [list])
 
   function runSearch(searched: string): void {
-    setAsking(searched)
-    api
-      .getWallets({
-        page: 1,
-        entries: WALLET_LIST.searchSize,
-        search: searched,
-        include: query.include,
-        exclude: query.exclude,
-        chains: query.chains,
-      })
-      .then(
-        ({ data }) => settle({ term: searched, status: 'done', wallets: data }),
-        () => settle({ term: searched, status: 'error', wallets: [] }),
-      )
-  }
-
-  /** Shows an answer, unless the visitor has typed on since its request. */
-  function settle(answered: Search): void {
-    if (latest.current !== answered.term) return
-    setSearch(answered)
-    setAsking(undefined)
+    // A failure shows as the results' error, with Try again.
+    searching.run(searched).catch(() => undefined)
   }
 
   useEffect(() => {
-    latest.current = trimmed
-    if (!trimmed) {
-      // Cleared: the next search starts from the full list, not from the last results.
-      setSearch(undefined)
-      setAsking(undefined)
-      return
-    }
+    searching.expect(trimmed)
+    if (!trimmed) return
     // Wait until the visitor stops typing: one request per pause, not per key.
     const timer = clock.setTimeout(() => runSearch(trimmed), WALLET_LIST.searchWaitMs)
     return () => clock.clearTimeout(timer)
-  }, [trimmed, api])
+  }, [trimmed, searching])
 
   return (
     <ViewBody spacing="tight">

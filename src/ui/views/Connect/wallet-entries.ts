@@ -39,10 +39,13 @@ export function listWalletEntries(): void {
   // Last in the list (SPEC §9 order ends with recommended): the full wallet list.
   if (featuresState.peek().allWallets)
     addConnectors([{ id: 'allWallets', name: 'All Wallets', type: 'recommended', chains, view: 'AllWallets' }])
-  if (isMobile()) void import('./phone-wallets').then((phone) => phone.listPhoneWallets())
+  if (isMobile()) void import('../../../headless/phone-wallets').then((phone) => phone.listPhoneWallets())
   else if (typeof requestIdleCallback === 'function')
     requestIdleCallback(
       () =>
-        void import('../../../connectors/walletconnect').then((walletConnect) => walletConnect.prepareWalletConnect()),
+        void import('../../../connectors/walletconnect')
+          .then((walletConnect) => walletConnect.prepareWalletConnect())
+          // A pairing made ahead that fails is made again when the visitor picks WalletConnect.
+          .catch(() => undefined),
     )
 }

@@ -6,18 +6,18 @@
  * The pairing starts only once those rows and their logos have painted: its provider is ~150 KB
  * gzip that would otherwise race them on a phone network.
  */
-import { apiClient } from '../../../api/client'
-import { WALLET_API, type WalletApi } from '../../../api/wallet-api'
-import { getResolvedOptions } from '../../../core/config/appkit-state'
-import { clock } from '../../../lib/clock'
-import { isMobile } from '../../../lib/device'
-import { CHAIN_NAMESPACES, WALLET_LIST } from '../../../core/constants'
-import { connectionState, connectionSignals, hasValidPairing } from '../../../core/state/connection'
-import { addConnectors, connectorsState, type ConnectorInfo } from '../../../core/state/connectors'
-import { requestedNetworks } from '../../../core/state/network'
-import { getRecentWallets } from '../../../core/lib/storage'
-import type { ChainNamespace, WalletListing } from '../../../core/types'
-import { inAppBrowserLink, isTelegram, walletLink } from '../../../connectors/walletconnect/links'
+import { apiClient } from '../api/client'
+import { WALLET_API, type WalletApi } from '../api/wallet-api'
+import { getResolvedOptions } from '../core/config/appkit-state'
+import { clock } from '../lib/clock'
+import { isMobile } from '../lib/device'
+import { CHAIN_NAMESPACES, WALLET_LIST } from '../core/constants'
+import { connectionState, connectionSignals, hasValidPairing } from '../core/state/connection'
+import { addConnectors, connectorsState, type ConnectorInfo } from '../core/state/connectors'
+import { requestedNetworks } from '../core/state/network'
+import { getRecentWallets } from '../core/lib/storage'
+import type { ChainNamespace, WalletListing } from '../core/types'
+import { inAppBrowserLink, isTelegram, walletLink } from '../connectors/walletconnect/links'
 
 /** The longest the pairing waits for logos: a logo that never loads must not keep it from starting. */
 const LOGO_WAIT_MS = 3000
@@ -28,7 +28,7 @@ const LOGO_WAIT_MS = 3000
  */
 export function preparePairing(): void {
   if (!isMobile() || hasValidPairing()) return
-  void Promise.all([import('../../../connectors/walletconnect'), import('../../../core/wallet/connect')])
+  void Promise.all([import('../connectors/walletconnect'), import('../core/wallet/connect')])
     .then(([walletConnect, wallet]) => wallet.connect(walletConnect.walletConnectConnector))
     .catch(() => undefined)
 }
@@ -73,8 +73,8 @@ export function openOnPhone(wallet: WalletListing): boolean {
   return true
 }
 
-/** The namespaces a listing's CAIP-2 chains belong to (all WalletConnect ones when it names none). */
-function namespacesOf(wallet: WalletListing): ChainNamespace[] {
+/** The namespaces a listing's CAIP-2 chains belong to (all WalletConnect ones when it names none). @internal */
+export function namespacesOf(wallet: WalletListing): ChainNamespace[] {
   const named = CHAIN_NAMESPACES.filter((namespace) =>
     wallet.chains?.some((chain) => chain.startsWith(`${namespace}:`)),
   )
@@ -94,14 +94,25 @@ function toConnector(api: WalletApi, wallet: WalletListing, type: ConnectorInfo[
   }
 }
 
+/** The wallets a first screen lists after the installed ones, in SPEC §9's order. @internal */
+export interface FirstScreenWallets {
+  /** Up to 2, from storage. */
+  recent: WalletListing[]
+  /** The dapp's `featuredWalletIds`, in its order. */
+  featured: WalletListing[]
+  /** {@link WALLET_LIST}.recommended from the API's ranking. */
+  recommended: WalletListing[]
+}
+
 /**
- * The recent, featured and recommended wallets a phone's Connect view lists, as connectors in
- * SPEC §9's order: recent first (up to 2, from storage), then the dapp's `featuredWalletIds` in its
- * order, then {@link WALLET_LIST}.recommended from the API's ranking. A wallet is listed once, and
- * not at all when it is installed (its injected entry stands for it) or excluded.
+ * The recent, featured and recommended wallets a first screen lists (a phone's Connect view, the
+ * headless API's `wallets`), in SPEC §9's order: recent first (up to 2, from storage), then the
+ * dapp's `featuredWalletIds` in its order, then {@link WALLET_LIST}.recommended from the API's
+ * ranking. A wallet is listed once, and not at all when it is installed (its injected entry stands
+ * for it) or excluded. A failed request leaves its group empty.
  * @internal
  */
-export async function fetchPhoneWallets(api: WalletApi): Promise<ConnectorInfo[]> {
+export async function fetchFirstScreenWallets(api: WalletApi): Promise<FirstScreenWallets> {
   const options = getResolvedOptions()
   const chains = requestedNetworks.peek().map((network) => network.caipNetworkId)
   const featuredIds = options?.featuredWalletIds ?? []
@@ -131,6 +142,15 @@ export async function fetchPhoneWallets(api: WalletApi): Promise<ConnectorInfo[]
   }
   const featured = featuredIds.flatMap((id) => featuredPage?.data.find((wallet) => wallet.id === id) ?? []).filter(keep)
   const recommended = (rankedPage?.data ?? []).filter(keep).slice(0, WALLET_LIST.recommended)
+  return { recent, featured, recommended }
+}
+
+/**
+ * {@link fetchFirstScreenWallets} as the connectors a phone's Connect view lists.
+ * @internal
+ */
+export async function fetchPhoneWallets(api: WalletApi): Promise<ConnectorInfo[]> {
+  const { recent, featured, recommended } = await fetchFirstScreenWallets(api)
   return [
     ...recent.map((wallet) => toConnector(api, wallet, 'recent')),
     ...featured.map((wallet) => toConnector(api, wallet, 'featured')),
