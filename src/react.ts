@@ -40,3 +40,11 @@ export {
 export { useAppKitProvider, type UseAppKitProviderReturnType } from './react/hooks/useAppKitProvider'
 export { useDisconnect, type UseDisconnectReturnType } from './react/hooks/useDisconnect'
 export { useWalletInfo, type UseWalletInfoReturnType } from './react/hooks/useWalletInfo'
+// Several wallets at once (AppKit's multi-wallet hooks).
+export { useAppKitConnections, type UseAppKitConnectionsReturnType } from './react/hooks/useAppKitConnections'
+export {
+  useAppKitConnection,
+  type UseAppKitConnectionParameters,
+  type UseAppKitConnectionReturnType,
+  type ConnectionChange,
+} from './react/hooks/useAppKitConnection'

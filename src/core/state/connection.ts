@@ -4,8 +4,7 @@
  */
 import { batch, signal } from '@preact/signals-core'
 import type { ReadonlySignal } from '@preact/signals-core'
-import { readStorage, removeDeepLink, STORAGE_KEYS, storeConnectionStatus } from '../lib/storage'
-import { isRecord } from '../../lib/validate'
+import { removeDeepLink, storeConnectionStatus } from '../lib/storage'
 import { clock } from '../../lib/clock'
 import { assignSignals, signalsOf, type SignalsOf } from '../../lib/signals'
 import type { ChainNamespace, Connection, ConnectionStatus, EIP1193Provider, WalletListing } from '../types'
@@ -26,14 +25,6 @@ export interface ConnectionSignals {
   readonly wcError: ReadonlySignal<boolean>
   readonly buffering: ReadonlySignal<boolean>
   readonly status: ReadonlySignal<ConnectionStatus>
-}
-
-/**
- * A connection as stored across reloads: a live one to restore without a prompt, or a recent one
- * (`recent`) the visitor disconnected, listed to connect again.
- */
-export interface StoredConnection extends Connection {
-  recent?: true
 }
 
 /** The connection signals' values. */
@@ -132,36 +123,6 @@ export function connectedConnector(namespace: ChainNamespace | undefined): Conne
  */
 export function connectedProvider(namespace: ChainNamespace | undefined): EIP1193Provider | undefined {
   return namespace ? connectedConnector(namespace)?.provider(namespace) : undefined
-}
-
-/**
- * A namespace's stored connections (live ones first, the active one first of all, then recent
- * ones). Storage is the visitor's to edit: an entry without a connector id or with an account
- * without an address is dropped.
- *
- * @example
- * ```ts
- * const toRestore = getStoredConnections('eip155').filter((connection) => !connection.recent)
- * ```
- */
-export function getStoredConnections(namespace: ChainNamespace): StoredConnection[] {
-  const stored = readStorage(STORAGE_KEYS.connections, isRecord)?.[namespace]
-  return Array.isArray(stored)
-    ? stored.flatMap((entry: unknown) =>
-        isRecord(entry) &&
-        typeof entry['connectorId'] === 'string' &&
-        Array.isArray(entry['accounts']) &&
-        entry['accounts'].every((account) => isRecord(account) && typeof account['address'] === 'string')
-          ? [
-              {
-                connectorId: entry['connectorId'],
-                accounts: (entry['accounts'] as { address: string }[]).map(({ address }) => ({ address })),
-                ...(entry['recent'] === true && { recent: true as const }),
-              },
-            ]
-          : [],
-      )
-    : []
 }
 
 // ── the WalletConnect pairing ──────────────────────────────────────────────────────────────

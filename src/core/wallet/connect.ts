@@ -15,7 +15,6 @@ import { clock } from '../../lib/clock'
 import {
   connectedConnector,
   connectionState,
-  getStoredConnections,
   setConnectionStatus,
   setConnections,
   type WritableConnectionSignals,
@@ -41,6 +40,7 @@ import {
   connectionsOf,
   extrasOf,
   forgetStoredAddress,
+  getStoredConnections,
   keepExtras,
   persistConnections,
   placeConnection,
@@ -472,7 +472,10 @@ export async function disconnectConnection(
   address?: string,
 ): Promise<void> {
   if (!holds(namespace, connectorId)) {
-    if (address) forgetStoredAddress(namespace, connectorId, address)
+    if (!address) return
+    forgetStoredAddress(namespace, connectorId, address)
+    // The list's readers (hooks, the Account view) re-read the stored ones with the live ones.
+    setConnections(namespace, connectionsOf(namespace))
     return
   }
   await disconnectTargets([[namespace, connectorId]], namespace)

@@ -5,13 +5,99 @@
  * and wagmi follow. Every connection keeps its own accounts, chain and connector, so switching
  * back to one needs no wallet. Stored: the live connections (restored on the next load without a
  * prompt) and the recent ones the visitor disconnected (listed to connect again).
- * LAZY: reached from the connect path (`connect.ts`) and the multi-wallet hooks.
+ * LAZY: reached from the connect path (`connect.ts`), the multi-wallet hooks and the Account view.
  */
-import { connectionState, getStoredConnections, type StoredConnection } from '../state/connection'
+import { connectionState } from '../state/connection'
+import { findConnector } from '../state/connectors'
+import { findRequestedNetwork } from '../state/network'
+import { formatCaipNetworkId } from '../lib/caip'
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../lib/storage'
 import { isRecord } from '../../lib/validate'
 import type { AccountDetails } from '../connector'
-import type { CaipNetworkId, ChainNamespace, ConnectedWalletInfo, Connection } from '../types'
+import type { CaipNetwork, CaipNetworkId, ChainNamespace, ConnectedWalletInfo, Connection } from '../types'
+
+/**
+ * A connection as stored across reloads: a live one to restore without a prompt, or a recent one
+ * (`recent`) the visitor disconnected, listed to connect again.
+ */
+export interface StoredConnection extends Connection {
+  recent?: true
+}
+
+/**
+ * A namespace's stored connections (live ones first, the active one first of all, then recent
+ * ones). Storage is the visitor's to edit: an entry without a connector id or with an account
+ * without an address is dropped.
+ *
+ * @example
+ * ```ts
+ * const toRestore = getStoredConnections('eip155').filter((connection) => !connection.recent)
+ * ```
+ */
+export function getStoredConnections(namespace: ChainNamespace): StoredConnection[] {
+  const stored = readStorage(STORAGE_KEYS.connections, isRecord)?.[namespace]
+  return Array.isArray(stored)
+    ? stored.flatMap((entry: unknown) =>
+        isRecord(entry) &&
+        typeof entry['connectorId'] === 'string' &&
+        Array.isArray(entry['accounts']) &&
+        entry['accounts'].every((account) => isRecord(account) && typeof account['address'] === 'string')
+          ? [
+              {
+                connectorId: entry['connectorId'],
+                accounts: (entry['accounts'] as { address: string }[]).map(({ address }) => ({ address })),
+                ...(entry['recent'] === true && { recent: true as const }),
+              },
+            ]
+          : [],
+      )
+    : []
+}
+
+/** A connection as the multi-wallet API gives it (an item of AppKit's `useAppKitConnections`). */
+export interface WalletConnection extends Connection {
+  /** The wallet's name (a WalletConnect session's peer, else the connector's). */
+  name: string | undefined
+  icon: string | undefined
+  /** The dapp's network the connection is on (undefined when the dapp has no such network). */
+  caipNetwork: CaipNetwork | undefined
+}
+
+/**
+ * A namespace's connections as the multi-wallet API gives them: the live ones (the active one
+ * first) and the recent ones that can be connected again (stored, not live, their connector known
+ * on this page). Reads signals: inside an effect or a rendering hook it follows them.
+ *
+ * @example
+ * ```ts
+ * const { connections, recentConnections } = connectionsData('eip155')
+ * ```
+ */
+export function connectionsData(namespace: ChainNamespace): {
+  connections: WalletConnection[]
+  recentConnections: WalletConnection[]
+} {
+  const live = connectionState.connections.value.get(namespace) ?? []
+  const format = ({ connectorId, accounts, chainId, name, icon }: Connection): WalletConnection => ({
+    connectorId,
+    accounts,
+    chainId,
+    name: name ?? findConnector(connectorId)?.name,
+    icon: icon ?? findConnector(connectorId)?.imageUrl,
+    caipNetwork: chainId === undefined ? undefined : findRequestedNetwork(formatCaipNetworkId(namespace, chainId)),
+  })
+  return {
+    connections: live.map(format),
+    recentConnections: getStoredConnections(namespace)
+      .filter(
+        (stored) =>
+          stored.recent &&
+          findConnector(stored.connectorId) &&
+          !live.some((connection) => connection.connectorId === stored.connectorId),
+      )
+      .map(format),
+  }
+}
 
 /** What activating a connection again needs beyond its public fields. @internal */
 export interface ConnectionExtras {

@@ -12,7 +12,7 @@ import { onCoreEvent } from '../../../../src/core/lifecycle'
 import { getConnectedConnectorIds } from '../../../../src/core/lib/storage'
 import { getAccountState } from '../../../../src/core/state/account'
 import { getNetworkState } from '../../../../src/core/state/network'
-import { connectionState, getStoredConnections } from '../../../../src/core/state/connection'
+import { connectionState } from '../../../../src/core/state/connection'
 import { addConnectors } from '../../../../src/core/state/connectors'
 import type { ChainNamespace } from '../../../../src/core/types'
 import {
@@ -22,7 +22,7 @@ import {
   reconnect,
   switchConnection,
 } from '../../../../src/core/wallet/connect'
-import { placeConnection } from '../../../../src/core/wallet/connections'
+import { getStoredConnections, placeConnection } from '../../../../src/core/wallet/connections'
 import { settle } from '../../../helpers/async'
 import { base, mainnet, solana } from '../../../helpers/networks'
 import { createMemoryStorage, installStorage, type MemoryStorage } from '../../helpers/memory-storage'
