@@ -25,11 +25,13 @@ import { activeAddress, activeNamespace, getAccountState, isConnected } from './
 import { activeCaipNetwork, selectedNetworkId } from './core/state/network'
 import { eventsState, subscribeEvents } from './core/analytics'
 import { getConnectedConnectorIds, STORAGE_KEYS } from './core/lib/storage'
+import type { WalletConnection } from './core/wallet/connections'
 import { onCoreEvent } from './core/lifecycle'
 import type {
   CaipNetwork,
   CaipNetworkId,
   ChainNamespace,
+  Connection,
   ThemeMode,
   ThemeVariables,
   ThemeVariablesInput,
@@ -121,6 +123,21 @@ export interface AppKit {
   resetWalletConnectUri(): void
   /** Clears the wallet `connectWallet` is connecting. */
   resetConnectingWallet(): void
+
+  // Several wallets at once (AppKit's multi-wallet); `namespace` defaults to the active one. The
+  // lists resolve (AppKit returns them at once): their code loads when first asked for.
+  /** The wallets connected now in a namespace, the active one first. */
+  getConnections(namespace?: ChainNamespace): Promise<WalletConnection[]>
+  /** Wallets connected before and disconnected, that can be connected again. */
+  getRecentConnections(namespace?: ChainNamespace): Promise<WalletConnection[]>
+  /** Makes a connection the active one without asking its wallet (a recent one connects again). */
+  switchConnection(parameters: {
+    connection: Pick<Connection, 'connectorId'>
+    address?: string
+    namespace?: ChainNamespace
+  }): Promise<void>
+  /** Disconnects a live connection (the others stay), or forgets `address` of a recent one. */
+  deleteConnection(parameters: { connectorId: string; address?: string; namespace?: ChainNamespace }): Promise<void>
 }
 
 type Headless = typeof import('./headless')
@@ -305,5 +322,21 @@ function createHandle(): AppKit {
         : loadHeadless().then((loaded) => loaded.connectWallet(wallet, namespace)),
     resetWalletConnectUri: () => headless?.resetWalletConnectUri(),
     resetConnectingWallet: () => headless?.resetConnectingWallet(),
+    getConnections: (namespace) =>
+      import('./core/wallet/connections').then(
+        (list) => list.connectionsData(namespace ?? activeNamespace.value!).connections,
+      ),
+    getRecentConnections: (namespace) =>
+      import('./core/wallet/connections').then(
+        (list) => list.connectionsData(namespace ?? activeNamespace.value!).recentConnections,
+      ),
+    switchConnection: ({ connection, address, namespace }) =>
+      import('./core/wallet/connect').then((connecting) =>
+        connecting.switchConnection(namespace ?? activeNamespace.value!, connection.connectorId, address),
+      ),
+    deleteConnection: ({ connectorId, address, namespace }) =>
+      import('./core/wallet/connect').then((connecting) =>
+        connecting.disconnectConnection(namespace ?? activeNamespace.value!, connectorId, address),
+      ),
   }
 }

@@ -42,3 +42,11 @@ export { useDisconnect, type UseDisconnectReturnType } from './react/hooks/useDi
 export { useWalletInfo, type UseWalletInfoReturnType } from './react/hooks/useWalletInfo'
 export { useAppKitWallets, type UseAppKitWalletsReturnType } from './react/hooks/useAppKitWallets'
 export type { FetchWalletsOptions, WalletConnectUriSnapshot, WalletItem, WalletListSnapshot } from './headless/types'
+// Several wallets at once (AppKit's multi-wallet hooks).
+export { useAppKitConnections, type UseAppKitConnectionsReturnType } from './react/hooks/useAppKitConnections'
+export {
+  useAppKitConnection,
+  type UseAppKitConnectionParameters,
+  type UseAppKitConnectionReturnType,
+  type ConnectionChange,
+} from './react/hooks/useAppKitConnection'

@@ -130,6 +130,7 @@ const DEFAULT_LOCAL_FEATURES = {
   collapseWallets: false,
   pay: false,
   branding: true,
+  multiWallet: true,
   connectMethodsOrder: DEFAULT_CONNECT_METHOD_ORDER,
 } as const satisfies Partial<ResolvedFeatures>
 

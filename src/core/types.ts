@@ -145,11 +145,17 @@ export interface WalletListing {
   webapp_link?: string | null
 }
 
-/** A live connection: the accounts a connector exposes on one chain (SPEC §3 "Connection state"). */
+/**
+ * A live connection: the accounts a connector exposes on one chain (SPEC §3 "Connection state").
+ * A namespace may hold several (one per connector); the first is the active one.
+ */
 export interface Connection {
   accounts: { address: string; type?: AccountType }[]
   chainId?: string | number
   connectorId: string
+  /** How the wallet presents itself (a WalletConnect session's peer, else the connector). */
+  name?: string | undefined
+  icon?: string | undefined
 }
 
 /** Hosted service base URLs; every one can be replaced through the `endpoints` option. */
@@ -199,6 +205,8 @@ export interface ResolvedFeatures {
   pay: boolean
   branding: boolean
   connectMethodsOrder: readonly ConnectMethod[]
+  /** Several wallets connected at once in a namespace (AppKit's multi-wallet). */
+  multiWallet: boolean
   /** Swap aggregators the project may use (remote config). */
   swapProviders: readonly string[]
   /** On-ramp providers the project may use (remote config). */

@@ -64,6 +64,12 @@ export interface AppKitFeatures {
   pay?: boolean
   branding?: boolean
   connectMethodsOrder?: ConnectMethod[]
+  /**
+   * Several wallets connected at once in a namespace, each kept with its accounts and chain, one
+   * of them active (AppKit's multi-wallet, there a paid remote feature). Default on; `false`: a new
+   * wallet replaces the connected one.
+   */
+  multiWallet?: boolean
 }
 
 /**
@@ -316,6 +322,7 @@ const BOOLEAN_FEATURES = [
   'collapseWallets',
   'pay',
   'branding',
+  'multiWallet',
 ] as const
 
 function validateFeatures(

@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   connectionStatus: `${STORAGE_PREFIX.app}connection_status`,
   recentWallets: `${STORAGE_PREFIX.app}recent_wallets`,
   deepLink: `${STORAGE_PREFIX.app}deep_link`,
+  /** Per namespace, the wallets connected at once, the active one first, and recent ones (SPEC §3). */
+  connections: `${STORAGE_PREFIX.app}connections`,
 } as const
 
 /** A validator that narrows an unknown parsed value. */

@@ -36,6 +36,16 @@ import {
   setActiveCaipNetwork,
 } from '../state/network'
 import { setApprovedNetworks } from '../state/approved-networks'
+import { featuresState } from '../config/features'
+import {
+  connectionsOf,
+  extrasOf,
+  forgetStoredAddress,
+  getStoredConnections,
+  keepExtras,
+  persistConnections,
+  placeConnection,
+} from './connections'
 import {
   getActiveNamespace,
   getConnectedConnectorIds,
@@ -47,7 +57,7 @@ import {
 import { describeWalletError, isUserRejection } from '../../lib/wallet-errors'
 import { isConnectorWithBehaviour, type Connector, type ConnectorEvent, type NamespaceConnection } from '../connector'
 import type { ConnectionResult } from '../connector'
-import type { AccountEntry, CaipNetwork, ChainNamespace, EIP1193Provider, WalletListing } from '../types'
+import type { AccountEntry, CaipNetwork, ChainNamespace, Connection, EIP1193Provider, WalletListing } from '../types'
 
 /** What the ConnectingExternal view shows about the attempt in progress. */
 export const connectingState = {
@@ -124,6 +134,9 @@ async function run(connectorOrId: Connector | string, options: ConnectOptions): 
   const namespace = connectNamespace(found, options.namespace)
   const account = getAccountState(namespace)
   const previousStatus = account.status.peek()
+  // Another wallet added beside a connected one (multi-wallet): the connected account stays
+  // active, and shown as connected, until the new wallet grants its own.
+  const adding = previousStatus === 'connected'
   // A connection nobody answered is no connection in progress once the modal is closed: the button
   // goes back to "Connect Wallet". The wallet may still approve later (a pairing is not cancelled).
   const release = modalState.open.subscribe((open) => {
@@ -131,20 +144,23 @@ async function run(connectorOrId: Connector | string, options: ConnectOptions): 
   })
   try {
     if (!isConnectorWithBehaviour(found)) throw new Error(CONNECTOR_ERRORS.providerNotFound)
-    // A second prompt for a wallet already granting this namespace would only replace the session.
-    if (account.status.peek() === 'connected' && connectedThrough(namespace, found))
-      throw new Error(CONNECTOR_ERRORS.alreadyConnected)
+    // A second prompt for a wallet already granting this namespace would only replace the session;
+    // one connected beside the active wallet is switched to instead.
+    if (adding && connectedThrough(namespace, found)) throw new Error(CONNECTOR_ERRORS.alreadyConnected)
+    if (adding && holds(namespace, found.id)) return await switchConnection(namespace, found.id)
     // The restore is asking this wallet for its stored session: a prompt now would race it.
     if (restoringConnectorIds.has(found.id))
       throw new Error(CONNECTOR_ERRORS.unavailableReconnecting.replace('{connector}', found.name))
-    setAccount(namespace, { status: 'connecting' })
-    setConnectionStatus('connecting')
+    if (!adding) {
+      setAccount(namespace, { status: 'connecting' })
+      setConnectionStatus('connecting')
+    }
     const requested = options.caipNetworkId ? findRequestedNetwork(options.caipNetworkId) : undefined
     const network = requested ?? currentNetwork(namespace)
     if (!network) throw new Error(CONNECTOR_ERRORS.chainNotConfigured)
     const { namespace: _target, caipNetworkId: _network, ...extra } = options
     const result = await found.connect({ ...extra, namespace, network })
-    applyResult(found, result, { restored: false })
+    applyResult(found, result, { restored: false, activate: [namespace] })
     // The visitor connected this namespace to use it: it becomes the active one (also when the
     // active namespace has no connection, so the button shows the account just connected).
     const active = activeNamespace.peek()
@@ -213,50 +229,106 @@ function shouldShowUnsupported(network: CaipNetwork | undefined): boolean {
 
 // ── what connectors report ─────────────────────────────────────────────────────────────────
 
+/** How a result is applied: whether it was restored, and the namespaces where it becomes the active connection. */
+interface ApplyOptions {
+  restored: boolean
+  /**
+   * Namespaces where this connection becomes the active one. Elsewhere it is active only where
+   * the namespace has no other (or it was the active one already); beside another, it is kept as
+   * one of the namespace's connections.
+   */
+  activate: readonly ChainNamespace[]
+}
+
 /**
- * Puts what a connector granted into state: each namespace's network, account, connection and
- * remembered connector; with a shared session, the connector's namespaces it no longer covers end.
+ * Puts what a connector granted into state: each namespace's connection, and where it is the
+ * active one, the network, account and remembered connector; with a shared session, the
+ * connector's namespaces it no longer covers end.
  */
-function applyResult(connector: Connector, result: ConnectionResult, { restored }: { restored: boolean }): void {
+function applyResult(connector: Connector, result: ConnectionResult, options: ApplyOptions): void {
   // From the first connection on, the dapp's other tabs follow this one and it follows them.
   startTabSync()
   const covered = new Set(result.connections.map((connection) => connection.namespace))
-  for (const connection of result.connections) applyConnection(connector, result, connection, restored)
+  for (const connection of result.connections) applyConnection(connector, result, connection, options)
   if (connector.sharedSession)
-    for (const namespace of namespacesOf(connector.id)) if (!covered.has(namespace)) clearNamespace(namespace)
+    for (const namespace of namespacesOf(connector.id))
+      if (!covered.has(namespace)) dropConnection(namespace, connector.id)
 }
 
 function applyConnection(
   connector: Connector,
   { wallet }: ConnectionResult,
   { namespace, accounts, chainId, details, approvedCaipNetworkIds }: NamespaceConnection,
-  restored: boolean,
+  { restored, activate }: ApplyOptions,
 ): void {
-  const address = accounts[0]?.address
-  if (!address) throw new Error(CONNECTOR_ERRORS.accountNotFound)
+  if (!accounts[0]?.address) throw new Error(CONNECTOR_ERRORS.accountNotFound)
+  const name = wallet?.name ?? connector.name
+  const icon = wallet?.icon ?? connector.imageUrl
+  const connection: Connection = { connectorId: connector.id, chainId, accounts: [...accounts], name, icon }
+  keepExtras(namespace, connector.id, {
+    walletInfo: { name, icon, identifier: connector.rdns ?? connector.id },
+    details,
+    approvedCaipNetworkIds,
+  })
+  const list = connectionsOf(namespace)
+  const active = activate.includes(namespace) || list.length === 0 || list[0]!.connectorId === connector.id
+  if (!active) {
+    setConnections(namespace, placeConnection(list, connection, { activate: false, keepOthers: true }))
+    persistConnections(namespace)
+    return
+  }
+  activateConnection(namespace, connection, { restored })
+}
+
+interface ActivateOptions {
+  restored: boolean
+  /** The namespace's connections to place it among (default: as they are). */
+  list?: readonly Connection[]
+  /** The connection that was active (default: the list's first). */
+  previous?: Connection | undefined
+}
+
+/**
+ * Makes `connection` the namespace's active one: first in its list (the others kept when
+ * multi-wallet is on), its account, network and wallet in the account state, remembered for the
+ * next load. A connection of another connector than the active one replaces the account's state
+ * whole (no balance, profile or sign-in details of the previous wallet remain).
+ */
+function activateConnection(
+  namespace: ChainNamespace,
+  connection: Connection,
+  { restored, list = connectionsOf(namespace), previous = list[0] }: ActivateOptions,
+): void {
+  const { connectorId, accounts, chainId = '' } = connection
+  const address = accounts[0]!.address
+  const kept = extrasOf(namespace, connectorId)
+  const otherWallet = previous !== undefined && previous.connectorId !== connectorId
   const network = networkFor(namespace, chainId)
   batch(() => {
-    setApprovedNetworks(namespace, approvedCaipNetworkIds)
+    if (otherWallet) resetAccount(namespace)
+    setApprovedNetworks(namespace, kept?.approvedCaipNetworkIds)
     applyNetwork(namespace, network)
     setAccount(namespace, {
       address,
       caipAddress: formatCaipAddress(namespace, chainId, address),
-      allAccounts: accounts,
-      connectedWalletInfo: {
-        name: wallet?.name ?? connector.name,
-        icon: wallet?.icon ?? connector.imageUrl,
-        identifier: connector.rdns ?? connector.id,
-      },
-      ...details,
+      allAccounts: accounts as AccountEntry[],
+      connectedWalletInfo: kept?.walletInfo,
+      ...kept?.details,
       status: 'connected',
     })
-    setConnections(namespace, [{ connectorId: connector.id, chainId, accounts: [...accounts] }])
+    setConnections(
+      namespace,
+      placeConnection(list, connection, { activate: true, keepOthers: featuresState.peek().multiWallet }),
+    )
   })
-  setConnectedConnectorId(namespace, connector.id)
+  setConnectedConnectorId(namespace, connectorId)
+  persistConnections(namespace)
   setConnectionStatus('connected')
   startBalanceAutoRefresh()
   void refreshAccountData(namespace, { force: true })
-  void emitCoreEvent('connected', { namespace, address, connectorId: connector.id, restored })
+  void emitCoreEvent('connected', { namespace, address, connectorId, restored })
+  if (otherWallet && previous.accounts[0]?.address.toLowerCase() !== address.toLowerCase())
+    void emitCoreEvent('accountChanged', { namespace, address })
 }
 
 /** Network of `chainId` in a namespace: the requested one, or the Unknown Network placeholder. */
@@ -273,30 +345,35 @@ function networkFor(namespace: ChainNamespace, chainId: number | string): CaipNe
 export function onConnectorEvent(connector: Connector, event: ConnectorEvent): void {
   switch (event.type) {
     case 'connect':
-      applyResult(connector, event.result, { restored: false })
+      applyResult(connector, event.result, {
+        restored: false,
+        activate: [activeNamespace.peek() ?? event.result.connections[0]?.namespace ?? 'eip155'],
+      })
       remember(connector, undefined)
       void settleAfterConnect(activeNamespace.peek() ?? event.result.connections[0]?.namespace ?? 'eip155')
       return
     case 'change':
-      return applyResult(connector, event.result, { restored: false })
+      return applyResult(connector, event.result, { restored: false, activate: [] })
     case 'smartAccountNetworks':
       getNetworkState(event.namespace).smartAccountEnabledNetworks.value = [...event.chainIds]
       return
     case 'accountsChanged':
-      if (!connectedThrough(event.namespace, connector)) return
-      if (event.accounts.length === 0) return clearNamespace(event.namespace)
-      return applyAccountChange(event.namespace, event.accounts)
+      if (event.accounts.length === 0) return dropConnection(event.namespace, connector.id)
+      if (connectedThrough(event.namespace, connector)) return applyAccountChange(event.namespace, event.accounts)
+      return updateConnection(event.namespace, connector.id, { accounts: [...event.accounts] })
     case 'chainChanged':
       if (connectedThrough(event.namespace, connector)) applyWalletNetwork(event.namespace, event.chainId)
+      updateConnection(event.namespace, connector.id, { chainId: event.chainId })
       return
     case 'disconnect':
-      for (const namespace of event.namespaces ?? namespacesOf(connector.id)) {
-        if (connectedThrough(namespace, connector)) clearNamespace(namespace)
-      }
+      for (const namespace of event.namespaces ?? namespacesOf(connector.id)) dropConnection(namespace, connector.id)
       return
-    case 'details':
+    case 'details': {
+      const kept = extrasOf(event.namespace, connector.id)
+      if (kept) keepExtras(event.namespace, connector.id, { ...kept, details: { ...kept.details, ...event.details } })
       if (connectedThrough(event.namespace, connector)) setAccount(event.namespace, event.details)
       return
+    }
     case 'pairing':
       batch(() => {
         const state = connectionState as WritableConnectionSignals
@@ -311,15 +388,100 @@ export function onConnectorEvent(connector: Connector, event: ConnectorEvent): v
   }
 }
 
-/** The namespace is connected (or being restored) through this connector. */
+/** The namespace's active connection is through this connector. */
 function connectedThrough(namespace: ChainNamespace, connector: Connector): boolean {
-  return connectionState.connections.peek().get(namespace)?.[0]?.connectorId === connector.id
+  return connectionsOf(namespace)[0]?.connectorId === connector.id
 }
 
-/** The namespaces connected through a connector, from connection state. */
+/** The namespace has a connection through this connector, active or not. */
+function holds(namespace: ChainNamespace, connectorId: string): boolean {
+  return connectionsOf(namespace).some((connection) => connection.connectorId === connectorId)
+}
+
+/** The namespaces with a connection through a connector, from connection state. */
 function namespacesOf(connectorId: string): ChainNamespace[] {
-  const connections = connectionState.connections.peek()
-  return CHAIN_NAMESPACES.filter((namespace) => connections.get(namespace)?.[0]?.connectorId === connectorId)
+  return CHAIN_NAMESPACES.filter((namespace) => holds(namespace, connectorId))
+}
+
+/** A connection's accounts or chain changed on the wallet's side: kept in its entry (active or not). */
+function updateConnection(namespace: ChainNamespace, connectorId: string, change: Partial<Connection>): void {
+  const list = connectionsOf(namespace)
+  if (!holds(namespace, connectorId)) return
+  setConnections(
+    namespace,
+    list.map((connection) => (connection.connectorId === connectorId ? { ...connection, ...change } : connection)),
+  )
+  persistConnections(namespace)
+}
+
+/**
+ * One connection of a namespace ends (the visitor disconnected it, or its wallet did): the others
+ * stay; when it was the active one, the next becomes active, and without another the namespace is
+ * cleared.
+ */
+function dropConnection(namespace: ChainNamespace, connectorId: string, { settle = true } = {}): void {
+  const list = connectionsOf(namespace)
+  const index = list.findIndex((connection) => connection.connectorId === connectorId)
+  if (index < 0) return
+  const rest = list.filter((_, at) => at !== index)
+  if (rest.length === 0) return clearNamespace(namespace, { settle })
+  if (index === 0) return activateConnection(namespace, rest[0]!, { restored: false, list: rest, previous: list[0] })
+  setConnections(namespace, rest)
+  persistConnections(namespace)
+}
+
+/**
+ * Makes one of a namespace's live connections the active one (AppKit's `switchConnection`), with
+ * `address` as its active account when given (one of that connection's accounts). The wallet is
+ * not asked: every connection kept its accounts and chain. A connection that is not live (a recent
+ * one) is connected again, which may prompt its wallet.
+ *
+ * @throws 'Account not found for connector' when `address` is not one of the connection's accounts.
+ * @example
+ * ```ts
+ * await switchConnection('eip155', 'walletConnect')
+ * ```
+ */
+export async function switchConnection(
+  namespace: ChainNamespace,
+  connectorId: string,
+  address?: string,
+): Promise<void> {
+  const connection = connectionsOf(namespace).find((entry) => entry.connectorId === connectorId)
+  if (!connection) return connect(connectorId, { namespace })
+  const chosen = address
+    ? connection.accounts.find((account) => account.address.toLowerCase() === address.toLowerCase())
+    : connection.accounts[0]
+  if (!chosen) throw new Error(CONNECTOR_ERRORS.accountNotFound)
+  const accounts = [chosen, ...connection.accounts.filter((account) => account !== chosen)]
+  if (connectionsOf(namespace)[0] === connection && accounts[0] === connection.accounts[0]) return
+  activateConnection(namespace, { ...connection, accounts }, { restored: false })
+}
+
+/**
+ * Ends one connection of a namespace (AppKit's `deleteConnection` and a disconnect with a
+ * connector id): a live one is disconnected (its wallet asked to forget the site, at most
+ * DISCONNECT_WAIT_MS) and the others stay, the next active if it was; a recent one forgets
+ * `address` (the connection goes with its last address).
+ *
+ * @example
+ * ```ts
+ * await disconnectConnection('eip155', 'walletConnect')
+ * ```
+ */
+export async function disconnectConnection(
+  namespace: ChainNamespace,
+  connectorId: string,
+  address?: string,
+): Promise<void> {
+  if (!holds(namespace, connectorId)) {
+    if (!address) return
+    forgetStoredAddress(namespace, connectorId, address)
+    // The list's readers (hooks, the Account view) re-read the stored ones with the live ones.
+    setConnections(namespace, connectionsOf(namespace))
+    return
+  }
+  await disconnectTargets([[namespace, connectorId]], namespace)
 }
 
 /** The wallet moved to another chain: its network, UnsupportedChain's moment if the dapp has no such network, fresh balances. */
@@ -398,6 +560,7 @@ function clearNamespace(namespace: ChainNamespace, { settle = true }: { settle?:
     setConnections(namespace, [])
     setApprovedNetworks(namespace, undefined)
   })
+  persistConnections(namespace)
   if (address) forgetBalances(address)
   if (settle) settleStatus()
   void emitCoreEvent('namespaceCleared', { namespace, address })
@@ -447,27 +610,43 @@ async function restore(): Promise<void> {
   for (const namespace of namespaces) {
     if (getAccountState(namespace).status.peek() !== 'connected') setAccount(namespace, { status: 'reconnecting' })
   }
+  // Each namespace's active connector first (in the namespaces' order), then the wallets connected
+  // beside them (multi-wallet), so the active ones are back first.
   const byConnector = new Map<string, ChainNamespace[]>()
-  for (const namespace of namespaces) {
-    const id = stored[namespace] as string
-    byConnector.set(id, [...(byConnector.get(id) ?? []), namespace])
-  }
-  for (const [id, held] of byConnector) {
+  const multiWallet = featuresState.peek().multiWallet
+  for (const rank of [0, 1])
+    for (const namespace of namespaces) {
+      const beside = getStoredConnections(namespace).filter(
+        (entry) => !entry.recent && entry.connectorId !== stored[namespace],
+      )
+      const ids =
+        rank === 0 ? [stored[namespace] as string] : multiWallet ? beside.map((entry) => entry.connectorId) : []
+      for (const id of ids) byConnector.set(id, [...(byConnector.get(id) ?? []), namespace])
+    }
+  const pending = [...byConnector]
+  while (pending.length > 0) {
+    const [id, held] = pending.shift()!
     restoringConnectorIds.add(id)
+    let result: ConnectionResult | undefined
     try {
       const connector = await resolveConnector(id)
       if (!connector) throw new Error(CONNECTOR_ERRORS.providerNotFound)
       restoringConnectorIds.add(connector.id)
-      const result = await connector.restore({ namespaces: held })
-      if (!result || result.connections.length === 0) throw new Error(CONNECTOR_ERRORS.notConnected)
-      applyResult(connector, result, { restored: true })
-      for (const namespace of held)
-        if (!result.connections.some((c) => c.namespace === namespace)) clearNamespace(namespace)
+      result = await connector.restore({ namespaces: held })
+      if (result) applyResult(connector, result, { restored: true, activate: held.filter((ns) => stored[ns] === id) })
     } catch {
-      for (const namespace of held) clearNamespace(namespace)
+      result = undefined
     } finally {
       restoringConnectorIds.clear()
     }
+    // A namespace none of its stored wallets gave back, with none left to ask, is cleared.
+    for (const namespace of held)
+      if (
+        !result?.connections.some((c) => c.namespace === namespace) &&
+        connectionsOf(namespace).length === 0 &&
+        !pending.some(([, later]) => later.includes(namespace))
+      )
+        clearNamespace(namespace)
   }
   setConnectionStatus(anyConnected() ? 'connected' : 'disconnected')
 }
@@ -521,25 +700,52 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
   const connected = CHAIN_NAMESPACES.filter(
     (ns) => getAccountState(ns).status.peek() !== 'disconnected' || connectionState.connections.peek().has(ns),
   )
-  const byConnector = new Map<Connector | undefined, ChainNamespace[]>()
-  for (const ns of namespace ? [namespace] : connected) {
-    const connector = connectedConnector(ns)
-    byConnector.set(connector, [...(byConnector.get(connector) ?? []), ns])
+  const targets: Target[] = (namespace ? [namespace] : connected).flatMap((ns) => {
+    const list = connectionsOf(ns)
+    return list.length === 0 ? [[ns, undefined] as Target] : list.map((entry): Target => [ns, entry.connectorId])
+  })
+  await disconnectTargets(targets, namespace)
+}
+
+/** A connection to end: its namespace and connector (none: the namespace, restoring or holding nothing). */
+type Target = readonly [ChainNamespace, string | undefined]
+
+/**
+ * Ends connections: their wallets are asked to forget the site (a shared session's other
+ * namespaces end with it), then a namespace all of whose connections end is cleared, and in one
+ * that keeps some, the ones ending are dropped (the next becomes active if the active one ends).
+ */
+async function disconnectTargets(targets: readonly Target[], asked: ChainNamespace | undefined): Promise<void> {
+  const byConnector = new Map<Connector | undefined, Set<ChainNamespace>>()
+  const add = (connector: Connector | undefined, ns: ChainNamespace) =>
+    byConnector.set(connector, (byConnector.get(connector) ?? new Set()).add(ns))
+  for (const [ns, id] of targets) {
+    const found = id === undefined ? undefined : findConnector(id)
+    add(isConnectorWithBehaviour(found) ? found : undefined, ns)
   }
   // A shared session ends as a whole: its other namespaces go with the one asked for.
+  for (const connector of [...byConnector.keys()])
+    if (connector?.sharedSession) for (const ns of namespacesOf(connector.id)) add(connector, ns)
+  const ending = new Map<ChainNamespace, Set<string | undefined>>()
+  for (const [ns, id] of targets) ending.set(ns, (ending.get(ns) ?? new Set()).add(id))
   for (const [connector, held] of byConnector)
-    if (connector?.sharedSession) byConnector.set(connector, [...new Set([...held, ...namespacesOf(connector.id)])])
-  const targets = [...byConnector.values()].flat()
+    if (connector) for (const ns of held) ending.set(ns, (ending.get(ns) ?? new Set()).add(connector.id))
+  // The namespaces whose active account goes: sign-in signs it out.
+  const leaving = [...ending].filter(([ns, ids]) => ids.has(undefined) || ids.has(connectionsOf(ns)[0]?.connectorId))
   await Promise.all([
-    ...[...byConnector].map(([connector, held]) => askWalletToDisconnect(connector, held)),
-    ...targets.map((ns) =>
+    ...[...byConnector].map(([connector, held]) => askWalletToDisconnect(connector, [...held])),
+    ...leaving.map(([ns]) =>
       emitCoreEvent('disconnecting', { namespace: ns, address: getAccountState(ns).address.peek() }),
     ),
   ])
   const failures: Error[] = []
-  for (const ns of targets) {
+  for (const [ns, ids] of ending) {
     try {
-      clearNamespace(ns, { settle: false })
+      const list = connectionsOf(ns)
+      if (ids.has(undefined) || list.every((entry) => ids.has(entry.connectorId))) clearNamespace(ns, { settle: false })
+      // The active one last, so the one made active next is one that stays.
+      else
+        for (const entry of [...list].reverse()) if (ids.has(entry.connectorId)) dropConnection(ns, entry.connectorId)
     } catch (error) {
       failures.push(new Error(`Failed to disconnect chain ${ns}`, { cause: error }))
     }
@@ -547,7 +753,7 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
   let failure: Error | undefined
   if (failures.length > 0)
     failure =
-      namespace && failures.length === 1
+      asked && failures.length === 1
         ? failures[0]
         : new Error('Failed to disconnect chains', { cause: new AggregateError(failures) })
   try {
@@ -559,7 +765,7 @@ export async function disconnect(namespace?: ChainNamespace): Promise<void> {
     sendEvent({ type: 'track', event: 'DISCONNECT_ERROR', properties: { message: failure.message } })
     throw failure
   }
-  sendEvent({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: namespace ?? 'all' } })
+  sendEvent({ type: 'track', event: 'DISCONNECT_SUCCESS', properties: { namespace: asked ?? 'all' } })
 }
 
 async function askWalletToDisconnect(connector: Connector | undefined, namespaces: ChainNamespace[]): Promise<void> {

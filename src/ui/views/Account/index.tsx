@@ -17,6 +17,9 @@ const SECTIONS = FEATURES.flatMap((feature) =>
   feature.accountSection ? [{ ...feature.accountSection, chunk: lazyChunk(feature.accountSection.load) }] : [],
 )
 
+/** The wallets connected at once (multi-wallet), in a chunk of its own that loads with the view. */
+const WALLETS = lazyChunk(() => import('./Wallets'))
+
 /**
  * The connected account: who, how much, on which network, the wallet features (swap, receive,
  * send) and its tokens, NFTs and activity. Each part reads only
@@ -45,6 +48,7 @@ export default function AccountView() {
       </ActionRow>
       <WalletFeatures namespace={namespace} />
       <AccountTabs namespace={namespace} />
+      <ChunkSlot chunk={WALLETS} props={{ namespace }} />
       <DisconnectButton />
     </ViewBody>
   )

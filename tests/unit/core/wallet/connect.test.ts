@@ -6,22 +6,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { effect } from '@preact/signals-core'
-import { initCore, registerAdapter, registerConnector } from '../../../../src/core/config/appkit-state'
-import type { ChainAdapter } from '../../../../src/core/state/adapters'
+import { initCore, registerAdapter } from '../../../../src/core/config/appkit-state'
 import { validateOptions } from '../../../../src/core/config/options'
-import {
-  createConnectorEmitter,
-  type Connector,
-  type ConnectionResult,
-  type ConnectParameters,
-} from '../../../../src/core/connector'
+import type { ConnectionResult } from '../../../../src/core/connector'
 import { DISCONNECT_WAIT_MS } from '../../../../src/core/constants'
 import { subscribeEvents, type EventRecord } from '../../../../src/core/analytics'
-import {
-  getConnectedConnectorIds,
-  setConnectedConnectorId,
-  storeActiveNamespace,
-} from '../../../../src/core/lib/storage'
+import { getConnectedConnectorIds, storeActiveNamespace } from '../../../../src/core/lib/storage'
 import { getAccountState } from '../../../../src/core/state/account'
 import { connectionState } from '../../../../src/core/state/connection'
 import { addConnectors } from '../../../../src/core/state/connectors'
@@ -33,82 +23,18 @@ import { deferred, settle, rejection } from '../../../helpers/async'
 import { mainnet, solana } from '../../../helpers/networks'
 import { createMemoryStorage, installStorage } from '../../helpers/memory-storage'
 import { resetAllState } from '../../helpers/reset'
-
-const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const SOL = '7RiFeMYVRxNNAeWbXDmnznt6UxYQNbWcGXSr4yk6YPqX'
-
-/** A connector whose wallet answers what the test scripts; it records what core asked. */
-interface ScriptedConnector extends Connector {
-  asked: { connect: ConnectParameters[]; restore: ChainNamespace[][]; disconnect: ChainNamespace[][] }
-  answers: {
-    connect(parameters: ConnectParameters): Promise<ConnectionResult>
-    restore(namespaces: readonly ChainNamespace[]): Promise<ConnectionResult | undefined>
-    disconnect(): Promise<void>
-  }
-}
-
-/** What a wallet grants: each namespace with its usual test account and chain. */
-function granted(...namespaces: ChainNamespace[]): ConnectionResult {
-  return {
-    connections: namespaces.map((namespace) =>
-      namespace === 'solana'
-        ? { namespace, accounts: [{ address: SOL, type: 'eoa' as const }], chainId: solana.id }
-        : { namespace, accounts: [{ address: EVM, type: 'eoa' as const }], chainId: 1 },
-    ),
-  }
-}
-
-function scriptedConnector(id: string, chains: ChainNamespace[] = ['eip155']): ScriptedConnector {
-  const asked: ScriptedConnector['asked'] = { connect: [], restore: [], disconnect: [] }
-  const connector: ScriptedConnector = {
-    id,
-    name: `Wallet ${id}`,
-    type: 'injected',
-    chains,
-    emitter: createConnectorEmitter(),
-    asked,
-    answers: {
-      connect: async ({ namespace }) => granted(namespace),
-      restore: async (namespaces) => granted(...namespaces),
-      disconnect: async () => undefined,
-    },
-    connect(parameters) {
-      asked.connect.push(parameters)
-      return connector.answers.connect(parameters)
-    },
-    restore({ namespaces }) {
-      asked.restore.push([...namespaces])
-      return connector.answers.restore(namespaces)
-    },
-    disconnect({ namespaces }) {
-      asked.disconnect.push([...namespaces])
-      return connector.answers.disconnect()
-    },
-    provider: () => ({ request: async () => null }),
-  }
-  return connector
-}
-
-/** Stores a session as a previous page load leaves it, and lists the connectors restoring it. */
-function storedSession(sessions: Partial<Record<ChainNamespace, ScriptedConnector>>): void {
-  for (const [namespace, connector] of Object.entries(sessions) as [ChainNamespace, ScriptedConnector][]) {
-    setConnectedConnectorId(namespace, connector.id)
-    registerConnector(connector.id, async () => connector)
-  }
-}
+import {
+  EVM,
+  SOL,
+  granted,
+  quietAdapter,
+  scriptedConnector,
+  storedSession,
+  type ScriptedConnector,
+} from '../../helpers/scripted-connector'
 
 let restoreStorage = () => {}
 let events: EventRecord[] = []
-
-/** The chain side of an account (its balances), for the refresh every connection starts. */
-function quietAdapter(namespace: ChainNamespace): ChainAdapter {
-  return {
-    namespace,
-    getNativeBalance: async () => ({ value: '1', symbol: namespace === 'solana' ? 'SOL' : 'ETH' }),
-    getTokenBalances: async () => [],
-    getIdentity: async () => ({ name: undefined, avatar: undefined }),
-  } as unknown as ChainAdapter
-}
 
 test.before.each(() => {
   restoreStorage = installStorage(createMemoryStorage())
