@@ -9,7 +9,9 @@
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { clock } from '../lib/clock'
-import { isImageUrl, isRecord } from '../lib/validate'
+import { imageUrl } from '../lib/links'
+import { isPlainName, outsideText } from '../lib/outside-text'
+import { isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 import { requestJson, type JsonAnswer } from './request'
@@ -276,7 +278,7 @@ function validItems<T>(items: unknown, parse: (item: unknown) => T | undefined):
 export function parseNameRecord(body: unknown): NameRecord | undefined {
   if (!isRecord(body)) return undefined
   const { name, registered_at: registeredAt, updated_at: updatedAt, addresses, attributes } = body
-  if (typeof name !== 'string' || name === '' || typeof registeredAt !== 'string') return undefined
+  if (!isPlainName(name) || typeof registeredAt !== 'string') return undefined
   if (!isRecord(addresses) || !Array.isArray(attributes)) return undefined
   const kept: NameRecord['addresses'] = {}
   for (const [coinType, entry] of Object.entries(addresses)) {
@@ -289,8 +291,8 @@ export function parseNameRecord(body: unknown): NameRecord | undefined {
   const attributeList = attributes.filter(isRecord).map((attribute) => {
     const { avatar, bio } = attribute
     return {
-      ...(isImageUrl(avatar) ? { avatar } : {}),
-      ...(typeof bio === 'string' ? { bio } : {}),
+      ...(imageUrl(avatar) ? { avatar: avatar as string } : {}),
+      ...(typeof bio === 'string' ? { bio: outsideText(bio, 160) } : {}),
     }
   })
   return {
@@ -303,7 +305,7 @@ export function parseNameRecord(body: unknown): NameRecord | undefined {
 }
 
 function parseSuggestion(item: unknown): NameSuggestion | undefined {
-  if (!isRecord(item) || typeof item['name'] !== 'string' || item['name'] === '') return undefined
+  if (!isRecord(item) || !isPlainName(item['name'])) return undefined
   if (typeof item['registered'] !== 'boolean') return undefined
   return { name: item['name'], registered: item['registered'] }
 }

@@ -37,12 +37,3 @@ export function isWsUrl(value: unknown): value is string {
 export function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }
-
-/**
- * @internal A picture URL from outside (an avatar, a token icon) that may go into an `<img src>`:
- * http(s), or an inline `data:image/…`. Anything else (`javascript:`, `data:text/html`, a relative
- * path) is refused.
- */
-export function isImageUrl(value: unknown): value is string {
-  return isHttpUrl(value) || (typeof value === 'string' && /^data:image\//i.test(value))
-}
