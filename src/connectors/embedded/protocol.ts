@@ -398,5 +398,5 @@ export function signedResult(method: string): ReplyValidator<unknown> {
 /** An ERROR payload's message; `An error occurred` when it has none. @internal */
 export function errorMessage(payload: unknown): string {
   const message = isRecord(payload) ? payload['message'] : undefined
-  return typeof message === 'string' && message.trim() !== '' ? message.slice(0, 500) : FRAME_TEXTS.defaultError
+  return (typeof message === 'string' && outsideText(message, 500)) || FRAME_TEXTS.defaultError
 }
