@@ -10,28 +10,13 @@ import { parseWalletListing, parseWalletPage } from '../../../src/api/wallet-api
 import {
   RUNS,
   assertShownText,
-  hostileImageUrl,
-  hostileLink,
+  hostileListing,
   hostileText,
   isAllowedHref,
   isWebHref,
   refusesOrParses,
   wrongType,
 } from '../helpers/hostile'
-
-const hostileListing = fc.record(
-  {
-    id: fc.oneof(fc.string(), wrongType),
-    name: fc.oneof(hostileText, wrongType),
-    image_id: fc.oneof(fc.string(), hostileImageUrl, wrongType),
-    rdns: fc.oneof(fc.string(), fc.constant(null), wrongType),
-    chains: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), wrongType),
-    mobile_link: fc.oneof(hostileLink, fc.constant(null)),
-    desktop_link: fc.oneof(hostileLink, fc.constant(null)),
-    webapp_link: fc.oneof(hostileLink, fc.constant(null)),
-  },
-  { requiredKeys: ['id', 'name'] },
-)
 
 const good = {
   id: 'good',

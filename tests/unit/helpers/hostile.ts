@@ -107,6 +107,21 @@ export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, undefined, 42, NaN, -1, true, [], {}, '', '0x'),
 )
 
+/** A wallet API listing with hostile or wrong-typed fields. */
+export const hostileListing = fc.record(
+  {
+    id: fc.oneof(fc.string(), wrongType),
+    name: fc.oneof(hostileText, wrongType),
+    image_id: fc.oneof(fc.string(), hostileImageUrl, wrongType),
+    rdns: fc.oneof(fc.string(), fc.constant(null), wrongType),
+    chains: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), wrongType),
+    mobile_link: fc.oneof(hostileLink, fc.constant(null)),
+    desktop_link: fc.oneof(hostileLink, fc.constant(null)),
+    webapp_link: fc.oneof(hostileLink, fc.constant(null)),
+  },
+  { requiredKeys: ['id', 'name'] },
+)
+
 /** Where a link may take the visitor: http(s) or a wallet's app scheme, never a refused one. */
 export function isAllowedHref(href: string): boolean {
   let scheme: string
@@ -158,4 +173,35 @@ export function refusesOrParses<T>(body: () => T, allowed: (error: unknown) => b
     if (!allowed(error)) throw new Error(`unexpected ${String(error)}`, { cause: error })
     return undefined
   }
+}
+
+/**
+ * What a view rendered from hostile data must hold: no script element, no event-handler attribute,
+ * links with allowed schemes, pictures http(s) or inline, and no hidden character in its text.
+ */
+export function assertSafeDom(root: ParentNode, what: string): void {
+  assert.is(
+    root.querySelectorAll('script, iframe, object, embed').length,
+    0,
+    `${what}: no script, frame or plug-in element`,
+  )
+  for (const element of Array.from(root.querySelectorAll('*'))) {
+    for (const attribute of Array.from(element.attributes))
+      assert.not.ok(/^on/i.test(attribute.name), `${what}: <${element.localName} ${attribute.name}>`)
+    const href = element.getAttribute('href')
+    if (element.localName === 'a' && href !== null) assert.ok(isAllowedHref(href), `${what}: href ${href.slice(0, 60)}`)
+    const src = element.getAttribute('src')
+    if (element.localName === 'img' && src !== null)
+      assert.ok(isAllowedImage(src) || src.startsWith('http'), `${what}: src ${src.slice(0, 60)}`)
+  }
+  const text = Array.from(root.querySelectorAll('*'))
+    .filter((element) => element.localName !== 'style')
+    .map((element) =>
+      Array.from(element.childNodes)
+        .filter((node) => node.nodeType === 3)
+        .map((node) => node.textContent)
+        .join(''),
+    )
+    .join('')
+  assert.not.ok(hasHiddenCharacter(text), `${what}: a hidden character in ${JSON.stringify(text.slice(0, 120))}`)
 }
