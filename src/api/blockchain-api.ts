@@ -6,9 +6,8 @@ import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { createHttpClient, type HttpClient, type QueryParams } from '../core/lib/http'
 import type { Identity } from '../core/state/adapters'
 import type { TokenBalance } from '../core/types'
-import { imageUrl } from '../lib/links'
 import { isPlainName, outsideText } from '../lib/outside-text'
-import { isRecord } from '../lib/validate'
+import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 
@@ -64,7 +63,7 @@ export function createBlockchainApi(config: BlockchainApiConfig): BlockchainApi 
       const avatar = body['avatar']
       return {
         name: isPlainName(name, NAME_LENGTH) ? name : undefined,
-        avatar: imageUrl(avatar),
+        avatar: isImageUrl(avatar) ? avatar : undefined,
       }
     },
   }
@@ -116,7 +115,7 @@ function normalize(item: TokenBalance): TokenBalance {
     ...(value !== undefined ? { value } : {}),
     price: item.price,
     quantity: { decimals: String(item.quantity.decimals), numeric: String(item.quantity.numeric) },
-    iconUrl: imageUrl(item.iconUrl) ?? '',
+    iconUrl: isImageUrl(item.iconUrl) ? item.iconUrl : '',
   }
 }
 

@@ -12,9 +12,8 @@
  * cache (5 min).
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
-import { imageUrl } from '../lib/links'
 import { outsideText } from '../lib/outside-text'
-import { isRecord } from '../lib/validate'
+import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { ApiClientConfig, HostedApi } from './client'
 import { requestJson, RequestTimeoutError, type JsonAnswer } from './request'
@@ -288,7 +287,7 @@ export function parseTokens(body: unknown): ConvertToken[] {
         symbol,
         address,
         decimals: decimals as number,
-        logoUri: imageUrl(item['logoUri']) ?? '',
+        logoUri: isImageUrl(item['logoUri']) ? item['logoUri'] : '',
       },
     ]
   })

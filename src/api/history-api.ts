@@ -7,9 +7,8 @@
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { clock } from '../lib/clock'
-import { imageUrl } from '../lib/links'
 import { outsideText } from '../lib/outside-text'
-import { isRecord } from '../lib/validate'
+import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 
@@ -218,23 +217,23 @@ function parseTransfer(raw: unknown): TransactionTransfer | undefined {
   if (isRecord(fungible)) {
     const { name, symbol } = fungible
     if (!optionalString(name) || !optionalString(symbol)) return
-    const icon = imageUrl(isRecord(fungible['icon']) ? fungible['icon']['url'] : undefined)
+    const icon = isRecord(fungible['icon']) ? fungible['icon']['url'] : undefined
     const shownName = name && outsideText(name)
     const shownSymbol = symbol && outsideText(symbol, 16)
     transfer.fungible_info = {
       ...(shownName ? { name: shownName } : {}),
       ...(shownSymbol ? { symbol: shownSymbol } : {}),
-      ...(icon ? { icon: { url: icon } } : {}),
+      ...(isImageUrl(icon) ? { icon: { url: icon } } : {}),
     }
   } else if (fungible !== undefined && fungible !== null) return
   if (isRecord(nft)) {
     const { name, flags, content } = nft
     if (!optionalString(name) || !isRecord(flags) || typeof flags['is_spam'] !== 'boolean') return
-    const preview = imageUrl(isRecord(content) && isRecord(content['preview']) ? content['preview']['url'] : undefined)
+    const preview = isRecord(content) && isRecord(content['preview']) ? content['preview']['url'] : undefined
     const shownName = name && outsideText(name)
     transfer.nft_info = {
       ...(shownName ? { name: shownName } : {}),
-      ...(preview ? { content: { preview: { url: preview } } } : {}),
+      ...(isImageUrl(preview) ? { content: { preview: { url: preview } } } : {}),
       flags: { is_spam: flags['is_spam'] },
     }
   } else if (nft !== undefined && nft !== null) return

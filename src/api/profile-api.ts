@@ -9,9 +9,8 @@
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { clock } from '../lib/clock'
-import { imageUrl } from '../lib/links'
 import { isPlainName, outsideText } from '../lib/outside-text'
-import { isRecord } from '../lib/validate'
+import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 import { requestJson, type JsonAnswer } from './request'
@@ -291,7 +290,7 @@ export function parseNameRecord(body: unknown): NameRecord | undefined {
   const attributeList = attributes.filter(isRecord).map((attribute) => {
     const { avatar, bio } = attribute
     return {
-      ...(imageUrl(avatar) ? { avatar: avatar as string } : {}),
+      ...(isImageUrl(avatar) ? { avatar } : {}),
       ...(typeof bio === 'string' ? { bio: outsideText(bio, 160) } : {}),
     }
   })

@@ -2,41 +2,21 @@
  * Links and picture URLs from outside data (wallet listings, wallet announcements, API replies,
  * the secure frame's replies, storage). Every such URL goes through one of these before it
  * becomes an `href`, a navigation or an `<img src>`: a link opens only with an allowed scheme,
- * never `javascript:`, `data:`, `vbscript:`, `file:`, `blob:` or a browser-internal one.
+ * never `javascript:`, `data:`, `vbscript:`, `file:`, `blob:` or a browser-internal one. Picture
+ * URLs are checked by `isImageUrl` (`validate.ts`): the options and the identity cache check them
+ * at page load, where this module is not loaded.
  */
 import { isHttpUrl } from './validate'
 
 /** The longest link accepted: longer is not a link any service sends, only a payload. */
 const MAX_LINK_LENGTH = 4096
 
-/** The longest inline picture accepted (EIP-6963 icons are data URLs of a few KB). */
-const MAX_INLINE_IMAGE_LENGTH = 256 * 1024
-
 /**
  * Schemes that run code, read local or in-memory content, or reach the browser's own pages: never
  * a wallet's app scheme, whatever a listing says.
  */
-const REFUSED_SCHEMES: ReadonlySet<string> = new Set([
-  'javascript:',
-  'vbscript:',
-  'livescript:',
-  'data:',
-  'file:',
-  'blob:',
-  'filesystem:',
-  'about:',
-  'view-source:',
-  'jar:',
-  'intent:',
-  'chrome:',
-  'chrome-extension:',
-  'moz-extension:',
-  'safari-extension:',
-  'ms-browser-extension:',
-  'resource:',
-  'ws:',
-  'wss:',
-])
+const REFUSED_SCHEME =
+  /^((java|vb|live)script|data|file|blob|filesystem|about|view-source|intent|jar|resource|wss?|chrome|[a-z]+-extension):$/
 
 /**
  * `value` when it is an absolute http(s) URL, else undefined: a web page from outside data (an
@@ -67,25 +47,8 @@ export function appLink(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > MAX_LINK_LENGTH) return undefined
   try {
     // The scheme as the browser reads it: lower case, leading spaces and controls, tabs and newlines dropped.
-    return REFUSED_SCHEMES.has(new URL(value).protocol) ? undefined : value
+    return REFUSED_SCHEME.test(new URL(value).protocol) ? undefined : value
   } catch {
     return undefined
   }
-}
-
-/**
- * `value` when an `<img src>` may load it: an absolute http(s) URL, or an inline `data:image/…`
- * (EIP-6963 icons are data URLs; an SVG one is safe in an `<img>`, where its scripts never run).
- * Relative and protocol-relative paths, other schemes and oversized values are refused.
- *
- * @example
- * ```ts
- * imageUrl('https://cdn.example/logo.png') // 'https://cdn.example/logo.png'
- * imageUrl('data:text/html,<script>…') // undefined
- * ```
- */
-export function imageUrl(value: unknown): string | undefined {
-  if (typeof value === 'string' && /^data:image\/[-+.\w]+[;,]/i.test(value))
-    return value.length <= MAX_INLINE_IMAGE_LENGTH ? value : undefined
-  return webLink(value)
 }

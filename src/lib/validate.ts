@@ -37,3 +37,16 @@ export function isWsUrl(value: unknown): value is string {
 export function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string')
 }
+
+/**
+ * @internal A picture URL that may go into an `<img src>`: http(s), or an inline `data:image/…`
+ * (an SVG one too: in an `<img>` its scripts never run), at most 256 KB. Anything else
+ * (`javascript:`, `data:text/html`, a relative or protocol-relative path) is refused. Outside data
+ * goes through `imageUrl` (`src/lib/links.ts`), which builds on this.
+ */
+export function isImageUrl(value: unknown): value is string {
+  return (
+    (isHttpUrl(value) || (typeof value === 'string' && /^data:image\/[-+.\w]+[;,]/i.test(value))) &&
+    value.length <= 256 * 1024
+  )
+}

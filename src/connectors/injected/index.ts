@@ -5,9 +5,8 @@
  * Started when the modal opens and by session restore, never at import.
  */
 import { connectorContext as core } from '../../core/connector'
-import { imageUrl } from '../../lib/links'
 import { outsideText } from '../../lib/outside-text'
-import { isNonEmptyString, isRecord } from '../../lib/validate'
+import { isImageUrl, isNonEmptyString, isRecord } from '../../lib/validate'
 import type { EIP1193Provider } from '../../core/types'
 import { createInjectedConnector, type InstalledWallet } from './connector'
 import { startWalletStandardDiscovery } from './wallet-standard'
@@ -103,8 +102,13 @@ export function parseAnnouncement(detail: unknown): InstalledWallet | undefined 
   const provider = detail['provider']
   const shownName = typeof name === 'string' ? outsideText(name) : ''
   if (!isNonEmptyString(uuid) || shownName === '' || !isRdns(rdns) || !isProvider(provider)) return undefined
-  const image = imageUrl(icon)
-  return { id: rdns, name: shownName, rdns, providers: { eip155: provider }, ...(image ? { imageUrl: image } : {}) }
+  return {
+    id: rdns,
+    name: shownName,
+    rdns,
+    providers: { eip155: provider },
+    ...(isImageUrl(icon) ? { imageUrl: icon } : {}),
+  }
 }
 
 /** A reverse domain name as EIP-6963 asks (`io.metamask`): it becomes the wallet's id and is matched against listings. */

@@ -7,9 +7,8 @@
  */
 import type { EIP1193Provider } from '../../core/types'
 import type { InstalledWallet } from './connector'
-import { imageUrl } from '../../lib/links'
 import { outsideText } from '../../lib/outside-text'
-import { isRecord } from '../../lib/validate'
+import { isImageUrl, isRecord } from '../../lib/validate'
 import { log } from '../../lib/logger'
 
 /** The part of a Wallet Standard wallet SigKit uses; everything else about it is untrusted. */
@@ -68,12 +67,11 @@ export function parseStandardWallet(wallet: unknown): InstalledWallet | undefine
     return undefined
   const name = outsideText(wallet['name'])
   if (name === '') return undefined
-  const image = imageUrl(wallet['icon'])
   return {
     id: `wallet-standard:${name}`,
     name,
     providers: { solana: standardWalletProvider(wallet as unknown as StandardWallet) },
-    ...(image ? { imageUrl: image } : {}),
+    ...(isImageUrl(wallet['icon']) ? { imageUrl: wallet['icon'] } : {}),
   }
 }
 

@@ -4,9 +4,8 @@
  */
 import { isCaipNetworkId, isChainNamespace } from '../../core/lib/caip'
 import type { CaipNetworkId, ChainNamespace } from '../../core/types'
-import { imageUrl } from '../../lib/links'
 import { outsideText } from '../../lib/outside-text'
-import { isRecord } from '../../lib/validate'
+import { isImageUrl, isRecord } from '../../lib/validate'
 
 /** CAIP-10's account address and CAIP-2's chain reference. */
 const ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/
@@ -93,8 +92,8 @@ export function sessionWallet(session: SessionLike, fallback = 'WalletConnect'):
   const metadata: unknown = isRecord(session.peer) ? session.peer['metadata'] : undefined
   const name = isRecord(metadata) && typeof metadata['name'] === 'string' ? outsideText(metadata['name']) : ''
   const icons = isRecord(metadata) ? metadata['icons'] : undefined
-  const icon = Array.isArray(icons) ? imageUrl(icons[0]) : undefined
-  return { name: name || fallback, ...(icon ? { icon } : {}) }
+  const icon: unknown = Array.isArray(icons) ? icons[0] : undefined
+  return { name: name || fallback, ...(isImageUrl(icon) ? { icon } : {}) }
 }
 
 /**

@@ -25,8 +25,7 @@ import type {
   ThemeVariablesInput,
 } from '../types'
 import type { SIWXConfig } from './siwx'
-import { imageUrl } from '../../lib/links'
-import { isHttpUrl, isNonEmptyString, isRecord, isWsUrl } from '../../lib/validate'
+import { isHttpUrl, isImageUrl, isNonEmptyString, isRecord, isWsUrl } from '../../lib/validate'
 
 /** What a `siwx` config must implement; only `getRequired` may be left out. */
 const SIWX_METHODS = [
@@ -290,7 +289,7 @@ function validateMetadata(value: unknown): AppKitMetadata | undefined {
   if (!isHttpUrl(url)) fail('metadata.url', 'must be an http(s) URL')
   if (!Array.isArray(icons)) fail('metadata.icons', 'must be an array of URLs')
   icons.forEach((icon, index) => {
-    if (!imageUrl(icon)) {
+    if (!isImageUrl(icon)) {
       fail(`metadata.icons[${index}]`, 'must be an http(s) or data:image URL')
     }
   })

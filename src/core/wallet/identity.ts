@@ -14,8 +14,7 @@ import { getAccountState, setAccount } from '../state/account'
 import type { Identity } from '../state/adapters'
 import { getNetworkState, isNetworkSupported } from '../state/network'
 import type { ChainNamespace } from '../types'
-import { imageUrl } from '../../lib/links'
-import { isNonEmptyString, isRecord } from '../../lib/validate'
+import { isImageUrl, isNonEmptyString, isRecord } from '../../lib/validate'
 
 /** localStorage key of the identity cache (HOSTED-API §10's `identity_cache`). */
 export const IDENTITY_CACHE_KEY = `${STORAGE_PREFIX.app}identity_cache`
@@ -24,7 +23,7 @@ export const IDENTITY_CACHE_KEY = `${STORAGE_PREFIX.app}identity_cache`
 function isIdentity(value: unknown): value is Identity {
   if (!isRecord(value)) return false
   const { name, avatar } = value
-  return (name === undefined || isNonEmptyString(name)) && (avatar === undefined || imageUrl(avatar) !== undefined)
+  return (name === undefined || isNonEmptyString(name)) && (avatar === undefined || isImageUrl(avatar))
 }
 
 /** Identities by lower-case address, 5 minutes each (SPEC §9), kept across reloads. */

@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime'
 import { goBack } from '../../core/modal/router'
 import { getAccountState } from '../../core/state/account'
-import { imageUrl } from '../../lib/links'
+import { isImageUrl } from '../../lib/validate'
 import { Button } from '../../ui/kit/Button'
 import { Text } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
@@ -23,7 +23,7 @@ export default function RegisterAccountNameSuccess() {
   const image = state.profileImage.value
   return (
     <ViewBody centered centerText spacing="loose">
-      {imageUrl(image) && <Picture src={image} alt="" width={64} height={64} />}
+      {image && isImageUrl(image) && <Picture src={image} alt="" width={64} height={64} />}
       <ChosenName data-name="">{name}</ChosenName>
       <Text tone="muted" role="status">
         Your name is registered. It now shows in place of your address.

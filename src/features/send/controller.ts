@@ -18,7 +18,7 @@ import { onCoreEvent } from '../../core/lifecycle'
 import { loadAdapter } from '../../core/config/appkit-state'
 import type { ResolvedName } from '../../api/profile-api'
 import { latestOnly } from '../../lib/latest'
-import { imageUrl } from '../../lib/links'
+import { isImageUrl } from '../../lib/validate'
 import { computed, type ReadonlySignal } from '@preact/signals-core'
 import { sendableTokens } from './tokens'
 
@@ -155,7 +155,7 @@ async function nameOfAddress(address: string, signal?: AbortSignal): Promise<Res
   const { api, profile } = await profileApi()
   const [primary] = await api.reverseLookup(address, undefined, signal)
   const avatar = primary && profile.recordAvatar(primary)
-  return primary && { name: primary.name, address, avatar: imageUrl(avatar) }
+  return primary && { name: primary.name, address, avatar: isImageUrl(avatar) ? avatar : undefined }
 }
 
 /**

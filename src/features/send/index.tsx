@@ -4,7 +4,7 @@ import { activeNamespace } from '../../core/state/account'
 import { currentView, replaceView } from '../../core/modal/router'
 import { showSuccessToast } from '../../core/modal/toasts'
 import { describeTransactionError } from '../../lib/execution-errors'
-import { imageUrl } from '../../lib/links'
+import { isImageUrl } from '../../lib/validate'
 import { Button } from '../../ui/kit/Button'
 import { Field, Input, Label, Select } from '../../ui/kit/form'
 import { ErrorText, Hint } from '../../ui/kit/text'
@@ -20,7 +20,7 @@ const LOOKUP_ID = 'sk-send-receiver-lookup'
 function Receiver({ name, avatar, address }: { name: string; avatar: string | undefined; address?: string }) {
   return (
     <ReceiverCard data-receiver="">
-      {imageUrl(avatar) && <img src={avatar} alt="" width={32} height={32} />}
+      {avatar && isImageUrl(avatar) && <img src={avatar} alt="" width={32} height={32} />}
       <span data-receiver-name="">{name}</span>
       {address && <span data-receiver-address="">{address}</span>}
     </ReceiverCard>
