@@ -1,6 +1,7 @@
 // @ts-check
 // Fault injection and the request log of the API emulator: tests switch a route into a failure
-// mode (HTTP 500, 429, slow, malformed or invalid JSON) and count the requests a route saw.
+// mode (HTTP 500, 429, slow, malformed or invalid JSON, or hostile: its real answer with hostile
+// texts, links and picture URLs, see hostile.mjs) and count the requests a route saw.
 
 /** Route names tests can refer to (faults, request log). */
 export const ROUTE_NAMES = Object.freeze([
@@ -44,7 +45,7 @@ export const ROUTE_NAMES = Object.freeze([
   'currencyImage',
 ])
 
-export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json'])
+export const FAULT_MODES = Object.freeze(['500', '429', 'slow', 'malformed', 'invalid-json', 'hostile'])
 
 export const DEFAULT_SLOW_DELAY_MS = 3000
 

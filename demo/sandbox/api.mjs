@@ -29,6 +29,7 @@ import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, formatUnits, http, isAddress } from 'viem'
 import { createActivity } from './activity.mjs'
 import { INVALID_JSON_BODY, MALFORMED_BODIES, ROUTE_NAMES, createFaults, createRequestLog } from './api-faults.mjs'
+import { HOSTILE_SVG, hostileBody } from './hostile.mjs'
 import { ANVIL_ACCOUNTS, NATIVE_CURRENCY } from './chains.mjs'
 import { createConvert } from './convert.mjs'
 import { createHistory } from './history.mjs'
@@ -674,6 +675,12 @@ export async function startApiEmulator({
       return send(response, 400, { error: 'Malformed percent-encoding', path: url.pathname })
     }
     const answer = await /** @type {Function} */ (handlers[route.name])({ url, params, body, rawBody })
+    if (fault?.mode === 'hostile' && (answer.status ?? 200) < 300) {
+      // The real answer turned hostile: a picture becomes an SVG with a script, JSON gets hostile fields.
+      if (String(answer.headers?.['content-type'] ?? '').startsWith('image/'))
+        return send(response, 200, HOSTILE_SVG, { ...answer.headers, 'content-type': 'image/svg+xml' })
+      if (typeof answer.body !== 'string') return send(response, 200, hostileBody(answer.body), answer.headers)
+    }
     send(response, answer.status ?? 200, answer.body, answer.headers)
   }
 

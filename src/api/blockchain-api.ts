@@ -6,6 +6,7 @@ import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { createHttpClient, type HttpClient, type QueryParams } from '../core/lib/http'
 import type { Identity } from '../core/state/adapters'
 import type { TokenBalance } from '../core/types'
+import { isPlainName, outsideText } from '../lib/outside-text'
 import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
@@ -61,7 +62,7 @@ export function createBlockchainApi(config: BlockchainApiConfig): BlockchainApi 
       const name = body['name']
       const avatar = body['avatar']
       return {
-        name: typeof name === 'string' && name !== '' ? name : undefined,
+        name: isPlainName(name, NAME_LENGTH) ? name : undefined,
         avatar: isImageUrl(avatar) ? avatar : undefined,
       }
     },
@@ -77,7 +78,10 @@ export function parseBalances(body: unknown): TokenBalance[] {
   if (!isRecord(body) || !Array.isArray(body['balances']))
     throw new InvalidResponseError('balance', 'expected { balances: [] }')
   const items: unknown[] = body['balances']
-  const balances = items.flatMap((item): TokenBalance[] => (isTokenBalance(item) ? [normalize(item)] : []))
+  const balances = items.flatMap((item): TokenBalance[] => {
+    const balance = isTokenBalance(item) ? normalize(item) : undefined
+    return balance?.symbol ? [balance] : []
+  })
   // Lines but not one usable: the reply has the wrong shape, not an empty portfolio.
   if (items.length > 0 && balances.length === 0) throw new InvalidResponseError('balance', 'no valid balance line')
   return balances
@@ -104,8 +108,8 @@ function isTokenBalance(item: unknown): item is TokenBalance {
 function normalize(item: TokenBalance): TokenBalance {
   const { address, value } = item
   return {
-    name: item.name,
-    symbol: item.symbol,
+    name: outsideText(item.name, NAME_LENGTH),
+    symbol: outsideText(item.symbol, SYMBOL_LENGTH),
     chainId: item.chainId,
     ...(typeof address === 'string' && address !== '' ? { address } : {}),
     ...(value !== undefined ? { value } : {}),
@@ -114,6 +118,10 @@ function normalize(item: TokenBalance): TokenBalance {
     iconUrl: isImageUrl(item.iconUrl) ? item.iconUrl : '',
   }
 }
+
+/** The longest account or token name shown; a token symbol is shorter. */
+const NAME_LENGTH = 64
+const SYMBOL_LENGTH = 16
 
 function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value)

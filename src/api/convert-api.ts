@@ -12,7 +12,8 @@
  * cache (5 min).
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
-import { isRecord } from '../lib/validate'
+import { outsideText } from '../lib/outside-text'
+import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { ApiClientConfig, HostedApi } from './client'
 import { requestJson, RequestTimeoutError, type JsonAnswer } from './request'
@@ -265,10 +266,6 @@ function isInteger(value: unknown): value is string | number {
   return (typeof value === 'string' && INTEGER.test(value)) || (Number.isSafeInteger(value) && (value as number) >= 0)
 }
 
-function safeImage(value: unknown): string {
-  return typeof value === 'string' && /^(https?:|data:image\/)/.test(value) ? value : ''
-}
-
 /**
  * Validates `{ tokens: SwapToken[] }`: items missing a field are dropped; a list where none is
  * valid counts as the wrong shape.
@@ -280,17 +277,17 @@ export function parseTokens(body: unknown): ConvertToken[] {
   const items: unknown[] = body['tokens']
   const tokens = items.flatMap((item): ConvertToken[] => {
     if (!isRecord(item)) return []
-    const { name, symbol, address, decimals } = item
-    if (typeof symbol !== 'string' || symbol.trim() === '' || typeof address !== 'string' || !CAIP10.test(address))
-      return []
+    const { name, address, decimals } = item
+    const symbol = typeof item['symbol'] === 'string' ? outsideText(item['symbol'], 16) : ''
+    if (symbol === '' || typeof address !== 'string' || !CAIP10.test(address)) return []
     if (!Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 36) return []
     return [
       {
-        name: typeof name === 'string' && name !== '' ? name : symbol,
+        name: (typeof name === 'string' && outsideText(name)) || symbol,
         symbol,
         address,
         decimals: decimals as number,
-        logoUri: safeImage(item['logoUri']),
+        logoUri: isImageUrl(item['logoUri']) ? item['logoUri'] : '',
       },
     ]
   })

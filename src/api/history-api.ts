@@ -7,7 +7,8 @@
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { clock } from '../lib/clock'
-import { isRecord } from '../lib/validate'
+import { outsideText } from '../lib/outside-text'
+import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
 
@@ -151,11 +152,6 @@ const STATUSES: readonly string[] = ['confirmed', 'failed', 'pending']
 const DIRECTIONS: readonly string[] = ['in', 'out', 'self']
 const NUMERIC = /^\d*\.?\d+(e[-+]?\d+)?$/i
 
-/** A URL an `<img>` may load: http(s), or an inline image. @internal */
-export function safeImageUrl(value: unknown): string | undefined {
-  return typeof value === 'string' && /^(https?:|data:image\/)/i.test(value) ? value : undefined
-}
-
 const optionalString = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string'
 
 /**
@@ -221,22 +217,23 @@ function parseTransfer(raw: unknown): TransactionTransfer | undefined {
   if (isRecord(fungible)) {
     const { name, symbol } = fungible
     if (!optionalString(name) || !optionalString(symbol)) return
-    const icon = safeImageUrl(isRecord(fungible['icon']) ? fungible['icon']['url'] : undefined)
+    const icon = isRecord(fungible['icon']) ? fungible['icon']['url'] : undefined
+    const shownName = name && outsideText(name)
+    const shownSymbol = symbol && outsideText(symbol, 16)
     transfer.fungible_info = {
-      ...(name ? { name } : {}),
-      ...(symbol ? { symbol } : {}),
-      ...(icon ? { icon: { url: icon } } : {}),
+      ...(shownName ? { name: shownName } : {}),
+      ...(shownSymbol ? { symbol: shownSymbol } : {}),
+      ...(isImageUrl(icon) ? { icon: { url: icon } } : {}),
     }
   } else if (fungible !== undefined && fungible !== null) return
   if (isRecord(nft)) {
     const { name, flags, content } = nft
     if (!optionalString(name) || !isRecord(flags) || typeof flags['is_spam'] !== 'boolean') return
-    const preview = safeImageUrl(
-      isRecord(content) && isRecord(content['preview']) ? content['preview']['url'] : undefined,
-    )
+    const preview = isRecord(content) && isRecord(content['preview']) ? content['preview']['url'] : undefined
+    const shownName = name && outsideText(name)
     transfer.nft_info = {
-      ...(name ? { name } : {}),
-      ...(preview ? { content: { preview: { url: preview } } } : {}),
+      ...(shownName ? { name: shownName } : {}),
+      ...(isImageUrl(preview) ? { content: { preview: { url: preview } } } : {}),
       flags: { is_spam: flags['is_spam'] },
     }
   } else if (nft !== undefined && nft !== null) return

@@ -9,6 +9,8 @@
  * reached only from the on-ramp feature.
  */
 import { createHttpClient, type HttpClient } from '../core/lib/http'
+import { webLink } from '../lib/links'
+import { outsideText } from '../lib/outside-text'
 import { isRecord } from '../lib/validate'
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { InvalidResponseError } from './errors'
@@ -137,9 +139,9 @@ export function createOnrampApi(config: OnrampApiConfig): OnrampApi {
         params,
         body: { ...request, defaultExperience: 'buy' },
       })
-      if (!isRecord(answer) || typeof answer['url'] !== 'string' || !/^https?:\/\//.test(answer['url']))
-        throw new InvalidResponseError('onrampurl', 'expected { url }')
-      return answer['url']
+      const url = isRecord(answer) ? webLink(answer['url']) : undefined
+      if (!url) throw new InvalidResponseError('onrampurl', 'expected { url }')
+      return url
     },
     async getPurchases({ address, caipNetworkId, provider }) {
       const answer = await http.get({
@@ -158,7 +160,7 @@ function parseNetwork(value: unknown): PurchaseNetwork | undefined {
   if (!isRecord(value)) return
   const { name, display_name, chain_id, contract_address } = value
   if (!isString(name) || !isString(display_name) || !isString(chain_id) || !isString(contract_address)) return
-  return { name, display_name, chain_id, contract_address }
+  return { name, display_name: outsideText(display_name), chain_id, contract_address }
 }
 
 function parseLimit(value: unknown): PaymentMethodLimit | undefined {
@@ -179,9 +181,10 @@ export function parseOptions(body: unknown): OnrampOptions {
     throw new InvalidResponseError('onramp/options', 'expected { purchaseCurrencies: [], paymentCurrencies: [] }')
   const purchaseCurrencies = body['purchaseCurrencies'].flatMap((item: unknown) => {
     if (!isRecord(item) || !isString(item['id']) || !isString(item['name']) || !isString(item['symbol'])) return []
-    if (!Array.isArray(item['networks'])) return []
+    const symbol = outsideText(item['symbol'], 16)
+    if (!Array.isArray(item['networks']) || symbol === '') return []
     const networks = item['networks'].flatMap((network: unknown) => parseNetwork(network) ?? [])
-    return [{ id: item['id'], name: item['name'], symbol: item['symbol'], networks }]
+    return [{ id: item['id'], name: outsideText(item['name']), symbol, networks }]
   })
   const paymentCurrencies = body['paymentCurrencies'].flatMap((item: unknown) => {
     if (!isRecord(item) || !isString(item['id']) || !Array.isArray(item['payment_method_limits'])) return []

@@ -9,6 +9,7 @@
  */
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { clock } from '../lib/clock'
+import { isPlainName, outsideText } from '../lib/outside-text'
 import { isImageUrl, isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
@@ -276,7 +277,7 @@ function validItems<T>(items: unknown, parse: (item: unknown) => T | undefined):
 export function parseNameRecord(body: unknown): NameRecord | undefined {
   if (!isRecord(body)) return undefined
   const { name, registered_at: registeredAt, updated_at: updatedAt, addresses, attributes } = body
-  if (typeof name !== 'string' || name === '' || typeof registeredAt !== 'string') return undefined
+  if (!isPlainName(name) || typeof registeredAt !== 'string') return undefined
   if (!isRecord(addresses) || !Array.isArray(attributes)) return undefined
   const kept: NameRecord['addresses'] = {}
   for (const [coinType, entry] of Object.entries(addresses)) {
@@ -290,7 +291,7 @@ export function parseNameRecord(body: unknown): NameRecord | undefined {
     const { avatar, bio } = attribute
     return {
       ...(isImageUrl(avatar) ? { avatar } : {}),
-      ...(typeof bio === 'string' ? { bio } : {}),
+      ...(typeof bio === 'string' ? { bio: outsideText(bio, 160) } : {}),
     }
   })
   return {
@@ -303,7 +304,7 @@ export function parseNameRecord(body: unknown): NameRecord | undefined {
 }
 
 function parseSuggestion(item: unknown): NameSuggestion | undefined {
-  if (!isRecord(item) || typeof item['name'] !== 'string' || item['name'] === '') return undefined
+  if (!isRecord(item) || !isPlainName(item['name'])) return undefined
   if (typeof item['registered'] !== 'boolean') return undefined
   return { name: item['name'], registered: item['registered'] }
 }

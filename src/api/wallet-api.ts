@@ -7,6 +7,8 @@
 import { SDK_TYPE, SDK_VERSION } from '../core/constants'
 import { createHttpClient, type HttpClient, type QueryParams } from '../core/lib/http'
 import type { WalletListing } from '../core/types'
+import { appLink, webLink } from '../lib/links'
+import { outsideText } from '../lib/outside-text'
 import { isRecord } from '../lib/validate'
 import { InvalidResponseError } from './errors'
 import type { HostedApi } from './client'
@@ -77,7 +79,9 @@ export function createWalletApi(config: WalletApiConfig): WalletApi {
 
 /**
  * Validates a `/getWallets` reply `{ count, data }`: a wrong shape throws, bad listings are dropped
- * and the good ones keep only the fields SigKit knows.
+ * and the good ones keep only the fields SigKit knows. A name is cleaned of bidi and invisible
+ * characters and cut to 64; a link with a refused scheme (`javascript:`, `data:`…) becomes null,
+ * and `webapp_link` must be http(s).
  * @internal
  */
 export function parseWalletPage(body: unknown): WalletPage {
@@ -87,15 +91,28 @@ export function parseWalletPage(body: unknown): WalletPage {
     throw new InvalidResponseError('getWallets', 'count must be a non-negative integer')
   }
   if (!Array.isArray(data)) throw new InvalidResponseError('getWallets', 'data must be an array')
-  return { count, data: data.flatMap((item: unknown) => toListing(item) ?? []) }
+  return { count, data: data.flatMap((item: unknown) => parseWalletListing(item) ?? []) }
 }
 
 const LINKS = ['mobile_link', 'desktop_link', 'webapp_link'] as const
 
-function toListing(item: unknown): WalletListing | undefined {
+/** What each link may be: the app links open the wallet's app, the web app link a web page. */
+const LINK_CHECKS: Record<(typeof LINKS)[number], (value: unknown) => string | undefined> = {
+  mobile_link: appLink,
+  desktop_link: appLink,
+  webapp_link: webLink,
+}
+
+/**
+ * One listing, validated and cleaned as {@link parseWalletPage} says, or undefined. Also reads the
+ * recent wallets kept in storage, which are as untrusted as the API.
+ * @internal
+ */
+export function parseWalletListing(item: unknown): WalletListing | undefined {
   if (!isRecord(item)) return undefined
-  const { id, name, image_id: imageId, rdns, chains } = item
-  if (!isFilled(id) || !isFilled(name)) return undefined
+  const { id, image_id: imageId, rdns, chains } = item
+  const name = typeof item['name'] === 'string' ? outsideText(item['name']) : ''
+  if (!isFilled(id) || name === '') return undefined
   if (imageId !== undefined && imageId !== null && typeof imageId !== 'string') return undefined
   if (
     !isStringOrNull(rdns) ||
@@ -105,11 +122,11 @@ function toListing(item: unknown): WalletListing | undefined {
   )
     return undefined
   if (!LINKS.every((key) => isStringOrNull(item[key]))) return undefined
-  const listing: WalletListing = { id, name: name.trim() }
+  const listing: WalletListing = { id, name }
   if (isFilled(imageId)) listing.image_id = imageId
   if (rdns !== undefined) listing.rdns = rdns as string | null
   if (chains) listing.chains = [...(chains as string[])]
-  for (const key of LINKS) if (item[key] !== undefined) listing[key] = item[key] as string | null
+  for (const key of LINKS) if (item[key] !== undefined) listing[key] = LINK_CHECKS[key](item[key]) ?? null
   return listing
 }
 

@@ -7,7 +7,7 @@
  * gzip that would otherwise race them on a phone network.
  */
 import { apiClient } from '../api/client'
-import { WALLET_API, type WalletApi } from '../api/wallet-api'
+import { WALLET_API, parseWalletListing, type WalletApi } from '../api/wallet-api'
 import { getResolvedOptions } from '../core/config/appkit-state'
 import { clock } from '../lib/clock'
 import { isMobile } from '../lib/device'
@@ -64,8 +64,10 @@ export function openOnPhone(wallet: WalletListing): boolean {
     href = walletLink(wallet.mobile_link, uri, {
       telegramAndroid: isTelegram() && /Android/i.test(navigator.userAgent),
     })
-    connectionSignals.wcLinking.value = { href, name: wallet.name }
-    connectionSignals.recentWallet.value = wallet
+    if (href) {
+      connectionSignals.wcLinking.value = { href, name: wallet.name }
+      connectionSignals.recentWallet.value = wallet
+    }
   }
   if (!href) return false
   // Telegram's webview does not follow a wallet link in place; it opens it outside.
@@ -117,7 +119,10 @@ export async function fetchFirstScreenWallets(api: WalletApi): Promise<FirstScre
   const chains = requestedNetworks.peek().map((network) => network.caipNetworkId)
   const featuredIds = options?.featuredWalletIds ?? []
   const exclude = options?.excludeWalletIds ?? []
-  const recent = getRecentWallets().filter((wallet) => !exclude.includes(wallet.id))
+  const recent = getRecentWallets().flatMap((stored) => {
+    const wallet = parseWalletListing(stored)
+    return wallet && !exclude.includes(wallet.id) ? [wallet] : []
+  })
   const installed = new Set(connectorsState.peek().flatMap((connector) => connector.rdns ?? []))
   const skipped = new Set(recent.map((wallet) => wallet.id))
   const [featuredPage, rankedPage] = await Promise.all([

@@ -39,10 +39,14 @@ export function isStringArray(value: unknown): value is string[] {
 }
 
 /**
- * @internal A picture URL from outside (an avatar, a token icon) that may go into an `<img src>`:
- * http(s), or an inline `data:image/…`. Anything else (`javascript:`, `data:text/html`, a relative
- * path) is refused.
+ * @internal A picture URL that may go into an `<img src>`: http(s), or an inline `data:image/…`
+ * (an SVG one too: in an `<img>` its scripts never run), at most 256 KB. Anything else
+ * (`javascript:`, `data:text/html`, a relative or protocol-relative path) is refused. Outside data
+ * goes through `imageUrl` (`src/lib/links.ts`), which builds on this.
  */
 export function isImageUrl(value: unknown): value is string {
-  return isHttpUrl(value) || (typeof value === 'string' && /^data:image\//i.test(value))
+  return (
+    (isHttpUrl(value) || (typeof value === 'string' && /^data:image\/[-+.\w]+[;,]/i.test(value))) &&
+    value.length <= 256 * 1024
+  )
 }

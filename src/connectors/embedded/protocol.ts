@@ -5,6 +5,8 @@
  * request it answers.
  * @internal
  */
+import { webLink } from '../../lib/links'
+import { isPlainName, outsideText } from '../../lib/outside-text'
 import { isRecord } from '../../lib/validate'
 
 /** Prefix of the messages the widget posts (app events). @internal */
@@ -275,7 +277,8 @@ export const frameUser: ReplyValidator<FrameUser> = (payload) => {
       })
     : []
   return {
-    email: typeof email === 'string' && email !== '' ? email : undefined,
+    // An address with hidden characters could pass for another one: left out, not cleaned.
+    email: isPlainName(email, 254) ? email : undefined,
     address,
     namespace,
     chainId: reference,
@@ -309,19 +312,13 @@ export function answeredAccount(user: FrameUser): FrameUser['accounts'][number] 
   return user.accounts.find((account) => account.address.toLowerCase() === address)
 }
 
-/** A display text from the frame: a non-empty string, trimmed and cut to 100 characters. */
+/** A display text from the frame: cleaned of bidi and invisible characters, cut to 100; undefined when nothing is left. */
 function shortText(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 100) : undefined
+  return (typeof value === 'string' && outsideText(value, 100)) || undefined
 }
 
 function webUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 4096) invalid()
-  try {
-    if (/^https?:$/.test(new URL(value).protocol)) return value
-  } catch {
-    // not a URL
-  }
-  return invalid()
+  return webLink(value) ?? invalid()
 }
 
 /** GET_SOCIAL_REDIRECT_URI_SUCCESS `{ uri }`: the provider's page, an http(s) URL. @internal */
@@ -353,7 +350,7 @@ export const updateEmailAction: ReplyValidator<UpdateEmailAction> = (payload) =>
 /** UPDATE_EMAIL_SECONDARY_OTP_SUCCESS `{ newEmail }`. @internal */
 export const newEmail: ReplyValidator<string> = (payload) => {
   const value = isRecord(payload) ? payload['newEmail'] : undefined
-  return typeof value === 'string' && EMAIL_PATTERN.test(value) ? value : invalid()
+  return isPlainName(value, 254) && EMAIL_PATTERN.test(value) ? value : invalid()
 }
 
 /** What an email address must look like before it is sent or stored. @internal */
@@ -401,5 +398,5 @@ export function signedResult(method: string): ReplyValidator<unknown> {
 /** An ERROR payload's message; `An error occurred` when it has none. @internal */
 export function errorMessage(payload: unknown): string {
   const message = isRecord(payload) ? payload['message'] : undefined
-  return typeof message === 'string' && message.trim() !== '' ? message.slice(0, 500) : FRAME_TEXTS.defaultError
+  return (typeof message === 'string' && outsideText(message, 500)) || FRAME_TEXTS.defaultError
 }

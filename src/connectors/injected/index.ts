@@ -5,7 +5,8 @@
  * Started when the modal opens and by session restore, never at import.
  */
 import { connectorContext as core } from '../../core/connector'
-import { isNonEmptyString, isRecord } from '../../lib/validate'
+import { outsideText } from '../../lib/outside-text'
+import { isImageUrl, isNonEmptyString, isRecord } from '../../lib/validate'
 import type { EIP1193Provider } from '../../core/types'
 import { createInjectedConnector, type InstalledWallet } from './connector'
 import { startWalletStandardDiscovery } from './wallet-standard'
@@ -99,15 +100,20 @@ export function parseAnnouncement(detail: unknown): InstalledWallet | undefined 
   if (!isRecord(detail) || !isRecord(detail['info'])) return undefined
   const { uuid, name, icon, rdns } = detail['info']
   const provider = detail['provider']
-  if (!isNonEmptyString(uuid) || !isNonEmptyString(name) || !isNonEmptyString(rdns) || !isProvider(provider))
-    return undefined
+  const shownName = typeof name === 'string' ? outsideText(name) : ''
+  if (!isNonEmptyString(uuid) || shownName === '' || !isRdns(rdns) || !isProvider(provider)) return undefined
   return {
     id: rdns,
-    name: name.trim().slice(0, 64),
+    name: shownName,
     rdns,
     providers: { eip155: provider },
-    ...(typeof icon === 'string' && /^(data:image\/|https:)/.test(icon) ? { imageUrl: icon } : {}),
+    ...(isImageUrl(icon) ? { imageUrl: icon } : {}),
   }
+}
+
+/** A reverse domain name as EIP-6963 asks (`io.metamask`): it becomes the wallet's id and is matched against listings. */
+function isRdns(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 255 && /^[\w-]+(\.[\w-]+)+$/.test(value)
 }
 
 function isProvider(value: unknown): value is EIP1193Provider {

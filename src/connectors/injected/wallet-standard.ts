@@ -7,7 +7,8 @@
  */
 import type { EIP1193Provider } from '../../core/types'
 import type { InstalledWallet } from './connector'
-import { isNonEmptyString, isRecord } from '../../lib/validate'
+import { outsideText } from '../../lib/outside-text'
+import { isImageUrl, isRecord } from '../../lib/validate'
 import { log } from '../../lib/logger'
 
 /** The part of a Wallet Standard wallet SigKit uses; everything else about it is untrusted. */
@@ -55,7 +56,7 @@ export function startWalletStandardDiscovery(onWallet: (wallet: InstalledWallet)
 export function parseStandardWallet(wallet: unknown): InstalledWallet | undefined {
   if (
     !isRecord(wallet) ||
-    !isNonEmptyString(wallet['name']) ||
+    typeof wallet['name'] !== 'string' ||
     !Array.isArray(wallet['chains']) ||
     !isRecord(wallet['features'])
   )
@@ -64,13 +65,13 @@ export function parseStandardWallet(wallet: unknown): InstalledWallet | undefine
   const connect = wallet['features']['standard:connect']
   if (!isRecord(connect) || typeof connect['connect'] !== 'function' || !Array.isArray(wallet['accounts']))
     return undefined
-  const name = wallet['name'].trim().slice(0, 64)
-  const icon = wallet['icon']
+  const name = outsideText(wallet['name'])
+  if (name === '') return undefined
   return {
     id: `wallet-standard:${name}`,
     name,
     providers: { solana: standardWalletProvider(wallet as unknown as StandardWallet) },
-    ...(typeof icon === 'string' && /^(data:image\/|https:)/.test(icon) ? { imageUrl: icon } : {}),
+    ...(isImageUrl(wallet['icon']) ? { imageUrl: wallet['icon'] } : {}),
   }
 }
 

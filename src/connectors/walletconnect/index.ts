@@ -25,7 +25,13 @@ import { authenticateSession, canAuthenticate } from './auth'
 import { forgetGlobalCore, useVerifyEndpoint } from './core-settings'
 import { WALLETCONNECT_START_TIMEOUT_MS, WalletConnectError, toWalletConnectError } from './failure'
 import { buildNamespaces } from './namespaces'
-import { accountsByNamespace, approvedNetworksByNamespace, pairingExpiry, type SessionLike } from './session'
+import {
+  accountsByNamespace,
+  approvedNetworksByNamespace,
+  pairingExpiry,
+  sessionWallet,
+  type SessionLike,
+} from './session'
 import { walletConnectView } from './view'
 import { awaitConfirmation, confirmationReminder, localPermissionResult } from './requests'
 
@@ -163,7 +169,7 @@ function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP11
       )
       // Only what the wallet's person answers waits for them; the rest is answered at once.
       if (!methods?.includes(args.method) || ANSWERED_WITHOUT_PROMPT.has(args.method)) return request
-      const name = (provider.session?.peer?.metadata?.name as string | undefined) || 'Your wallet'
+      const name = sessionWallet((provider.session ?? {}) as SessionLike, 'Your wallet').name
       return awaitConfirmation(request, () => core.toast(confirmationReminder(name)))
     },
     on: (event, listener) => provider.on(event, listener),
@@ -322,7 +328,6 @@ function untilCodeShown(outcome: Promise<unknown>): Promise<void> {
 
 /** Every namespace of the session as a connection, with the wallet as the session names it. */
 function resultOf(session: SessionLike): ConnectionResult {
-  const metadata = session.peer?.metadata
   const approved = approvedNetworksByNamespace(session)
   const connections = [...accountsByNamespace(session)].map(([namespace, { accounts, chainId }]) => ({
     namespace,
@@ -332,7 +337,7 @@ function resultOf(session: SessionLike): ConnectionResult {
   }))
   return {
     connections,
-    wallet: { name: metadata?.name || 'WalletConnect', ...(metadata?.icons?.[0] ? { icon: metadata.icons[0] } : {}) },
+    wallet: sessionWallet(session),
   }
 }
 

@@ -2,11 +2,14 @@
  * Wallet links carrying a pairing URI. Built synchronously, so a tap can navigate at once (iOS
  * Safari blocks a navigation that follows an await).
  */
+import { appLink } from '../../lib/links'
 
 /**
  * The link that opens `link` (a wallet's `mobile_link`, `desktop_link` or `webapp_link`) with the
  * pairing URI: an http(s) link gets `/wc?uri=`, a custom scheme gets `://wc?uri=`. Inside Telegram
  * on Android the URI is encoded twice: Telegram decodes a link once before handing it to the app.
+ * Undefined when the link's scheme is refused (`javascript:`, `data:`…: see `appLink`), whether
+ * it came from the wallet API or from storage.
  *
  * @example
  * ```ts
@@ -14,12 +17,12 @@
  * walletLink('https://link.trustwallet.com', uri) // 'https://link.trustwallet.com/wc?uri=…'
  * ```
  */
-export function walletLink(link: string, uri: string, { telegramAndroid = false } = {}): string {
+export function walletLink(link: string, uri: string, { telegramAndroid = false } = {}): string | undefined {
   const once = encodeURIComponent(uri)
   const encoded = telegramAndroid ? encodeURIComponent(once) : once
-  if (/^https?:\/\//i.test(link)) return `${link.replace(/\/+$/, '')}/wc?uri=${encoded}`
+  if (/^https?:\/\//i.test(link)) return appLink(`${link.replace(/\/+$/, '')}/wc?uri=${encoded}`)
   const scheme = link.includes('://') ? link.slice(0, link.indexOf('://')) : link.replace(/[:/]+$/, '')
-  return `${scheme}://wc?uri=${encoded}`
+  return appLink(`${scheme}://wc?uri=${encoded}`)
 }
 
 /**

@@ -4,6 +4,12 @@
  */
 import { isCaipNetworkId, isChainNamespace } from '../../core/lib/caip'
 import type { CaipNetworkId, ChainNamespace } from '../../core/types'
+import { outsideText } from '../../lib/outside-text'
+import { isImageUrl, isRecord } from '../../lib/validate'
+
+/** CAIP-10's account address and CAIP-2's chain reference. */
+const ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/
+const REFERENCE = /^[-_a-zA-Z0-9]{1,32}$/
 
 /** The part of a session this module reads. */
 export interface SessionLike {
@@ -25,10 +31,11 @@ export function accountsByNamespace(
 ): Map<ChainNamespace, { accounts: string[]; chainId: string }> {
   const result = new Map<ChainNamespace, { accounts: string[]; chainId: string }>()
   for (const [key, value] of Object.entries(session.namespaces ?? {})) {
-    for (const account of value?.accounts ?? []) {
+    for (const account of listOf(value, 'accounts')) {
       const parts = typeof account === 'string' ? account.split(':') : []
-      if (parts.length !== 3 || parts.some((part) => part === '')) continue
+      if (parts.length !== 3) continue
       const [namespace, chainId, address] = parts as [string, string, string]
+      if (!REFERENCE.test(chainId) || !ADDRESS.test(address)) continue
       if (!isChainNamespace(namespace) || namespace !== key.split(':')[0]) continue
       const entry = result.get(namespace) ?? { accounts: [], chainId }
       // One entry per address, on the session's first chain for that namespace.
@@ -51,11 +58,11 @@ export function accountsByNamespace(
 export function approvedNetworksByNamespace(session: SessionLike): Map<ChainNamespace, CaipNetworkId[]> {
   const result = new Map<ChainNamespace, CaipNetworkId[]>()
   for (const [key, value] of Object.entries(session.namespaces ?? {})) {
-    const accountChains = (value?.accounts ?? []).map((account) =>
+    const accountChains = listOf(value, 'accounts').map((account) =>
       typeof account === 'string' ? account.split(':').slice(0, 2).join(':') : '',
     )
     // A namespace key may itself be a chain ('eip155:1') when it has no `chains` list.
-    for (const chain of [key, ...(Array.isArray(value?.chains) ? value.chains : []), ...accountChains]) {
+    for (const chain of [key, ...listOf(value, 'chains'), ...accountChains]) {
       const namespace = typeof chain === 'string' ? chain.split(':')[0] : undefined
       if (!isCaipNetworkId(chain) || !isChainNamespace(namespace) || namespace !== key.split(':')[0]) continue
       const list = result.get(namespace) ?? []
@@ -64,6 +71,29 @@ export function approvedNetworksByNamespace(session: SessionLike): Map<ChainName
     }
   }
   return result
+}
+
+/** A namespace's `accounts` or `chains` when it is a list (a wallet may send anything). */
+function listOf(value: unknown, key: 'accounts' | 'chains'): unknown[] {
+  const list = isRecord(value) ? value[key] : undefined
+  return Array.isArray(list) ? list : []
+}
+
+/**
+ * The wallet as the session's peer metadata presents it: its name cleaned of bidi and invisible
+ * characters (`fallback` when it has none), and its first icon when an `<img>` may load it.
+ *
+ * @example
+ * ```ts
+ * sessionWallet(session) // { name: 'Rainbow', icon: 'https://rainbow.me/icon.png' }
+ * ```
+ */
+export function sessionWallet(session: SessionLike, fallback = 'WalletConnect'): { name: string; icon?: string } {
+  const metadata: unknown = isRecord(session.peer) ? session.peer['metadata'] : undefined
+  const name = isRecord(metadata) && typeof metadata['name'] === 'string' ? outsideText(metadata['name']) : ''
+  const icons = isRecord(metadata) ? metadata['icons'] : undefined
+  const icon: unknown = Array.isArray(icons) ? icons[0] : undefined
+  return { name: name || fallback, ...(isImageUrl(icon) ? { icon } : {}) }
 }
 
 /**

@@ -100,9 +100,24 @@ export async function fetchAllowedOrigins(client: HttpClient, params: QueryParam
   }
 }
 
-function globToRegExp(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')
-  return new RegExp(`^${escaped}$`, 'i')
+/** Whether `text` matches `pattern`, where `*` is any run of characters but `/`; case-insensitive. */
+function globMatches(pattern: string, text: string): boolean {
+  // Not a regular expression: one built from a hostile entry of many `*` backtracks for minutes.
+  // reachable[j]: the pattern read so far matches the first j characters of the text.
+  const glob = pattern.toLowerCase()
+  const target = text.toLowerCase()
+  let reachable = Array.from({ length: target.length + 1 }, (_, j) => j === 0)
+  for (let i = 0; i < glob.length; i++) {
+    const next = new Array<boolean>(target.length + 1).fill(false)
+    for (let j = 0; j <= target.length; j++) {
+      next[j] =
+        glob[i] === '*'
+          ? reachable[j] === true || (j > 0 && next[j - 1] === true && target[j - 1] !== '/')
+          : j > 0 && reachable[j - 1] === true && target[j - 1] === glob[i]
+    }
+    reachable = next
+  }
+  return reachable[target.length] === true
 }
 
 /**
@@ -126,7 +141,7 @@ export function isOriginAllowed(origin: string, allowedOrigins: readonly string[
     const pattern = entry.trim().replace(/\/+$/, '')
     if (pattern === '') return false
     const target = pattern.includes('://') ? origin : host
-    return globToRegExp(pattern).test(target)
+    return globMatches(pattern, target)
   })
 }
 

@@ -71,6 +71,8 @@ export default function ConnectingWalletConnectView() {
   const appLink = mobile ? wallet?.mobile_link : wallet?.desktop_link
   const telegram = isTelegram()
   const linkOptions = { telegramAndroid: telegram && /Android/i.test(navigator.userAgent) }
+  const appHref = uri && appLink ? walletLink(appLink, uri, linkOptions) : undefined
+  const webHref = uri && wallet?.webapp_link ? walletLink(wallet.webapp_link, uri) : undefined
   const remember = (href: string) => {
     connectionSignals.wcLinking.value = { href, name }
   }
@@ -104,18 +106,18 @@ export default function ConnectingWalletConnectView() {
             {mobile ? `Continue in ${name}` : `Scan this QR code with ${wallet ? name : 'your phone'}`}
           </Text>
           <ActionRow>
-            {appLink && (
+            {appHref && (
               <LinkButton
-                href={walletLink(appLink, uri, linkOptions)}
+                href={appHref}
                 target={telegram ? '_blank' : undefined}
                 onClick={(event) => remember(event.currentTarget.href)}
               >
                 Open {name}
               </LinkButton>
             )}
-            {wallet?.webapp_link && (
+            {webHref && (
               <LinkButton
-                href={walletLink(wallet.webapp_link, uri)}
+                href={webHref}
                 target="_blank"
                 rel="noreferrer"
                 onClick={(event) => remember(event.currentTarget.href)}

@@ -11,13 +11,27 @@ test('wallet links carry the encoded pairing URI: custom schemes get ://wc?uri=,
     walletLink('https://link.wallet.example/', uri),
     `https://link.wallet.example/wc?uri=${encodeURIComponent(uri)}`,
   )
-  assert.ok(!walletLink('rainbow://', uri).includes('&symKey'), 'the URI is encoded, not split into the link query')
+  assert.ok(!walletLink('rainbow://', uri)?.includes('&symKey'), 'the URI is encoded, not split into the link query')
+})
+
+test('a link whose scheme runs code or reads local content gives no link at all', () => {
+  for (const link of [
+    'javascript:',
+    'javascript',
+    'JavaScript://',
+    ' java\tscript:',
+    'data:',
+    'vbscript',
+    'file://',
+    'blob:',
+  ])
+    assert.is(walletLink(link, uri), undefined, JSON.stringify(link))
 })
 
 test('inside Telegram on Android the URI is encoded twice, as Telegram decodes links once', () => {
   const link = walletLink('rainbow://', uri, { telegramAndroid: true })
   assert.is(link, `rainbow://wc?uri=${encodeURIComponent(encodeURIComponent(uri))}`)
-  assert.is(decodeURIComponent(link.slice('rainbow://wc?uri='.length)), `${encodeURIComponent(uri)}`)
+  assert.is(decodeURIComponent((link ?? '').slice('rainbow://wc?uri='.length)), `${encodeURIComponent(uri)}`)
 })
 
 test('Phantom, Solflare and Coinbase Wallet reopen the page in their own browser; other wallets do not', () => {
