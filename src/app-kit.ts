@@ -36,6 +36,8 @@ import type {
 } from './core/types'
 import { startNavigation } from './ui/navigation'
 import { getLogs } from './lib/logger'
+import { loadChosenLocale, requestLocale, setLocale } from './i18n/locales'
+import { localeState } from './i18n/translate'
 
 /** What `useAppKitState` and `AppKit.getState()` report. */
 export interface AppKitState {
@@ -79,6 +81,14 @@ export interface AppKit {
    * with `AppKitOptionsError`, as `createAppKit` throws.
    */
   addNetwork(namespace: ChainNamespace, network: CaipNetwork | EvmChain): Promise<void>
+  /** The locale the modal shows (`'en'` until the first open chooses one). */
+  getLocale(): string
+  /**
+   * Shows the modal and the button in another language (a BCP 47 tag, matched to the closest
+   * shipped locale), without closing the modal; resolves once its texts are in. A malformed tag
+   * throws a RangeError.
+   */
+  setLocale(locale: string): Promise<void>
 }
 
 /** The last createAppKit's subscription to failed identity lookups (one per page). */
@@ -99,6 +109,8 @@ export function createAppKitWith(
   return function createAppKit(options) {
     const resolved = validateOptions(options)
     initCore(resolved)
+    requestLocale(resolved.locale)
+    localeState.overrides.value = resolved.messages
     // Where the modal goes when core reports a connection, a network or a connector's screen.
     startNavigation()
     // The first open needs the shell, its first view, wallet discovery and the remote config (with
@@ -113,6 +125,8 @@ export function createAppKitWith(
         import('./connectors/injected'),
         import('./ui/views/Connect/wallet-entries'),
         import('./core/config/remote-config'),
+        // The locale's catalogue (none for English) in the same round as the rest.
+        loadChosenLocale(),
       ]).then(([ui, , injected, entries]) =>
         ui.prepareModal().then(() => {
           // Opening asks the installed wallets to announce themselves before the first render, so
@@ -203,5 +217,7 @@ function createHandle(): AppKit {
     getLogs,
     addNetwork: (namespace, network) =>
       import('./core/config/add-network').then((adding) => void adding.addNetwork(namespace, network)),
+    getLocale: () => localeState.tag.value,
+    setLocale,
   }
 }

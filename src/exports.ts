@@ -25,6 +25,9 @@ export { toastState, showLoadingToast, showSuccessToast, showErrorToast, hideToa
 export { alertState, showAlert, hideAlert, ALERTS } from './core/modal/alerts'
 export { featuresState, featuresNotice } from './core/config/features'
 export { themeState, setThemeMode, setThemeVariables } from './core/config/appkit-state'
+export { setLocale, LOCALES, type Locale } from './i18n/locales'
+export { localeState } from './i18n/translate'
+export type { MessageKey, MessageOverrides, Message, PluralMessage, LocaleCatalogue } from './i18n/types'
 export {
   getAccountState,
   activeNamespace,

@@ -8,6 +8,8 @@ export default {
   empty: 'No activity yet on {network}',
   emptyNfts: 'No NFTs yet on {network}',
   receiveFunds: 'Receive funds',
+  /** The network's name when it is not known. */
+  thisNetwork: 'this network',
   nfts: 'NFTs',
   unnamedNft: 'Unnamed NFT',
   transaction: 'Transaction',

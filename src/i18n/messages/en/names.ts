@@ -13,4 +13,8 @@ export default {
   tooShort: 'Name must be at least 4 characters long',
   notValid: 'The value is not a valid username',
   alreadyOwned: 'You already own a name',
+  // The name service's failures (its API client's texts).
+  suggestionsFailed: 'Error fetching name suggestions',
+  resolveFailed: 'Error resolving name',
+  registerFailed: 'Error registering name {name}',
 }

@@ -12,6 +12,11 @@ export default {
   continueInWindow: 'Continue in the {provider} window',
   signInThere: 'Sign in there; this window follows once you are done.',
   windowClosed: 'The sign-in window was closed before you signed in',
+  // The embedded wallet's sign-in failures (its connector's texts).
+  cancelled: 'The sign-in was cancelled',
+  notFinished: 'The sign-in did not finish',
+  unreadable: 'The sign-in answer was not readable',
+  redirectFailed: 'Could not fetch the social redirect uri',
   farcasterFailed: 'Farcaster sign-in did not finish',
   farcasterPreparing: 'Preparing the Farcaster sign-in',
   farcasterQr: 'QR code to sign in with Farcaster',
