@@ -1,6 +1,8 @@
 /**
  * The locales SigKit ships, which one a visitor gets, and loading its catalogue. English is built
  * in; every other locale is one lazy chunk, asked for with the first open's other chunks.
+ *
+ * A translation is `messages/<tag>.ts` (see README.md) and one line in {@link CATALOGUES}.
  */
 import { batch } from '@preact/signals-core'
 import { localeState, type FlatMessages } from './translate'
@@ -37,21 +39,21 @@ export const LOCALES = [
 /** A locale SigKit ships. */
 export type Locale = (typeof LOCALES)[number]
 
-/** The locales written right to left. */
-const RIGHT_TO_LEFT = new Set<string>(['ar', 'fa', 'he'])
-
 type CatalogueModule = { default: Partial<LocaleCatalogue> }
 
 /**
  * Each shipped locale's catalogue, one chunk each. A locale missing here is shown in English (its
  * translation is on its way). zh-HK is zh-TW's catalogue with its own overrides on top.
+ * @example `ja: () => import('./messages/ja'),`
+ * @internal
  */
-const CATALOGUES: Partial<Record<Locale, () => Promise<CatalogueModule>>> = {}
+export const CATALOGUES: Partial<Record<Locale, () => Promise<CatalogueModule>>> = {}
 
 /**
- * The shipped locale that best serves a requested tag: the tag itself, then the same language and
- * script (`zh-Hant-TW` → zh-TW), the regional variant for a bare language (`es-MX` → es-419, `pt` →
- * pt-BR, `zh` → zh-CN), the language alone (`de-AT` → de); undefined when the language is not shipped.
+ * The shipped locale that best serves a requested tag: the tag itself, then its language in its
+ * region (`zh-Hant-HK` → zh-HK), the language's shipped variant (`es-MX` → es-419, `pt` → pt-BR,
+ * `zh` → zh-CN, `zh-Hant` → zh-TW), the language alone (`de-AT` → de); undefined when the language
+ * is not shipped or the tag is malformed.
  *
  * @example
  * ```ts
@@ -59,19 +61,16 @@ const CATALOGUES: Partial<Record<Locale, () => Promise<CatalogueModule>>> = {}
  * ```
  */
 export function matchLocale(requested: string): Locale | undefined {
-  let tag: string
+  let locale: Intl.Locale
   try {
-    tag = Intl.getCanonicalLocales(requested)[0] ?? ''
+    locale = new Intl.Locale(requested)
   } catch {
     return undefined
   }
-  const exact = LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase())
-  if (exact) return exact
-  const { language, script, region } = new Intl.Locale(tag).maximize()
-  if (language === 'zh') return script === 'Hant' ? (region === 'HK' || region === 'MO' ? 'zh-HK' : 'zh-TW') : 'zh-CN'
-  if (language === 'es') return region === 'ES' ? 'es-ES' : 'es-419'
-  if (language === 'pt') return 'pt-BR'
-  return LOCALES.find((locale) => locale === language)
+  const { language, script, region } = locale.maximize()
+  const variant = { zh: script === 'Hant' ? 'zh-TW' : 'zh-CN', es: 'es-419', pt: 'pt-BR' }[language] ?? language
+  const candidates = [locale.toString(), `${language}-${region}`, variant].map((tag) => tag.toLowerCase())
+  return candidates.map((candidate) => LOCALES.find((tag) => tag.toLowerCase() === candidate)).find(Boolean)
 }
 
 /**
@@ -96,7 +95,7 @@ export function negotiateLocale(
 
 /** Whether a locale is written right to left. */
 export function isRightToLeft(tag: string): boolean {
-  return RIGHT_TO_LEFT.has(tag.split('-')[0]!.toLowerCase())
+  return /^(ar|fa|he)\b/i.test(tag)
 }
 
 /** A catalogue's messages by `namespace.key`. */
@@ -143,6 +142,18 @@ export function loadChosenLocale(): Promise<void> {
 /** The locale the dapp asked for, if any (`createAppKit({ locale })`). @internal */
 export function requestLocale(tag: string | undefined): void {
   requestedLocale = tag
+}
+
+/** @internal Back to English, nothing requested (tests). */
+export function resetLocale(): void {
+  requestedLocale = undefined
+  latest++
+  batch(() => {
+    localeState.tag.value = 'en'
+    localeState.catalogue.value = {}
+    localeState.overrides.value = {}
+    localeState.known.value = undefined
+  })
 }
 
 async function showLocale(locale: Locale): Promise<void> {

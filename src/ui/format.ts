@@ -18,20 +18,6 @@ export function intlLocale(): string {
   return `${tag === 'en' ? 'en-US' : tag}-u-nu-latn`
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>()
-
-/**
- * A number format of the current locale (made once per locale and options).
- * @internal
- */
-export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const locale = intlLocale()
-  const key = `${locale} ${JSON.stringify(options)}`
-  let format = numberFormats.get(key)
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)))
-  return format
-}
-
 /**
  * A balance with at most 3 decimals (SPEC §9 amount display), trailing zeros dropped; a value that
  * is not a finite number is shown as is rather than as `NaN`.
@@ -39,6 +25,6 @@ export function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberForm
  */
 export function formatBalance(value: string, symbol: string): string {
   const amount = Number(value)
-  const shown = Number.isFinite(amount) ? numberFormat({ maximumFractionDigits: 3 }).format(amount) : value
+  const shown = Number.isFinite(amount) ? amount.toLocaleString(intlLocale(), { maximumFractionDigits: 3 }) : value
   return symbol ? `${shown} ${symbol}` : shown
 }

@@ -5,7 +5,7 @@
  */
 import { FIAT_FORMAT } from '../core/constants'
 import type { TokenBalance } from '../core/types'
-import { numberFormat } from './format'
+import { numberFormat } from './number-format'
 
 /** In the visitor's locale (`en-US` for English: SPEC §9's `$1,250.50`). */
 const USD: Intl.NumberFormatOptions = {

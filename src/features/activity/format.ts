@@ -4,7 +4,8 @@
  * grouping (SPEC §3) and the NFTs an account holds.
  */
 import type { Transaction, TransactionTransfer } from '../../api/history-api'
-import { intlLocale, numberFormat, shortAddress } from '../../ui/format'
+import { intlLocale, shortAddress } from '../../ui/format'
+import { numberFormat } from '../../ui/number-format'
 import { translator } from '../../i18n/translate'
 import activityEn from '../../i18n/messages/en/activity'
 

@@ -10,7 +10,7 @@ import { Input, Label } from '../../ui/kit/form'
 import { SmallButton } from '../../ui/kit/SmallButton'
 import { ErrorText, Hint, Text } from '../../ui/kit/text'
 import { formatQuantity, formatUsd } from '../../ui/token-balances'
-import { numberFormat } from '../../ui/format'
+import { numberFormat } from '../../ui/number-format'
 import {
   SWAP_ERRORS,
   balanceOf,

@@ -18,6 +18,7 @@ import { resetSignIn } from '../../../src/features/siwx/sign-in'
 import { resetSwap } from '../../../src/features/swaps/controller'
 import { resetAccountTab } from '../../../src/ui/views/Account/Tabs'
 import { resetPagedWallets } from '../../../src/ui/views/AllWallets/store'
+import { resetLocale } from '../../../src/i18n/locales'
 
 /**
  * Back to a page that never called createAppKit: the modal closed (as the visitor closes it, so a
@@ -41,5 +42,6 @@ export async function resetAllState(): Promise<void> {
   resetPagedWallets()
   resetEmbedded()
   resetCoreState()
+  resetLocale()
   await settle()
 }
