@@ -40,6 +40,12 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
     ...(new URLSearchParams(globalThis.location?.search).get('basic') === 'on' ? { basic: true } : {}),
     // `?embedded=on`: the modal renders inline in the page's <appkit-modal> element (AppKit's option).
     ...(new URLSearchParams(globalThis.location?.search).get('embedded') === 'on' ? { enableEmbedded: true } : {}),
+    // `?locale=ja`: the modal's language (SigKit's `locale` option). Tests may set
+    // `window.__SIGKIT_TEST_MESSAGES__` (e.g. the pseudo-locale) before the page loads: the `messages` option.
+    ...(new URLSearchParams(globalThis.location?.search).get('locale')
+      ? { locale: new URLSearchParams(globalThis.location?.search).get('locale') }
+      : {}),
+    ...(globalThis.__SIGKIT_TEST_MESSAGES__ ? { messages: globalThis.__SIGKIT_TEST_MESSAGES__ } : {}),
     networks,
     endpoints: {
       api,

@@ -67,9 +67,12 @@ export function matchLocale(requested: string): Locale | undefined {
   } catch {
     return undefined
   }
-  const { language, script, region } = locale.maximize()
+  const { language, script } = locale.maximize()
   const variant = { zh: script === 'Hant' ? 'zh-TW' : 'zh-CN', es: 'es-419', pt: 'pt-BR' }[language] ?? language
-  const candidates = [locale.toString(), `${language}-${region}`, variant].map((tag) => tag.toLowerCase())
+  // A region the tag names picks that variant (zh-Hant-HK); a bare language, its shipped one (es → es-419).
+  const candidates = [locale.toString(), locale.region ? `${language}-${locale.region}` : variant, variant].map((tag) =>
+    tag.toLowerCase(),
+  )
   return candidates.map((candidate) => LOCALES.find((tag) => tag.toLowerCase() === candidate)).find(Boolean)
 }
 
