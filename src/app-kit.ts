@@ -39,6 +39,8 @@ import type {
 import { startNavigation } from './ui/navigation'
 import { getLogs } from './lib/logger'
 import type { FetchWalletsOptions, WalletConnectUriSnapshot, WalletItem, WalletListSnapshot } from './headless/types'
+import { loadChosenLocale, requestLocale, setLocale } from './i18n/locales'
+import { localeState } from './i18n/translate'
 
 /** What `useAppKitState` and `AppKit.getState()` report. */
 export interface AppKitState {
@@ -138,6 +140,15 @@ export interface AppKit {
   }): Promise<void>
   /** Disconnects a live connection (the others stay), or forgets `address` of a recent one. */
   deleteConnection(parameters: { connectorId: string; address?: string; namespace?: ChainNamespace }): Promise<void>
+
+  /** The locale the modal shows (`'en'` until the first open chooses one). */
+  getLocale(): string
+  /**
+   * Shows the modal and the button in another language (a BCP 47 tag, matched to the closest
+   * shipped locale), without closing the modal; resolves once its texts are in. A malformed tag
+   * throws a RangeError.
+   */
+  setLocale(locale: string): Promise<void>
 }
 
 type Headless = typeof import('./headless')
@@ -197,6 +208,8 @@ export function createAppKitWith(
   return function createAppKit(options) {
     const resolved = validateOptions(options)
     initCore(resolved)
+    requestLocale(resolved.locale)
+    localeState.overrides.value = resolved.messages
     // Where the modal goes when core reports a connection, a network or a connector's screen.
     startNavigation()
     // The first open needs the shell, its first view, wallet discovery and the remote config (with
@@ -211,6 +224,8 @@ export function createAppKitWith(
         import('./connectors/injected'),
         import('./ui/views/Connect/wallet-entries'),
         import('./core/config/remote-config'),
+        // The locale's catalogue (none for English) in the same round as the rest.
+        loadChosenLocale(),
       ]).then(([ui, , injected, entries]) =>
         ui.prepareModal().then(() => {
           // Opening asks the installed wallets to announce themselves before the first render, so
@@ -338,5 +353,7 @@ function createHandle(): AppKit {
       import('./core/wallet/connect').then((connecting) =>
         connecting.disconnectConnection(namespace ?? activeNamespace.value!, connectorId, address),
       ),
+    getLocale: () => localeState.tag.value,
+    setLocale,
   }
 }

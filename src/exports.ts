@@ -19,3 +19,6 @@ export type { OpenModalOptions } from './core/modal/modal'
 // Documented in docs/features.md ("Embedded (inline) modal", "Switching networks").
 export { setEmbedded } from './core/modal/modal'
 export { getNetworkState } from './core/state/network'
+// Documented in docs/i18n.md.
+export { setLocale, LOCALES, type Locale } from './i18n/locales'
+export type { MessageKey, MessageOverrides, Message, PluralMessage, LocaleCatalogue } from './i18n/types'

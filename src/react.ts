@@ -25,6 +25,7 @@ export { AppKitButton, type AppKitButtonProps } from './react/AppKitButton'
 export { useAppKit, type UseAppKitReturnType } from './react/hooks/useAppKit'
 export { useAppKitState, type UseAppKitStateReturnType } from './react/hooks/useAppKitState'
 export { useAppKitTheme, type UseAppKitThemeReturnType } from './react/hooks/useAppKitTheme'
+export { useAppKitLocale, type UseAppKitLocaleReturnType } from './react/hooks/useAppKitLocale'
 export { useAppKitEvents, type UseAppKitEventsReturnType } from './react/hooks/useAppKitEvents'
 export {
   useAppKitAccount,

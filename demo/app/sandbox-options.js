@@ -42,6 +42,12 @@ export function sandboxOptions(sandbox = globalThis.__SIGKIT_SANDBOX__) {
     ...(new URLSearchParams(globalThis.location?.search).get('embedded') === 'on' ? { enableEmbedded: true } : {}),
     // The page's CSP nonce, where the server sent one (`?csp=nonce`), as a site templates it in.
     ...nonceOption(),
+    // `?locale=ja`: the modal's language (SigKit's `locale` option). Tests may set
+    // `window.__SIGKIT_TEST_MESSAGES__` (e.g. the pseudo-locale) before the page loads: the `messages` option.
+    ...(new URLSearchParams(globalThis.location?.search).get('locale')
+      ? { locale: new URLSearchParams(globalThis.location?.search).get('locale') }
+      : {}),
+    ...(globalThis.__SIGKIT_TEST_MESSAGES__ ? { messages: globalThis.__SIGKIT_TEST_MESSAGES__ } : {}),
     networks,
     endpoints: {
       api,

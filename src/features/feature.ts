@@ -10,10 +10,15 @@
 import type { ComponentType } from 'react'
 import type { AccountTab, ChainNamespace, ConnectMethod, ResolvedFeatures, ViewName } from '../core/types'
 import type { ChunkLoader } from '../ui/lazy-chunk'
+import type titles from '../i18n/messages/en/titles'
+import type account from '../i18n/messages/en/account'
 
-/** A view as data: its header title (or how to make it from the view's data) and its chunk. */
+/**
+ * A view as data: its header title (a `titles` message key, or how to make it from the view's data:
+ * a name) and its chunk.
+ */
 export interface ViewEntry {
-  title: string | ((data: Record<string, unknown> | undefined) => string)
+  title: keyof typeof titles | ((data: Record<string, unknown> | undefined) => string | undefined)
   load: ChunkLoader<object>
 }
 
@@ -23,7 +28,8 @@ export interface AccountAction {
   flag: keyof ResolvedFeatures
   /** The view it opens. */
   view: ViewName
-  label: string
+  /** Its text, an `account` message key. */
+  label: keyof typeof account
   /** A 16 px stroke icon, as one SVG path. */
   icon: string
   /** The namespaces it works on (all when absent). */
@@ -35,8 +41,6 @@ export interface AccountTabEntry {
   tab: Exclude<AccountTab, 'Tokens'>
   /** The feature switch that shows it. */
   flag: keyof ResolvedFeatures
-  /** What the tab is about, in its loading and error texts ('activity', 'NFTs'). */
-  subject: string
   load: ChunkLoader<object>
 }
 
@@ -70,7 +74,7 @@ export interface Feature {
  *
  * @example
  * ```ts
- * export const receive = defineFeature({ name: 'receive', views: { Receive: { title: 'Receive', load: () => import('.') } } })
+ * export const receive = defineFeature({ name: 'receive', views: { Receive: { title: 'receive', load: () => import('.') } } })
  * ```
  */
 export function defineFeature<const Descriptor extends Feature>(descriptor: Descriptor): Descriptor {

@@ -5,14 +5,15 @@
  */
 import { FIAT_FORMAT } from '../core/constants'
 import type { TokenBalance } from '../core/types'
+import { numberFormat } from './number-format'
 
-const quantityFormat = new Intl.NumberFormat(FIAT_FORMAT.locale, { maximumFractionDigits: 4 })
-const usdFormat = new Intl.NumberFormat(FIAT_FORMAT.locale, {
+/** In the visitor's locale (`en-US` for English: SPEC §9's `$1,250.50`). */
+const USD: Intl.NumberFormatOptions = {
   style: 'currency',
   currency: 'USD',
   minimumFractionDigits: FIAT_FORMAT.decimals,
   maximumFractionDigits: FIAT_FORMAT.decimals,
-})
+}
 
 /**
  * A token quantity with at most 4 decimals, e.g. `'1234.56789'` → `'1,234.5679'`. A value that is
@@ -21,7 +22,9 @@ const usdFormat = new Intl.NumberFormat(FIAT_FORMAT.locale, {
  */
 export function formatQuantity(numeric: string): string {
   const amount = Number(numeric)
-  return numeric.trim() !== '' && Number.isFinite(amount) ? quantityFormat.format(amount) : numeric
+  return numeric.trim() !== '' && Number.isFinite(amount)
+    ? numberFormat({ maximumFractionDigits: 4 }).format(amount)
+    : numeric
 }
 
 /**
@@ -29,7 +32,7 @@ export function formatQuantity(numeric: string): string {
  * @internal
  */
 export function formatUsd(value: number | undefined): string {
-  return value !== undefined && Number.isFinite(value) ? usdFormat.format(value) : ''
+  return value !== undefined && Number.isFinite(value) ? numberFormat(USD).format(value) : ''
 }
 
 /**

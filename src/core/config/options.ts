@@ -5,6 +5,7 @@
  * Reown AppKit do not break SigKit.
  */
 import { isChainNamespace, isCaipNetworkId } from '../lib/caip'
+import type { Message, MessageOverrides } from '../../i18n/types'
 import {
   BASIC_MODE_DISABLED,
   DEFAULT_CONNECT_METHOD_ORDER,
@@ -112,6 +113,17 @@ export interface AppKitOptions {
   allowUnsupportedChain?: boolean
   enableNetworkSwitch?: boolean
   /**
+   * The language of the modal and the button, a BCP 47 tag (`'ja'`, `'pt-BR'`), matched to the
+   * closest shipped locale. Without it: the best match for the browser's languages, read at the
+   * first open, else English. `appKit.setLocale()` changes it later.
+   */
+  locale?: string
+  /**
+   * Texts that replace the catalogue's, by message key, in every locale:
+   * `{ 'button.connect': 'Sign in' }` (the keys: `src/i18n/messages/en`, docs/i18n.md).
+   */
+  messages?: MessageOverrides
+  /**
    * Render the modal inline (AppKit's name): inside the page's `<appkit-modal>` element, in the
    * page's flow, shown from the start, with no backdrop and no close button. Default false.
    */
@@ -188,6 +200,8 @@ export interface ResolvedOptions {
   allowUnsupportedChain: boolean
   enableNetworkSwitch: boolean
   enableEmbedded: boolean
+  locale: string | undefined
+  messages: Readonly<Record<string, Message>>
   preloadOnIdle: boolean
   debug: boolean
   endpoints: Endpoints
@@ -219,6 +233,37 @@ function optionalBoolean(value: unknown, path: string, fallback: boolean): boole
 /** A top-level boolean option, read by name (shorter at every call than passing value and path). */
 function optionalOption(input: Record<string, unknown>, key: string, fallback: boolean): boolean {
   return optionalBoolean(input[key], key, fallback)
+}
+
+function validateLocale(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  try {
+    if (typeof value === 'string' && value) return Intl.getCanonicalLocales(value)[0]
+  } catch {
+    // Reported below, as any other malformed value.
+  }
+  fail('locale', 'must be a BCP 47 language tag')
+}
+
+const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other']
+
+/** Each override is a text, or plural forms with `other` (keys are `namespace.key`). */
+function validateMessages(value: unknown): Record<string, Message> {
+  if (value === undefined) return {}
+  if (!isRecord(value)) fail('messages', 'must be an object')
+  for (const [key, message] of Object.entries(value)) {
+    const path = `messages[${JSON.stringify(key)}]`
+    if (!/^\w+\.\w+$/.test(key)) fail(path, 'must be a message key (namespace.key)')
+    if (typeof message === 'string') continue
+    const forms = isRecord(message) ? Object.entries(message) : []
+    if (
+      !isRecord(message) ||
+      typeof message['other'] !== 'string' ||
+      forms.some(([category, text]) => !PLURAL_CATEGORIES.includes(category) || typeof text !== 'string')
+    )
+      fail(path, 'must be a string or plural forms ({ one, other, … } strings)')
+  }
+  return { ...value } as Record<string, Message>
 }
 
 /**
@@ -505,6 +550,8 @@ export function validateOptions(input: unknown): ResolvedOptions {
     allowUnsupportedChain: optionalOption(input, 'allowUnsupportedChain', false),
     enableNetworkSwitch: optionalOption(input, 'enableNetworkSwitch', true),
     enableEmbedded: optionalOption(input, 'enableEmbedded', false),
+    locale: validateLocale(input['locale']),
+    messages: validateMessages(input['messages']),
     preloadOnIdle: optionalOption(input, 'preloadOnIdle', true),
     debug: optionalOption(input, 'debug', false),
     endpoints: validateEndpoints(input['endpoints']),

@@ -10,13 +10,11 @@ export const activity = defineFeature({
     {
       tab: 'NFTs',
       flag: 'history',
-      subject: 'NFTs',
       load: () => import('.').then((panels) => ({ default: panels.NftPanel })),
     },
     {
       tab: 'Activity',
       flag: 'history',
-      subject: 'activity',
       load: () => import('.').then((panels) => ({ default: panels.ActivityPanel })),
     },
   ],

@@ -4,7 +4,12 @@
  * grouping (SPEC §3) and the NFTs an account holds.
  */
 import type { Transaction, TransactionTransfer } from '../../api/history-api'
-import { shortAddress } from '../../ui/format'
+import { intlLocale, shortAddress } from '../../ui/format'
+import { numberFormat } from '../../ui/number-format'
+import { translator } from '../../i18n/translate'
+import activityEn from '../../i18n/messages/en/activity'
+
+const t = translator('activity', activityEn)
 
 const SECOND = 1000
 const MINUTE = 60 * SECOND
@@ -15,22 +20,35 @@ const MONTH = (365.25 / 12) * DAY
 
 /**
  * The steps of {@link relativeTime}, smallest unit first: under `counted` of the unit, how many;
- * under `roundsUp`, one of the next unit (`next`).
+ * under `roundsUp`, one of the next unit.
  */
 const TIME_STEPS = [
-  { unit: SECOND, counted: 45, roundsUp: 90, name: 'sec', next: '1 min' },
-  { unit: MINUTE, counted: 45, roundsUp: 90, name: 'min', next: '1 hr' },
-  { unit: HOUR, counted: 22, roundsUp: 36, name: 'hrs', next: '1 d' },
-  { unit: DAY, counted: 26, roundsUp: 46, name: 'd', next: '1 mo' },
-  { unit: MONTH, counted: 11, roundsUp: 18, name: 'mo', next: '1 yr' },
+  { unit: SECOND, counted: 45, roundsUp: 90, name: 'second' },
+  { unit: MINUTE, counted: 45, roundsUp: 90, name: 'minute' },
+  { unit: HOUR, counted: 22, roundsUp: 36, name: 'hour' },
+  { unit: DAY, counted: 26, roundsUp: 46, name: 'day' },
+  { unit: MONTH, counted: 11, roundsUp: 18, name: 'month' },
 ] as const
 
+type TimeUnit = (typeof TIME_STEPS)[number]['name'] | 'year'
+
+/** SPEC §9's English words: '5 min ago', '2 hrs ago', '1 hr ago', '2 d ago', '1 mo ago', '1 yr ago'. */
+const ENGLISH_UNITS: Record<TimeUnit, readonly [one: string, more: string]> = {
+  second: ['sec', 'sec'],
+  minute: ['min', 'min'],
+  hour: ['hr', 'hrs'],
+  day: ['d', 'd'],
+  month: ['mo', 'mo'],
+  year: ['yr', 'yr'],
+}
+
 /**
- * How long ago, in SPEC §9's words ('5 min ago', '1 hr ago', '2 d ago', '1 mo ago', '1 yr ago').
- * The thresholds are the usual relative-time ones (the reference widget's date library): under
- * 45 s in seconds, under 90 s '1 min', under 45 min in minutes, under 90 min '1 hr', under 22 h in
- * hours, under 36 h '1 d', under 26 d in days, under 46 d '1 mo', under 11 months in months,
- * under 18 months '1 yr', then years. A time in the future (a clock ahead of ours) reads as now.
+ * How long ago: SPEC §9's words in English ('5 min ago', '1 hr ago', '2 d ago', '1 mo ago',
+ * '1 yr ago'), `Intl.RelativeTimeFormat`'s short style in another locale ('vor 5 Min.'). The
+ * thresholds are the usual relative-time ones (the reference widget's date library): under 45 s in
+ * seconds, under 90 s '1 min', under 45 min in minutes, under 90 min '1 hr', under 22 h in hours,
+ * under 36 h '1 d', under 26 d in days, under 46 d '1 mo', under 11 months in months, under 18
+ * months '1 yr', then years. A time in the future (a clock ahead of ours) reads as now.
  *
  * @example
  * ```ts
@@ -38,16 +56,20 @@ const TIME_STEPS = [
  * ```
  */
 export function relativeTime(then: number, now: number): string {
-  const elapsed = Math.max(0, now - then)
-  for (const { unit, counted, roundsUp, name, next } of TIME_STEPS) {
-    const count = Math.round(elapsed / unit)
-    if (count < counted) return `${Math.max(1, count)} ${name} ago`
-    if (count < roundsUp) return `${next} ago`
-  }
-  return `${Math.round(elapsed / (12 * MONTH))} yr ago`
+  const [count, unit] = timeAgo(Math.max(0, now - then))
+  const locale = intlLocale()
+  if (locale.startsWith('en-US')) return `${count} ${ENGLISH_UNITS[unit][count === 1 ? 0 : 1]} ago`
+  return new Intl.RelativeTimeFormat(locale, { style: 'short' }).format(-count, unit)
 }
 
-const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })
+function timeAgo(elapsed: number): [count: number, unit: TimeUnit] {
+  for (const [index, { unit, counted, roundsUp, name }] of TIME_STEPS.entries()) {
+    const count = Math.round(elapsed / unit)
+    if (count < counted) return [Math.max(1, count), name]
+    if (count < roundsUp) return [1, TIME_STEPS[index + 1]?.name ?? 'year']
+  }
+  return [Math.round(elapsed / (12 * MONTH)), 'year']
+}
 
 /**
  * A transferred quantity to 3 decimals (SPEC §9), trailing zeros dropped; an amount too small to
@@ -61,28 +83,33 @@ const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }
 export function formatAmount(numeric: string): string {
   const amount = Number(numeric)
   if (!Number.isFinite(amount)) return numeric
-  return amount > 0 && amount < 0.0005 ? '<0.001' : amountFormat.format(amount)
+  const format = numberFormat({ maximumFractionDigits: 3 })
+  return amount > 0 && amount < 0.0005 ? `<${format.format(0.001)}` : format.format(amount)
 }
 
-/** Past tense of the operation types the hosted API names (HOSTED-API §5). */
-const PAST_TENSE: Record<string, string> = {
-  approve: 'Approved',
-  bought: 'Bought',
-  borrow: 'Borrowed',
-  burn: 'Burned',
-  cancel: 'Cancelled',
-  claim: 'Claimed',
-  deploy: 'Deployed',
-  deposit: 'Deposited',
-  execute: 'Executed',
-  mint: 'Minted',
-  receive: 'Received',
-  repay: 'Repaid',
-  send: 'Sent',
-  stake: 'Staked',
-  trade: 'Swapped',
-  unstake: 'Unstaked',
-  withdraw: 'Withdrew',
+/** The operation types the hosted API names (HOSTED-API §5), each with its past tense's message. */
+const OPERATIONS = new Set([
+  'approve',
+  'bought',
+  'borrow',
+  'burn',
+  'cancel',
+  'claim',
+  'deploy',
+  'deposit',
+  'execute',
+  'mint',
+  'receive',
+  'repay',
+  'send',
+  'stake',
+  'trade',
+  'unstake',
+  'withdraw',
+] as const)
+
+function isOperation(type: string): type is typeof OPERATIONS extends Set<infer T> ? T : never {
+  return OPERATIONS.has(type as never)
 }
 
 /** What a row of the Activity list says about one transaction. */
@@ -136,19 +163,25 @@ export function describeTransaction(transaction: Transaction): TransactionDescri
   if (direction === 'trade') amount = `${transferText(outgoing[0]!, false)} → ${transferText(incoming[0]!, false)}`
   else if (transfers.length > 0) {
     const main = outgoing[0] ?? incoming[0] ?? transfers[0]!
-    amount = transferText(main, true) + (transfers.length > 1 ? ` +${transfers.length - 1} more` : '')
+    amount = transferText(main, true) + (transfers.length > 1 ? ` ${t('more', { count: transfers.length - 1 })}` : '')
   }
 
   const counterpartyAddress =
     direction === 'in' ? metadata.sentFrom : direction === 'out' || direction === 'none' ? metadata.sentTo : ''
   const counterparty = counterpartyAddress
-    ? `${direction === 'in' ? 'from' : 'to'} ${shortAddress(counterpartyAddress)}`
+    ? t(direction === 'in' ? 'from' : 'to', { address: shortAddress(counterpartyAddress) })
     : ''
 
   const main = outgoing[0] ?? incoming[0] ?? transfers[0]
-  const base = PAST_TENSE[metadata.operationType] ?? capitalise(metadata.operationType || 'Transaction')
+  const type = metadata.operationType
+  // An operation the API names beyond HOSTED-API §5 is shown by its own name.
+  const base = isOperation(type) ? t(type) : type ? capitalise(type) : t('transaction')
   const title =
-    metadata.status === 'pending' ? `${base} · Pending` : metadata.status === 'failed' ? `${base} · Failed` : base
+    metadata.status === 'pending'
+      ? t('pending', { title: base })
+      : metadata.status === 'failed'
+        ? t('failed', { title: base })
+        : base
   const name = main ? assetName(main) : ''
   return {
     title,
@@ -179,21 +212,6 @@ export function isSpamTransaction(transaction: Transaction): boolean {
   const { transfers } = transaction
   return transfers.length > 0 && transfers.every((transfer) => transfer.nft_info?.flags.is_spam === true)
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
 
 /** A row of the grouped list: a month's heading, or a transaction. */
 export type ActivityRow =
@@ -252,8 +270,12 @@ export function groupByMonth(byYear: readonly TransactionsOfYear[], now: number)
   const rows: ActivityRow[] = []
   for (const { year, months } of byYear) {
     for (const { month, transactions } of months) {
-      const name = MONTH_NAMES[month]!
-      rows.push({ kind: 'month', key: `m${year * 12 + month}`, label: year === thisYear ? name : `${name} ${year}` })
+      // The 15th: a day no time zone moves into another month.
+      const label = new Intl.DateTimeFormat(intlLocale(), {
+        month: 'long',
+        ...(year === thisYear ? {} : { year: 'numeric' }),
+      }).format(new Date(year, month, 15))
+      rows.push({ kind: 'month', key: `m${year * 12 + month}`, label })
       for (const transaction of transactions) rows.push({ kind: 'transaction', key: transaction.id, transaction })
     }
   }
@@ -295,7 +317,7 @@ export function heldNfts(transactions: readonly Transaction[]): HeldNft[] {
       if (transfer.direction === 'in') {
         // Re-inserted so a later arrival moves to the front.
         found.delete(key)
-        found.set(key, { key, name: nft.name ?? 'Unnamed NFT', preview })
+        found.set(key, { key, name: nft.name ?? t('unnamedNft'), preview })
       }
     }
   }

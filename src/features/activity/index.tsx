@@ -18,7 +18,6 @@ import { ActivityList, type ListFooter } from './list'
 import {
   activeTarget,
   activityState,
-  FETCH_TRANSACTIONS_FAILED,
   loadAllActivity,
   loadMoreActivity,
   openActivity,
@@ -26,6 +25,12 @@ import {
   type ActivityTarget,
 } from './store'
 import { NftCard, NftGrid } from './styles'
+import { translator } from '../../i18n/translate'
+import activityEn from '../../i18n/messages/en/activity'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('activity', activityEn)
+const c = translator('common', commonEn)
 
 /** The clock the relative times count from, moved on while a tab is shown. */
 const now = signal(clock.now())
@@ -56,16 +61,16 @@ function Loading({ text }: { text: string }) {
 function Failed({ onRetry }: { onRetry(): void }) {
   return (
     <Placeholder stacked>
-      {FETCH_TRANSACTIONS_FAILED}
+      {t('fetchFailed')}
       <Button type="button" onClick={onRetry}>
-        Retry
+        {c('retry')}
       </Button>
     </Placeholder>
   )
 }
 
 function networkName(target: ActivityTarget): string {
-  return getNetworkState(target.namespace).caipNetwork.peek()?.name ?? 'this network'
+  return getNetworkState(target.namespace).caipNetwork.peek()?.name ?? t('thisNetwork')
 }
 
 /** The list of one account on one network. */
@@ -74,15 +79,15 @@ function ActivityContent({ target }: { target: ActivityTarget }) {
   const state = activityState(target)
   const rows = useComputed(() => groupByMonth(state.value.transactionsByYear, now.value))
   const { loaded, loading, failed, next, transactions } = state.value
-  if (!loaded) return <Loading text="Loading activity…" />
+  if (!loaded) return <Loading text={t('loading')} />
   if (transactions.length === 0 && failed) return <Failed onRetry={() => void retryActivity(target)} />
   if (transactions.length === 0 && !loading && !next)
     return (
       <Placeholder stacked>
-        No activity yet on {networkName(target)}
+        {t('empty', { network: networkName(target) })}
         {featuresState.value.receive && (
           <Button type="button" onClick={() => pushView('Receive')}>
-            Receive funds
+            {t('receiveFunds')}
           </Button>
         )}
       </Placeholder>
@@ -128,10 +133,11 @@ function NftContent({ target }: { target: ActivityTarget }) {
   }
   useEffect(loadAll, [])
   if (state.value.failed) return <Failed onRetry={() => void retryActivity(target).then(loadAll)} />
-  if (!complete.value) return <Loading text="Loading NFTs…" />
-  if (nfts.value.length === 0) return <Placeholder stacked>No NFTs yet on {networkName(target)}</Placeholder>
+  if (!complete.value) return <Loading text={t('loadingNfts')} />
+  if (nfts.value.length === 0)
+    return <Placeholder stacked>{t('emptyNfts', { network: networkName(target) })}</Placeholder>
   return (
-    <NftGrid aria-label="NFTs">
+    <NftGrid aria-label={t('nfts')}>
       {nfts.value.map((nft) => (
         <NftCard key={nft.key}>
           {nft.preview ? (

@@ -19,6 +19,13 @@ import {
   TRANSACTION_ROW_HEIGHT,
   TransactionItem,
 } from './styles'
+import { translator } from '../../i18n/translate'
+import { intlLocale } from '../../ui/format'
+import activityEn from '../../i18n/messages/en/activity'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('activity', activityEn)
+const c = translator('common', commonEn)
 
 /** Pixels rendered beyond each edge of the viewport, so a quick scroll does not flash empty space. */
 const OVERSCAN_PX = 3 * TRANSACTION_ROW_HEIGHT
@@ -81,10 +88,10 @@ export function TransactionRow({ transaction, now, top }: { transaction: Transac
       </IconBox>
       <Title>{description.title}</Title>
       <Amount data-direction={description.direction} data-amount="">
-        {description.amount}
+        <bdi>{description.amount}</bdi>
       </Amount>
       <Secondary title={description.counterpartyAddress || undefined}>{description.counterparty}</Secondary>
-      <TimeText dateTime={minedAt} title={new Date(minedAt).toLocaleString('en-US')}>
+      <TimeText dateTime={minedAt} title={new Date(minedAt).toLocaleString(intlLocale())}>
         {relativeTime(Date.parse(minedAt), now)}
       </TimeText>
     </TransactionItem>
@@ -140,7 +147,7 @@ export function ActivityList({ rows, now, footer, onNearEnd, onRetry }: Activity
 
   const shown: ActivityRow[] = rows.slice(first, end)
   return (
-    <Scroller ref={scroller} role="group" tabIndex={0} aria-label="Transactions" onScroll={measure}>
+    <Scroller ref={scroller} role="group" tabIndex={0} aria-label={t('transactions')} onScroll={measure}>
       <div role="list" style={{ position: 'relative', height: `${height}px` }}>
         {shown.map((row, index) =>
           row.kind === 'month' ? (
@@ -157,13 +164,13 @@ export function ActivityList({ rows, now, footer, onNearEnd, onRetry }: Activity
           {footer === 'loading' ? (
             <>
               <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />
-              Loading transactions…
+              {t('loadingTransactions')}
             </>
           ) : (
             <>
-              Failed to fetch transactions
+              {t('fetchFailed')}
               <Button type="button" onClick={onRetry}>
-                Retry
+                {c('retry')}
               </Button>
             </>
           )}

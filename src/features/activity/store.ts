@@ -27,9 +27,13 @@ import { findRequestedNetwork, getNetworkState, isNetworkSupported } from '../..
 import type { ChainNamespace } from '../../core/types'
 import { groupByYear, isSpamTransaction, type TransactionsOfYear } from './format'
 import { log } from '../../lib/logger'
+import { translator } from '../../i18n/translate'
+import activityEn from '../../i18n/messages/en/activity'
+
+const t = translator('activity', activityEn)
 
 /** SPEC §8 toast text. */
-export const FETCH_TRANSACTIONS_FAILED = 'Failed to fetch transactions'
+export const FETCH_TRANSACTIONS_FAILED = activityEn.fetchFailed
 
 /** SPEC §5: the history route is asked about an account, never without one. */
 export const ADDRESS_REQUIRED = 'Transactions cannot be fetched without an account address'
@@ -275,7 +279,7 @@ function writeCache(key: string, entry: CacheEntry | undefined): void {
 /** SPEC §8: a fetch of transactions failed: the toast and the tracked event. */
 function reportFetchError(target: ActivityTarget, cursor: string | undefined, error: unknown): void {
   log('warn', 'history fetch failed', error)
-  showErrorToast(FETCH_TRANSACTIONS_FAILED)
+  showErrorToast(t('fetchFailed'))
   const { address, caipNetworkId } = target
   sendEvent({
     type: 'track',

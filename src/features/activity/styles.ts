@@ -75,7 +75,7 @@ export const IconBox = styled('span', {
 /** The arrow on the icon's corner; the row's title says the same in words. @internal */
 export const DirectionBadge = styled('span', {
   position: 'absolute',
-  right: '-4px',
+  insetInlineEnd: '-4px',
   bottom: '-4px',
   display: 'grid',
   placeItems: 'center',
@@ -103,7 +103,7 @@ export const Amount = styled('span', {
   ...line,
   alignSelf: 'end',
   maxWidth: '160px',
-  textAlign: 'right',
+  textAlign: 'end',
   color: '$text',
   fontSize: '$md',
   '&[data-direction="in"]': { color: '$success' },
@@ -113,7 +113,7 @@ export const Amount = styled('span', {
 export const Secondary = styled('span', { ...line, alignSelf: 'start', color: '$textMuted', fontSize: '$sm' })
 
 /** @internal */
-export const TimeText = styled('time', { alignSelf: 'start', textAlign: 'right', color: '$textMuted', fontSize: '$sm' })
+export const TimeText = styled('time', { alignSelf: 'start', textAlign: 'end', color: '$textMuted', fontSize: '$sm' })
 
 /** @internal */
 export const Footer = styled(WindowRow, {

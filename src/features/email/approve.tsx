@@ -3,6 +3,10 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { approvalFrame, rejectPendingApprovals } from '../../connectors/embedded'
 import { Spinner } from '../../ui/kit/Spinner'
 import { FrameSlot } from './styles'
+import { translator } from '../../i18n/translate'
+import emailEn from '../../i18n/messages/en/email'
+
+const t = translator('email', emailEn)
 
 /**
  * ApproveTransaction (SPEC §2, issue 14 point 3): the secure frame's own approval screen, shown in
@@ -46,8 +50,8 @@ export default function ApproveTransaction() {
   }, [])
 
   return (
-    <FrameSlot ref={slot} role="region" aria-label="Approve in your embedded wallet">
-      <Spinner role="status" aria-label="Loading the wallet" />
+    <FrameSlot ref={slot} role="region" aria-label={t('approveFrame')}>
+      <Spinner role="status" aria-label={t('loadingWallet')} />
     </FrameSlot>
   )
 }

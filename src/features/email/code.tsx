@@ -6,6 +6,10 @@ import { ErrorNote, Text } from '../../ui/kit/text'
 import { TextButton } from '../../ui/kit/TextButton'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { Digit, Digits } from './styles'
+import { translateText, translator } from '../../i18n/translate'
+import emailEn from '../../i18n/messages/en/email'
+
+const t = translator('email', emailEn)
 
 const LENGTH = 6
 
@@ -94,7 +98,7 @@ export function CodeEntry({ children, submit: send, resend: askAgain }: CodeEntr
   return (
     <ViewBody centered centerText>
       <Text>{children}</Text>
-      <Digits role="group" aria-label="Verification code">
+      <Digits role="group" aria-label={t('verificationCode')}>
         {digits.value.map((digit, index) => (
           <Digit
             key={index}
@@ -104,7 +108,7 @@ export function CodeEntry({ children, submit: send, resend: askAgain }: CodeEntr
             type="text"
             inputMode="numeric"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            aria-label={`Digit ${index + 1} of ${LENGTH}`}
+            aria-label={t('digit', { index: index + 1, count: LENGTH })}
             aria-invalid={error.value ? 'true' : undefined}
             value={digit}
             disabled={busy.value}
@@ -120,19 +124,19 @@ export function CodeEntry({ children, submit: send, resend: askAgain }: CodeEntr
           />
         ))}
       </Digits>
-      {error.value && <ErrorNote role="alert">{error.value}</ErrorNote>}
+      {error.value && <ErrorNote role="alert">{translateText(error.value)}</ErrorNote>}
       {busy.value ? (
-        <Spinner role="status" aria-label="Verifying the code" />
+        <Spinner role="status" aria-label={t('verifying')} />
       ) : (
         <Text tone="muted" size="sm">
-          The code expires in 20 minutes
+          {t('expires')}
         </Text>
       )}
       {askAgain && (
         <Text tone="muted" size="sm">
-          Didn't receive it?{' '}
+          {t('notReceived')}{' '}
           <TextButton type="button" onClick={() => void resend()} disabled={busy.value}>
-            Resend code
+            {t('resend')}
           </TextButton>
         </Text>
       )}

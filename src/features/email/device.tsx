@@ -6,6 +6,13 @@ import { Button } from '../../ui/kit/Button'
 import { Spinner } from '../../ui/kit/Spinner'
 import { ErrorNote, Text } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
+import { translateText, translator } from '../../i18n/translate'
+import { richText } from '../../i18n/rich'
+import emailEn from '../../i18n/messages/en/email'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('email', emailEn)
+const c = translator('common', commonEn)
 
 /**
  * EmailVerifyDevice (issue 14 point 2): the frame does not know this device for the email yet and
@@ -35,21 +42,19 @@ export default function EmailVerifyDevice() {
 
   return (
     <ViewBody centered centerText>
-      <Text>
-        Approve this device from the email we sent to <strong>{email}</strong>
-      </Text>
+      <Text>{richText(t('approveDevice'), { email: <strong dir="ltr">{email}</strong> })}</Text>
       <Text tone="muted" size="sm">
-        Open the link in it, then enter the code that follows.
+        {t('approveDeviceHelp')}
       </Text>
       {error.value ? (
         <>
-          <ErrorNote role="alert">{error.value}</ErrorNote>
+          <ErrorNote role="alert">{translateText(error.value)}</ErrorNote>
           <Button type="button" onClick={() => attempt.value++}>
-            Try again
+            {c('tryAgain')}
           </Button>
         </>
       ) : (
-        <Spinner role="status" aria-label="Waiting for the approval" />
+        <Spinner role="status" aria-label={t('waitingApproval')} />
       )}
     </ViewBody>
   )

@@ -3,6 +3,13 @@ import { useSignal, useSignals } from '@preact/signals-react/runtime'
 import { Button } from '../../ui/kit/Button'
 import { ErrorNote } from '../../ui/kit/text'
 import { EmailInput, Form } from './styles'
+import { translateText } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import emailEn from '../../i18n/messages/en/email'
+
+/** The form's errors ('This is already your email', the frame's) in the visitor's locale. */
+const shown = (text: string) => translateText(fromEmail(text))
+const fromEmail = textTranslator('email', emailEn)
 
 /** Props of {@link EmailForm}. @internal */
 export interface EmailFormProps {
@@ -49,6 +56,7 @@ export function EmailForm({ label, action, initial = '', onFocus, submit: send }
       <Form onSubmit={submit} noValidate>
         <EmailInput
           type="email"
+          dir="auto"
           name="email"
           autoComplete="email"
           placeholder={label}
@@ -65,7 +73,7 @@ export function EmailForm({ label, action, initial = '', onFocus, submit: send }
       </Form>
       {error.value && (
         <ErrorNote id={errorId} role="alert">
-          {error.value}
+          {shown(error.value)}
         </ErrorNote>
       )}
     </>

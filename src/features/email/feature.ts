@@ -4,16 +4,16 @@
  * account.
  */
 import { getAccountState } from '../../core/state/account'
-import { defineFeature, type ViewsOf } from '../feature'
+import { defineFeature, type ViewsOf, type ViewEntry } from '../feature'
 
 const views = {
-  EmailVerifyOtp: { title: 'Confirm Email', load: () => import('./otp') },
-  EmailVerifyDevice: { title: 'Register Device', load: () => import('./device') },
-  ApproveTransaction: { title: 'Approve Transaction', load: () => import('./approve') },
-  UpdateEmailWallet: { title: 'Edit Email', load: () => import('./update') },
-  UpdateEmailPrimaryOtp: { title: 'Confirm Current Email', load: () => import('./update-current') },
-  UpdateEmailSecondaryOtp: { title: 'Confirm New Email', load: () => import('./update-new') },
-}
+  EmailVerifyOtp: { title: 'confirmEmail', load: () => import('./otp') },
+  EmailVerifyDevice: { title: 'registerDevice', load: () => import('./device') },
+  ApproveTransaction: { title: 'approveTransaction', load: () => import('./approve') },
+  UpdateEmailWallet: { title: 'editEmail', load: () => import('./update') },
+  UpdateEmailPrimaryOtp: { title: 'confirmCurrentEmail', load: () => import('./update-current') },
+  UpdateEmailSecondaryOtp: { title: 'confirmNewEmail', load: () => import('./update-new') },
+} satisfies Readonly<Record<string, ViewEntry>>
 
 export const email = defineFeature({
   name: 'email',

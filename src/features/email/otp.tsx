@@ -4,6 +4,11 @@ import { showSuccessToast } from '../../core/modal/toasts'
 import { startEmailLogin, verifyOtp } from '../../connectors/embedded'
 import { CodeEntry } from './code'
 import { finishLogin } from './finish-login'
+import { translator } from '../../i18n/translate'
+import { richText } from '../../i18n/rich'
+import emailEn from '../../i18n/messages/en/email'
+
+const t = translator('email', emailEn)
 
 /**
  * EmailVerifyOtp (issue 14 point 2): the code the frame mailed. Success ends in the login: the
@@ -23,10 +28,10 @@ export default function EmailVerifyOtp() {
       }}
       resend={async () => {
         await startEmailLogin(email)
-        showSuccessToast('Code email resent')
+        showSuccessToast(t('codeResent'))
       }}
     >
-      Enter the code we sent to <strong>{email}</strong>
+      {richText(t('codeSentTo'), { email: <strong dir="ltr">{email}</strong> })}
     </CodeEntry>
   )
 }

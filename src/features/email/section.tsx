@@ -1,6 +1,10 @@
 import { pushView } from '../../core/modal/router'
 import { EmailForm } from './email-form'
 import { finishLogin } from './finish-login'
+import { translator } from '../../i18n/translate'
+import emailEn from '../../i18n/messages/en/email'
+
+const t = translator('email', emailEn)
 
 /** Loads the embedded wallet's connector (its own chunk: the email field alone does not need it). */
 const loadConnector = () => import('../../connectors/embedded')
@@ -14,10 +18,10 @@ const loadConnector = () => import('../../connectors/embedded')
  */
 export default function EmailSection() {
   return (
-    <section data-method="email" aria-label="Continue with email">
+    <section data-method="email" aria-label={t('continueWithEmail')}>
       <EmailForm
-        label="Email"
-        action="Continue"
+        label={t('email')}
+        action={t('continue')}
         // Fetched while the visitor types, so the submit waits only for the frame.
         onFocus={() => void loadConnector().catch(() => undefined)}
         submit={async (email) => {

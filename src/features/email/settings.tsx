@@ -8,6 +8,10 @@ import { canSwitchAccountType } from './account-type'
 import { Spinner } from '../../ui/kit/Spinner'
 import { QuietRow } from '../../ui/kit/ActionRow'
 import { TextButton } from '../../ui/kit/TextButton'
+import { translator } from '../../i18n/translate'
+import emailEn from '../../i18n/messages/en/email'
+
+const t = translator('email', emailEn)
 
 /**
  * The embedded wallet's own settings in the Account view: which account the wallet acts as
@@ -29,7 +33,7 @@ export default function EmbeddedSettings({ namespace }: { namespace: ChainNamesp
     const next = type === 'smartAccount' ? 'eoa' : 'smartAccount'
     try {
       await setPreferredAccountType(next, namespace)
-      showSuccessToast(next === 'eoa' ? 'Switched to your EOA' : 'Switched to your smart account')
+      showSuccessToast(next === 'eoa' ? t('switchedToEoa') : t('switchedToSmart'))
     } catch (error) {
       showErrorToast(error instanceof Error ? error.message : String(error))
     } finally {
@@ -42,19 +46,19 @@ export default function EmbeddedSettings({ namespace }: { namespace: ChainNamesp
     <QuietRow>
       {switchable && (
         <>
-          <span data-account-type={type}>{type === 'smartAccount' ? 'Smart account' : 'EOA'}</span>
+          <span data-account-type={type}>{type === 'smartAccount' ? t('smartAccount') : t('eoa')}</span>
           {busy.value ? (
-            <Spinner role="status" aria-label="Switching the account" css={{ width: '16px', height: '16px' }} />
+            <Spinner role="status" aria-label={t('switching')} css={{ width: '16px', height: '16px' }} />
           ) : (
             <TextButton type="button" onClick={() => void switchType()}>
-              {type === 'smartAccount' ? 'Switch to EOA' : 'Switch to smart account'}
+              {type === 'smartAccount' ? t('switchToEoa') : t('switchToSmart')}
             </TextButton>
           )}
         </>
       )}
       {email && (
         <TextButton type="button" onClick={() => pushView('UpdateEmailWallet')}>
-          Update email
+          {t('updateEmail')}
         </TextButton>
       )}
     </QuietRow>

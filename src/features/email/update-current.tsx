@@ -2,6 +2,11 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { currentData, replaceView } from '../../core/modal/router'
 import { showSuccessToast } from '../../core/modal/toasts'
 import { CodeEntry } from './code'
+import { translator } from '../../i18n/translate'
+import { richText } from '../../i18n/rich'
+import emailEn from '../../i18n/messages/en/email'
+
+const t = translator('email', emailEn)
 
 const loadAccount = () => import('../../connectors/embedded/account')
 
@@ -23,10 +28,10 @@ export default function UpdateEmailPrimaryOtp() {
       }}
       resend={async () => {
         await (await loadAccount()).updateEmail(newEmail)
-        showSuccessToast('Code email resent')
+        showSuccessToast(t('codeResent'))
       }}
     >
-      Enter the code we sent to your current email <strong>{email}</strong>
+      {richText(t('codeSentToCurrent'), { email: <strong dir="ltr">{email}</strong> })}
     </CodeEntry>
   )
 }

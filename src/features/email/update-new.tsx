@@ -2,6 +2,11 @@ import { useSignals } from '@preact/signals-react/runtime'
 import { currentData, resetView } from '../../core/modal/router'
 import { showSuccessToast } from '../../core/modal/toasts'
 import { CodeEntry } from './code'
+import { translator } from '../../i18n/translate'
+import { richText } from '../../i18n/rich'
+import emailEn from '../../i18n/messages/en/email'
+
+const t = translator('email', emailEn)
 
 const loadAccount = () => import('../../connectors/embedded/account')
 
@@ -17,11 +22,11 @@ export default function UpdateEmailSecondaryOtp() {
     <CodeEntry
       submit={async (code) => {
         const email = await (await loadAccount()).verifyNewEmailCode(code)
-        showSuccessToast(`Your email is now ${email}`)
+        showSuccessToast(t('emailChanged', { email }))
         resetView('Account')
       }}
     >
-      Enter the code we sent to <strong>{newEmail}</strong>
+      {richText(t('codeSentTo'), { email: <strong dir="ltr">{newEmail}</strong> })}
     </CodeEntry>
   )
 }

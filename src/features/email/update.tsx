@@ -4,6 +4,10 @@ import { activeNamespace, getAccountState } from '../../core/state/account'
 import { Text } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { EmailForm } from './email-form'
+import { translator } from '../../i18n/translate'
+import emailEn from '../../i18n/messages/en/email'
+
+const t = translator('email', emailEn)
 
 const loadAccount = () => import('../../connectors/embedded/account')
 
@@ -19,14 +23,14 @@ export default function UpdateEmailWallet() {
   return (
     <ViewBody centered centerText>
       <Text tone="muted" size="sm">
-        Your wallet stays the same; only the email you sign in with changes.
+        {t('updateHelp')}
       </Text>
       <EmailForm
-        label="New email"
-        action="Save"
+        label={t('newEmail')}
+        action={t('save')}
         initial={current}
         submit={async (next) => {
-          if (next.toLowerCase() === current.toLowerCase()) throw new Error('This is already your email')
+          if (next.toLowerCase() === current.toLowerCase()) throw new Error(emailEn.sameEmail)
           const action = await (await loadAccount()).updateEmail(next)
           const data = { email: current, newEmail: next }
           pushView(action === 'VERIFY_PRIMARY_OTP' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp', data)

@@ -5,13 +5,13 @@
  */
 import { getAccountState } from '../../core/state/account'
 import { connectionState } from '../../core/state/connection'
-import { defineFeature, type ViewsOf } from '../feature'
+import { defineFeature, type ViewsOf, type ViewEntry } from '../feature'
 
 const views = {
-  RegisterAccountName: { title: 'Choose Name', load: () => import('./register') },
+  RegisterAccountName: { title: 'chooseName', load: () => import('./register') },
   // AppKit leaves this header empty; the dialog needs a name.
-  RegisterAccountNameSuccess: { title: 'Name Chosen', load: () => import('./success') },
-}
+  RegisterAccountNameSuccess: { title: 'nameChosen', load: () => import('./success') },
+} satisfies Readonly<Record<string, ViewEntry>>
 
 export const names = defineFeature({
   name: 'names',

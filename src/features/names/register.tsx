@@ -13,6 +13,14 @@ import { ViewBody } from '../../ui/kit/ViewBody'
 import { inputProblem, nameForm, registerTypedName, setNameInput } from './controller'
 import { baseName, NAME_SUFFIX } from './rules'
 import { NameRow, Suffix, SuggestionItem, SuggestionState } from './styles'
+import { translateText, translator } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import namesEn from '../../i18n/messages/en/names'
+
+const t = translator('names', namesEn)
+const fromNames = textTranslator('names', namesEn)
+/** A name problem, the name service's or the wallet's, in the visitor's locale. */
+const shown = (text: string) => translateText(fromNames(text))
 
 /**
  * The name form. Its field is the controller's state, so what was typed is still there after the
@@ -42,10 +50,10 @@ export default function RegisterAccountName() {
   return (
     <ViewBody as="form" noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
       <Text tone="muted" size="sm">
-        A name shows in place of your address, and others can send to it instead of the address.
+        {t('intro')}
       </Text>
       <Field>
-        <Label htmlFor={fieldId}>Name</Label>
+        <Label htmlFor={fieldId}>{t('name')}</Label>
         <NameRow>
           <Input
             ref={field}
@@ -64,17 +72,17 @@ export default function RegisterAccountName() {
         </NameRow>
         {/* Always there, so a screen reader hears each new text as it is typed. */}
         <ErrorText as="span" size="sm" id={problemId} role="status">
-          {problem === error ? '' : (problem ?? '')}
+          {problem === error ? '' : shown(problem ?? '')}
         </ErrorText>
       </Field>
       {(suggestions.length > 0 || nameForm.suggestionsError.value) && (
         <section aria-labelledby={suggestionsId}>
           <Text as="h3" id={suggestionsId} tone="muted" size="sm" css={{ marginBottom: '$2', fontWeight: 600 }}>
-            Suggestions
+            {t('suggestions')}
           </Text>
           {nameForm.suggestionsError.value ? (
             <Text tone="muted" size="sm" role="status">
-              {nameForm.suggestionsError.value}
+              {shown(nameForm.suggestionsError.value)}
             </Text>
           ) : (
             <List>
@@ -90,7 +98,7 @@ export default function RegisterAccountName() {
                     }}
                   >
                     <span>{suggestion.name}</span>
-                    <SuggestionState>{suggestion.registered ? 'Taken' : 'Available'}</SuggestionState>
+                    <SuggestionState>{suggestion.registered ? t('taken') : t('available')}</SuggestionState>
                   </SuggestionItem>
                 </li>
               ))}
@@ -100,11 +108,11 @@ export default function RegisterAccountName() {
       )}
       {error && (
         <ErrorText id={errorId} role="alert">
-          {error}
+          {shown(error)}
         </ErrorText>
       )}
       <Button type="submit" wide busy={busy}>
-        {busy ? 'Registering…' : 'Register'}
+        {busy ? t('registering') : t('register')}
       </Button>
     </ViewBody>
   )

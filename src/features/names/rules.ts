@@ -8,6 +8,7 @@
  * characters (SPEC §5). AppKit's form alone refuses hyphens; the sandbox's name service takes them.
  */
 import { clock } from '../../lib/clock'
+import namesEn from '../../i18n/messages/en/names'
 
 /** The suffix of the names registered now (AppKit's `WC_NAME_SUFFIX`). */
 export const NAME_SUFFIX = '.reown.id'
@@ -20,9 +21,9 @@ export const NAME_MIN_LENGTH = 4
 
 /** What the name feature says, word for word as the spec gives it. */
 export const NAME_TEXTS = Object.freeze({
-  tooShort: 'Name must be at least 4 characters long',
-  notValid: 'The value is not a valid username',
-  alreadyOwned: 'You already own a name',
+  tooShort: namesEn.tooShort,
+  notValid: namesEn.notValid,
+  alreadyOwned: namesEn.alreadyOwned,
   networkNotFound: 'Network not found',
   addressOrConnectorNotFound: 'Address or auth connector not found',
   invalidChainId: 'Invalid chainId',

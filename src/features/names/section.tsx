@@ -10,6 +10,10 @@ import type { ChainNamespace } from '../../core/types'
 import { QuietRow } from '../../ui/kit/ActionRow'
 import { TextButton } from '../../ui/kit/TextButton'
 import { findProfileName } from './store'
+import { translator } from '../../i18n/translate'
+import namesEn from '../../i18n/messages/en/names'
+
+const t = translator('names', namesEn)
 
 /** @internal */
 export default function ChooseNameOffer({ namespace }: { namespace: ChainNamespace }) {
@@ -27,9 +31,9 @@ export default function ChooseNameOffer({ namespace }: { namespace: ChainNamespa
   if (!checked.value) return null
   return (
     <QuietRow data-names-offer="">
-      <span>No name yet</span>
+      <span>{t('noName')}</span>
       <TextButton type="button" onClick={() => pushView('RegisterAccountName')}>
-        Choose a name
+        {t('chooseName')}
       </TextButton>
     </QuietRow>
   )

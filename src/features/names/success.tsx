@@ -11,6 +11,12 @@ import { Text } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { nameForm } from './controller'
 import { ChosenName, Picture } from './styles'
+import { translator } from '../../i18n/translate'
+import namesEn from '../../i18n/messages/en/names'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('names', namesEn)
+const c = translator('common', commonEn)
 
 /**
  * What the visitor registered, and back to the account.
@@ -26,10 +32,10 @@ export default function RegisterAccountNameSuccess() {
       {image && isImageUrl(image) && <Picture src={image} alt="" width={64} height={64} />}
       <ChosenName data-name="">{name}</ChosenName>
       <Text tone="muted" role="status">
-        Your name is registered. It now shows in place of your address.
+        {t('registered')}
       </Text>
       <Button type="button" wide onClick={goBack}>
-        Done
+        {c('done')}
       </Button>
     </ViewBody>
   )

@@ -14,54 +14,71 @@ import { Summary } from '../../ui/kit/Summary'
 import { ErrorText, Hint } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { loadOnrampOptions, offeredPurchaseCurrencies, onrampState, openProvider, scheduleQuote } from './controller'
-import { amountProblem, limitsFor, PAYMENT_METHOD_LABELS } from './options'
+import { amountProblem, limitsFor } from './options'
 import type { OnrampAmount } from '../../api/onramp-api'
+import { translateText, translator } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import onrampEn from '../../i18n/messages/en/onramp'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('onramp', onrampEn)
+const c = translator('common', commonEn)
+const fromOnramp = textTranslator('onramp', onrampEn)
+/** A problem (the form's, the provider's, the API's) in the visitor's locale. */
+const shown = (text: string) => translateText(fromOnramp(text))
+
+/** The payment methods SigKit names; another is shown by its id. */
+const METHOD_LABELS: Readonly<Record<string, 'card' | 'bankAccount'>> = {
+  card: 'card',
+  ach_bank_account: 'bankAccount',
+}
 
 const ERROR_ID = 'sk-onramp-error'
 const LIMITS_ID = 'sk-onramp-limits'
 
-const money = (value: OnrampAmount | undefined) => (value ? `${value.amount} ${value.currency}` : '—')
+const money = (value: OnrampAmount | undefined) => (value ? `${value.amount} ${value.currency}` : c('unknownValue'))
 
 /** The provider window's progress, announced as it changes. */
 function PurchaseProgress() {
   useSignals()
   const purchase = onrampState.purchase.value
-  const label = onrampState.selectedProvider.value?.label ?? 'The provider'
+  const label = onrampState.selectedProvider.value?.label
+  const provider = label ?? t('theProvider')
   switch (purchase.status) {
     case 'opening':
-      return <Note role="status">Opening {label}…</Note>
+      return <Note role="status">{t('opening', { provider })}</Note>
     case 'waiting':
       return (
         <Note role="status" data-purchase="waiting">
-          <Spinner aria-hidden="true" style={{ width: 14, height: 14, verticalAlign: 'middle', marginRight: 8 }} />
-          Complete the purchase in the {label} window. This view updates when it arrives.
+          <Spinner aria-hidden="true" style={{ width: 14, height: 14, verticalAlign: 'middle', marginInlineEnd: 8 }} />
+          {t('waiting', { provider })}
         </Note>
       )
     case 'blocked':
       return (
         <Note role="status">
-          The browser blocked the {label} window.{' '}
+          {t('blocked', { provider })}{' '}
           <a href={purchase.url} target="_blank" rel="noopener">
-            Open {label}
+            {t('open', { provider })}
           </a>
         </Note>
       )
     case 'success':
       return (
         <Note role="status" data-purchase="success">
-          Purchase complete: {purchase.amount} {purchase.symbol} arrived in your wallet.
+          {t('success', { amount: `${purchase.amount} ${purchase.symbol}` })}
         </Note>
       )
     case 'closed':
       return (
         <Note role="status" data-purchase="closed">
-          The {label} window was closed before a purchase arrived.
+          {t('closed', { provider })}
         </Note>
       )
     case 'failed':
       return (
         <ErrorText role="alert" data-purchase="failed">
-          {purchase.message}
+          {shown(purchase.message)}
         </ErrorText>
       )
     default:
@@ -106,16 +123,16 @@ export default function OnRampAmountView() {
 
   if (!options) {
     return (
-      <ViewBody role="status" aria-label="Loading currencies">
+      <ViewBody role="status" aria-label={t('loadingCurrencies')}>
         <Spinner />
       </ViewBody>
     )
   }
 
   const estimateNote = state.optionsEstimated.value
-    ? "Estimate: the provider's currencies could not be loaded, so a built-in list is shown."
+    ? t('estimateOptions')
     : !onNetwork
-      ? 'Estimate: none of these currencies is sold on this network.'
+      ? t('estimateNetwork')
       : undefined
 
   return (
@@ -126,7 +143,7 @@ export default function OnRampAmountView() {
         </Note>
       )}
       <Field>
-        <Label htmlFor="sk-onramp-purchase">You buy</Label>
+        <Label htmlFor="sk-onramp-purchase">{t('youBuy')}</Label>
         <Select
           id="sk-onramp-purchase"
           disabled={busy}
@@ -144,7 +161,7 @@ export default function OnRampAmountView() {
         </Select>
       </Field>
       <Field>
-        <Label htmlFor="sk-onramp-payment">You pay in</Label>
+        <Label htmlFor="sk-onramp-payment">{t('youPayIn')}</Label>
         <Select
           id="sk-onramp-payment"
           disabled={busy}
@@ -162,7 +179,7 @@ export default function OnRampAmountView() {
         </Select>
       </Field>
       <Field>
-        <Label htmlFor="sk-onramp-method">Payment method</Label>
+        <Label htmlFor="sk-onramp-method">{t('paymentMethod')}</Label>
         <Select
           id="sk-onramp-method"
           disabled={busy}
@@ -174,13 +191,13 @@ export default function OnRampAmountView() {
         >
           {(payment?.payment_method_limits.length ? payment.payment_method_limits : [{ id: 'card' }]).map((item) => (
             <option key={item.id} value={item.id}>
-              {PAYMENT_METHOD_LABELS[item.id] ?? item.id}
+              {METHOD_LABELS[item.id] ? t(METHOD_LABELS[item.id]!) : item.id}
             </option>
           ))}
         </Select>
       </Field>
       <Field>
-        <Label htmlFor="sk-onramp-amount">Amount</Label>
+        <Label htmlFor="sk-onramp-amount">{c('amount')}</Label>
         <Input
           id="sk-onramp-amount"
           inputMode="decimal"
@@ -196,42 +213,40 @@ export default function OnRampAmountView() {
           }}
         />
         {limit && (
-          <Hint id={LIMITS_ID}>
-            From {limit.min} to {limit.max} {payment?.id}
-          </Hint>
+          <Hint id={LIMITS_ID}>{t('limits', { min: limit.min, max: limit.max, currency: payment?.id ?? '' })}</Hint>
         )}
       </Field>
       {problem && (
         <ErrorText id={ERROR_ID} role="alert">
-          {problem}
+          {shown(problem)}
         </ErrorText>
       )}
       {quote && !problem && (
         <div aria-live="polite" aria-busy={state.quotesLoading.value}>
           {state.quoteEstimated.value && (
             <Note role="note" data-estimate="quote">
-              Estimate: the quote is unavailable, so the amounts below are not the provider's.
+              {t('estimateQuote')}
             </Note>
           )}
-          <Summary aria-label="Quote" data-quote={quote.quoteId}>
+          <Summary aria-label={c('quote')} data-quote={quote.quoteId}>
             {/* The mock quote repeats the amount in every field: its fee lines would say nothing. */}
             {!state.quoteEstimated.value && (
               <>
-                <dt>Fees</dt>
+                <dt>{t('feesLabel')}</dt>
                 <dd>{money(quote.fees ?? quote.networkFee)}</dd>
                 {quote.fees && (
                   <>
-                    <dt>Network fee</dt>
+                    <dt>{c('networkFee')}</dt>
                     <dd>{money(quote.networkFee)}</dd>
                   </>
                 )}
-                <dt>Subtotal</dt>
+                <dt>{t('subtotal')}</dt>
                 <dd>{money(quote.paymentSubtotal)}</dd>
               </>
             )}
-            <dt>Total</dt>
+            <dt>{t('total')}</dt>
             <dd>{money(quote.paymentTotal)}</dd>
-            <dt>You get</dt>
+            <dt>{t('youGet')}</dt>
             <dd data-purchase-amount="">{money(quote.purchaseAmount)}</dd>
           </Summary>
         </div>
@@ -239,11 +254,11 @@ export default function OnRampAmountView() {
       <PurchaseProgress />
       {purchase.status === 'success' ? (
         <Button type="button" wide onClick={() => replaceView('Account')}>
-          Back to account
+          {t('backToAccount')}
         </Button>
       ) : (
         <Button type="submit" wide busy={busy} disabled={!amount.trim() || Boolean(problem)}>
-          {busy ? 'Waiting for the purchase…' : `Continue with ${provider?.label ?? 'the provider'}`}
+          {busy ? t('waitingPurchase') : t('continueWith', { provider: provider?.label ?? t('theProvider') })}
         </Button>
       )}
     </ViewBody>

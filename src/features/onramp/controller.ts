@@ -34,6 +34,7 @@ import {
 } from './options'
 import { generatorRequest, meldBaseUrl, meldUrl, type OnrampProvider } from './providers'
 import { log } from '../../lib/logger'
+import onrampEn from '../../i18n/messages/en/onramp'
 
 /** How often the provider's history is asked for the purchase (SPEC §9 polling interval). */
 export const PURCHASE_POLL_MS = 4_000
@@ -132,7 +133,7 @@ export async function loadOnrampOptions(): Promise<void> {
     options = await apiClient(ONRAMP_API).getOptions(activeNetwork()?.caipNetworkId)
     // The gate's empty answer (a network the API does not serve) lists nothing to choose from.
     if (options.purchaseCurrencies.length === 0 || options.paymentCurrencies.length === 0)
-      throw new Error('The on-ramp API does not serve this network')
+      throw new Error(onrampEn.notServed)
   } catch (error) {
     log('warn', 'on-ramp options unavailable, using the built-in list', error)
     options = FALLBACK_OPTIONS
@@ -174,10 +175,10 @@ export function scheduleQuote(): void {
 }
 
 /** The error when no quote can be asked for: the API does not serve the active network. */
-export const QUOTE_NOT_AVAILABLE = 'Quotes are not available on this network'
+export const QUOTE_NOT_AVAILABLE = onrampEn.quotesUnavailable
 
 /** The error while the mock quote (SPEC §8) stands in for a failed quote call. */
-export const QUOTE_ESTIMATED = 'The quote is unavailable: the amounts shown are estimates'
+export const QUOTE_ESTIMATED = onrampEn.quoteEstimated
 
 /**
  * Asks for a quote now (SPEC §4): quotesLoading true then false; on success the purchase amount
@@ -356,7 +357,7 @@ function watch(input: {
               symbol: transfer?.fungible_info?.symbol ?? '',
               hash: fresh.metadata.hash,
             }
-          : { status: 'failed', message: 'The provider reports that the purchase failed' }
+          : { status: 'failed', message: onrampEn.failed }
       const namespace = activeNamespace.peek()
       if (namespace) void refreshBalances(namespace, { force: true })
       return

@@ -3,12 +3,12 @@
  * its two views, the providers and the amount.
  */
 import { SEND_NAMESPACES } from '../../core/constants'
-import { defineFeature, type ViewsOf } from '../feature'
+import { defineFeature, type ViewsOf, type ViewEntry } from '../feature'
 
 const views = {
-  OnRampProviders: { title: 'Buy', load: () => import('.') },
-  OnRampAmount: { title: 'Buy', load: () => import('./amount') },
-}
+  OnRampProviders: { title: 'buy', load: () => import('.') },
+  OnRampAmount: { title: 'buy', load: () => import('./amount') },
+} satisfies Readonly<Record<string, ViewEntry>>
 
 export const onramp = defineFeature({
   name: 'onramp',
@@ -16,7 +16,7 @@ export const onramp = defineFeature({
   accountAction: {
     flag: 'onramp',
     view: 'OnRampProviders',
-    label: 'Buy',
+    label: 'buy',
     icon: 'M2 4h12v8H2zM2 7h12',
     namespaces: SEND_NAMESPACES,
   },

@@ -17,6 +17,10 @@ import { ViewBody } from '../../ui/kit/ViewBody'
 import { onrampState } from './controller'
 import { cardOnrampOffered, providersFor } from './providers'
 import { ProviderMeta } from './styles'
+import { translator } from '../../i18n/translate'
+import onrampEn from '../../i18n/messages/en/onramp'
+
+const t = translator('onramp', onrampEn)
 
 /** @internal */
 export default function OnRampProvidersView() {
@@ -26,9 +30,9 @@ export default function OnRampProvidersView() {
   const card = cardOnrampOffered(network?.caipNetworkId, getResolvedOptions()?.endpoints.api ?? '')
   const providers = providersFor(featuresState.value.onrampProviders, namespace, card)
   const preset = currentData.value?.['amount']
-  if (providers.length === 0) return <Note role="note">No on-ramp provider is available for this network.</Note>
+  if (providers.length === 0) return <Note role="note">{t('noProvider')}</Note>
   return (
-    <ViewBody role="list" aria-label="On-ramp providers">
+    <ViewBody role="list" aria-label={t('providers')}>
       {providers.map((provider) => (
         <div role="listitem" key={provider.id}>
           <ListItem
@@ -41,7 +45,7 @@ export default function OnRampProvidersView() {
             }}
           >
             {provider.label}
-            <ProviderMeta>Fees {provider.feeRange}</ProviderMeta>
+            <ProviderMeta>{t('fees', { range: provider.feeRange })}</ProviderMeta>
           </ListItem>
         </div>
       ))}

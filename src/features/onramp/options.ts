@@ -12,6 +12,7 @@ import type {
   PurchaseNetwork,
 } from '../../api/onramp-api'
 import type { CaipNetwork } from '../../core/types'
+import onrampEn from '../../i18n/messages/en/onramp'
 
 /** Default payment method limits (SPEC §5). */
 export const DEFAULT_LIMITS: readonly PaymentMethodLimit[] = [
@@ -21,8 +22,8 @@ export const DEFAULT_LIMITS: readonly PaymentMethodLimit[] = [
 
 /** How a payment method is named to the visitor. */
 export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
-  card: 'Card',
-  ach_bank_account: 'Bank account',
+  card: onrampEn.card,
+  ach_bank_account: onrampEn.bankAccount,
 }
 
 const USDC_NETWORKS: PurchaseNetwork[] = [
@@ -142,12 +143,13 @@ export function amountProblem(
   methodId: string,
 ): string | undefined {
   const text = amount.trim()
-  if (!/^\d*\.?\d+$/.test(text) || Number(text) <= 0) return 'Enter an amount greater than zero'
+  if (!/^\d*\.?\d+$/.test(text) || Number(text) <= 0) return onrampEn.enterAmount
   const limit = limitsFor(currency, methodId)
   if (!limit) return undefined
   const label = (PAYMENT_METHOD_LABELS[methodId] ?? methodId).toLowerCase()
   const unit = currency?.id ?? 'USD'
-  if (Number(text) < Number(limit.min)) return `The minimum with ${label} is ${limit.min} ${unit}`
-  if (Number(text) > Number(limit.max)) return `The maximum with ${label} is ${limit.max} ${unit}`
+  const fill = (template: string, amount: string) => template.replace('{method}', label).replace('{amount}', amount)
+  if (Number(text) < Number(limit.min)) return fill(onrampEn.minimum, `${limit.min} ${unit}`)
+  if (Number(text) > Number(limit.max)) return fill(onrampEn.maximum, `${limit.max} ${unit}`)
   return undefined
 }

@@ -1,4 +1,4 @@
 import { styled } from '../../ui/theme/stitches'
 
 /** A provider's fee range, at the end of its row. @internal */
-export const ProviderMeta = styled('span', { marginLeft: 'auto', color: '$textMuted', fontSize: '$sm' })
+export const ProviderMeta = styled('span', { marginInlineStart: 'auto', color: '$textMuted', fontSize: '$sm' })

@@ -1,7 +1,7 @@
 /** Pay: the Pay view, opened by `openPay` (sigkit/pay). */
-import { defineFeature, type ViewsOf } from '../feature'
+import { defineFeature, type ViewsOf, type ViewEntry } from '../feature'
 
-const views = { Pay: { title: 'Pay', load: () => import('./view') } }
+const views = { Pay: { title: 'pay', load: () => import('./view') } } satisfies Readonly<Record<string, ViewEntry>>
 
 export const pay = defineFeature({ name: 'pay', views })
 

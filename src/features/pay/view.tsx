@@ -19,6 +19,14 @@ import { Summary } from '../../ui/kit/Summary'
 import { ErrorText } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { balanceOfAsset, confirmPayment, namespaceOf, payState } from './request'
+import { translateText, translator } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import payEn from '../../i18n/messages/en/pay'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('pay', payEn)
+const c = translator('common', commonEn)
+const fromPay = textTranslator('pay', payEn)
 
 /** The least a card purchase may be (SPEC §5), so a small shortfall still opens a valid amount. */
 const CARD_MINIMUM = 10
@@ -29,7 +37,7 @@ export default function PayView() {
   const switchError = useSignal<string | undefined>(undefined)
   const request = payState.request.value
   const stage = payState.stage.value
-  if (!request) return <Note role="note">There is no payment to make.</Note>
+  if (!request) return <Note role="note">{t('nothing')}</Note>
   const { asset, recipient, amount } = request
   const symbol = asset.metadata.symbol
   const namespace = namespaceOf(asset.network)
@@ -61,34 +69,40 @@ export default function PayView() {
     try {
       await switchNetwork(network)
     } catch (error) {
-      switchError.value = describeWalletError(error)
+      switchError.value = translateText(describeWalletError(error))
     }
   }
 
   return (
     <ViewBody>
-      <Summary aria-label="Payment">
-        <dt>Amount</dt>
+      <Summary aria-label={t('payment')}>
+        <dt>{c('amount')}</dt>
         <dd data-pay-amount="">
-          {amount} {symbol}
+          <bdi>
+            {amount} {symbol}
+          </bdi>
         </dd>
-        <dt>To</dt>
-        <dd title={recipient}>{shortAddress(recipient)}</dd>
-        <dt>Network</dt>
+        <dt>{t('to')}</dt>
+        <dd title={recipient}>
+          <bdi>{shortAddress(recipient)}</bdi>
+        </dd>
+        <dt>{c('network')}</dt>
         <dd>{network?.name ?? asset.network}</dd>
-        <dt>Your balance</dt>
-        <dd data-pay-balance="">{balance === undefined ? '—' : `${balance} ${symbol}`}</dd>
+        <dt>{t('yourBalance')}</dt>
+        <dd data-pay-balance="">
+          <bdi>{balance === undefined ? c('unknownValue') : `${balance} ${symbol}`}</bdi>
+        </dd>
       </Summary>
       {!connected && !done && (
         <Button type="button" wide onClick={() => pushView('Connect')}>
-          Connect a wallet to pay
+          {t('connectToPay')}
         </Button>
       )}
       {connected && !onNetwork && !done && (
         <>
-          <Note role="note">This payment is on {network?.name ?? asset.network}.</Note>
+          <Note role="note">{t('onNetwork', { network: network?.name ?? asset.network })}</Note>
           <Button type="button" wide onClick={() => void switchToNetwork()}>
-            Switch to {network?.name ?? asset.network}
+            {t('switchTo', { network: network?.name ?? asset.network })}
           </Button>
         </>
       )}
@@ -96,32 +110,32 @@ export default function PayView() {
       {connected && short && !done && (
         <>
           <Note role="note" data-pay-short="">
-            Your balance is short by {short} {symbol}.
+            {t('short', { amount: `${short} ${symbol}` })}
           </Note>
           {featuresState.value.onramp && (
             <Button type="button" wide onClick={buyDifference}>
-              Buy {symbol}
+              {t('buy', { symbol })}
             </Button>
           )}
           <Button type="button" wide onClick={() => pushView('SwitchNetwork')}>
-            Switch network
+            {c('switchNetwork')}
           </Button>
         </>
       )}
       {stage === 'paid' && (
         <Note role="status" data-pay-result="success">
-          Paid {amount} {symbol}. Transaction {shortAddress(payState.hash.value ?? '')} is confirmed.
+          {t('paid', { amount: `${amount} ${symbol}`, hash: shortAddress(payState.hash.value ?? '') })}
         </Note>
       )}
       {stage === 'ended' && (
         <ErrorText role="alert" data-pay-result="error">
-          {payState.error.value}
+          {translateText(fromPay(payState.error.value ?? ''))}
         </ErrorText>
       )}
-      {stage === 'confirming' && <Note role="status">Sent. Waiting for the network to confirm it…</Note>}
+      {stage === 'confirming' && <Note role="status">{t('confirming')}</Note>}
       {done ? (
         <Button type="button" wide onClick={() => closeModal()}>
-          Close
+          {c('close')}
         </Button>
       ) : (
         connected &&
@@ -136,10 +150,10 @@ export default function PayView() {
             }}
           >
             {stage === 'wallet'
-              ? 'Confirm in your wallet…'
+              ? t('confirmInWallet')
               : stage === 'confirming'
-                ? 'Confirming…'
-                : `Pay ${amount} ${symbol}`}
+                ? t('confirmingButton')
+                : t('pay', { amount: `${amount} ${symbol}` })}
           </Button>
         )
       )}

@@ -13,10 +13,15 @@ import { NetworkBadge } from '../../ui/kit/NetworkBadge'
 import { QrCode } from '../../ui/kit/QrCode'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { AddressText, NetworkItem, NetworkItems, SectionTitle, WarningNote } from './styles'
+import { translator } from '../../i18n/translate'
+import receiveEn from '../../i18n/messages/en/receive'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('receive', receiveEn)
+const c = translator('common', commonEn)
 
 /** SPEC §3: a smart account exists only where it was deployed; sending elsewhere would not reach it. */
-export const SMART_ACCOUNT_NOTE =
-  'This is a smart account: it exists only on the networks it is enabled on, listed here. Only send to it on these networks.'
+export const SMART_ACCOUNT_NOTE = receiveEn.smartAccountNote
 
 /**
  * The kind of the active account: what the connector said about this address, else an
@@ -56,16 +61,16 @@ export default function ReceiveView() {
   const networks = receiveNetworks(namespace, smart)
   return (
     <ViewBody centered>
-      <QrCode value={address} label={`QR code of your address ${address}`} />
-      <AddressText data-address="">{address}</AddressText>
+      <QrCode value={address} label={t('qrLabel', { address })} />
+      <AddressText data-address="" dir="ltr">
+        {address}
+      </AddressText>
       <Button type="button" onClick={() => void copyAddress(address)}>
-        Copy address
+        {c('copyAddress')}
       </Button>
       <section aria-labelledby="sk-receive-networks">
-        <SectionTitle id="sk-receive-networks">
-          {smart ? 'Networks this smart account is on' : 'Receive on these networks'}
-        </SectionTitle>
-        {smart && <WarningNote role="note">{SMART_ACCOUNT_NOTE}</WarningNote>}
+        <SectionTitle id="sk-receive-networks">{smart ? t('smartAccountNetworks') : t('networks')}</SectionTitle>
+        {smart && <WarningNote role="note">{t('smartAccountNote')}</WarningNote>}
         <NetworkItems>
           {networks.map((network) => (
             <NetworkItem key={network.caipNetworkId}>

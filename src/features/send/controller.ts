@@ -21,14 +21,15 @@ import { latestOnly } from '../../lib/latest'
 import { isImageUrl } from '../../lib/validate'
 import { computed, type ReadonlySignal } from '@preact/signals-core'
 import { sendableTokens } from './tokens'
+import sendEn from '../../i18n/messages/en/send'
 
 /** Validation texts of SPEC §5. */
 export const SEND_ERRORS = {
-  missingFields: 'An amount and receiver address are required',
-  missingToken: 'A token is required',
-  unsupportedChain: 'Unsupported chain',
-  invalidReceiver: 'Enter a valid receiver address',
-  invalidAmount: 'Enter an amount greater than zero',
+  missingFields: sendEn.missingFields,
+  missingToken: sendEn.missingToken,
+  unsupportedChain: sendEn.unsupportedChain,
+  invalidReceiver: sendEn.invalidReceiver,
+  invalidAmount: sendEn.invalidAmount,
 } as const
 
 /**
@@ -288,7 +289,7 @@ export async function sendFromForm(): Promise<SendReturnType> {
     })
     sendState.hash.value = hash
     const outcome = await waitForTransaction({ namespace, adapter, network, hash })
-    if (outcome.status === 'reverted') throw new Error('The transaction was reverted')
+    if (outcome.status === 'reverted') throw new Error(sendEn.reverted)
     const isTokenSend = Boolean(token?.address)
     sendEvent({
       type: 'track',

@@ -1,8 +1,8 @@
 /** Send: the Account view's Send button and the Send view (SPEC §2, §4 "Send"). */
 import { SEND_NAMESPACES } from '../../core/constants'
-import { defineFeature, type ViewsOf } from '../feature'
+import { defineFeature, type ViewsOf, type ViewEntry } from '../feature'
 
-const views = { Send: { title: 'Send', load: () => import('.') } }
+const views = { Send: { title: 'send', load: () => import('.') } } satisfies Readonly<Record<string, ViewEntry>>
 
 export const send = defineFeature({
   name: 'send',
@@ -10,7 +10,7 @@ export const send = defineFeature({
   accountAction: {
     flag: 'send',
     view: 'Send',
-    label: 'Send',
+    label: 'send',
     icon: 'M8 14V5M4 9l4-4 4 4M3 2h10',
     namespaces: SEND_NAMESPACES,
   },

@@ -12,6 +12,16 @@ import { ViewBody } from '../../ui/kit/ViewBody'
 import { formatQuantity, formatUsd, tokenKey } from '../../ui/token-balances'
 import { AmountRow, MaxButton, ReceiverCard } from './styles'
 import { sendFromForm, sendState, sendTokenBalances, setReceiver, type ReceiverLookup } from './controller'
+import { translateText, translator } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import sendEn from '../../i18n/messages/en/send'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('send', sendEn)
+const c = translator('common', commonEn)
+const fromSend = textTranslator('send', sendEn)
+/** A send error (the form's, the wallet's or the transaction's) in the visitor's locale. */
+const shown = (text: string) => translateText(fromSend(text))
 
 const ERROR_ID = 'sk-send-error'
 const LOOKUP_ID = 'sk-send-receiver-lookup'
@@ -21,8 +31,12 @@ function Receiver({ name, avatar, address }: { name: string; avatar: string | un
   return (
     <ReceiverCard data-receiver="">
       {avatar && isImageUrl(avatar) && <img src={avatar} alt="" width={32} height={32} />}
-      <span data-receiver-name="">{name}</span>
-      {address && <span data-receiver-address="">{address}</span>}
+      <bdi data-receiver-name="">{name}</bdi>
+      {address && (
+        <span data-receiver-address="" dir="ltr">
+          {address}
+        </span>
+      )}
     </ReceiverCard>
   )
 }
@@ -36,7 +50,7 @@ function ReceiverLookupStatus({ lookup }: { lookup: ReceiverLookup | undefined }
   const name = sendState.receiverProfileName.value
   return (
     <div id={LOOKUP_ID} role="status">
-      {lookup?.status === 'resolving' && <Hint>Looking up {lookup.name}…</Hint>}
+      {lookup?.status === 'resolving' && <Hint>{t('lookingUp', { name: lookup.name })}</Hint>}
       {lookup?.status === 'resolved' && <Receiver name={lookup.name} avatar={lookup.avatar} address={lookup.address} />}
       {!lookup && name && <Receiver name={name} avatar={sendState.receiverProfileImage.value} />}
     </div>
@@ -46,7 +60,7 @@ function ReceiverLookupStatus({ lookup }: { lookup: ReceiverLookup | undefined }
 /** "≈ $12.34" for an amount of a token with a known price; empty otherwise. */
 function usdEstimate(amount: string, price: number): string {
   const value = Number(amount) * price
-  return amount.trim() && price > 0 && Number.isFinite(value) ? `≈ ${formatUsd(value)}` : ''
+  return amount.trim() && price > 0 && Number.isFinite(value) ? c('approximately', { value: formatUsd(value) }) : ''
 }
 
 /**
@@ -84,7 +98,7 @@ export default function SendView() {
     submitting.value = true
     try {
       await sendFromForm()
-      showSuccessToast('Transaction sent')
+      showSuccessToast(t('sent'))
       // Token sends already replaced this view; never yank a visitor who went elsewhere meanwhile.
       if (currentView.peek() === 'Send') replaceView('Account')
     } catch (failure) {
@@ -97,7 +111,7 @@ export default function SendView() {
   return (
     <ViewBody as="form" noValidate onSubmit={onSubmit} aria-describedby={error.value ? ERROR_ID : undefined}>
       <Field>
-        <Label htmlFor="sk-send-token">Token</Label>
+        <Label htmlFor="sk-send-token">{t('token')}</Label>
         <Select
           id="sk-send-token"
           value={token ? tokenKey(token) : ''}
@@ -105,16 +119,16 @@ export default function SendView() {
             sendState.token.value = tokens.find((item) => tokenKey(item) === event.currentTarget.value)
           }}
         >
-          <option value="">Select a token</option>
+          <option value="">{t('selectToken')}</option>
           {tokens.map((item) => (
             <option key={tokenKey(item)} value={tokenKey(item)}>
-              {item.symbol} · {formatQuantity(item.quantity.numeric)} available
+              {item.symbol} · {t('available', { amount: formatQuantity(item.quantity.numeric) })}
             </option>
           ))}
         </Select>
       </Field>
       <Field>
-        <Label htmlFor="sk-send-amount">Amount</Label>
+        <Label htmlFor="sk-send-amount">{c('amount')}</Label>
         <AmountRow>
           <Input
             id="sk-send-amount"
@@ -134,18 +148,19 @@ export default function SendView() {
               if (token) sendState.amount.value = token.quantity.numeric
             }}
           >
-            Max
+            {c('max')}
           </MaxButton>
         </AmountRow>
         <Hint data-estimate="">{token ? usdEstimate(amount, token.price) : ''}</Hint>
       </Field>
       <Field>
-        <Label htmlFor="sk-send-receiver">Receiver address</Label>
+        <Label htmlFor="sk-send-receiver">{t('receiver')}</Label>
         <Input
           id="sk-send-receiver"
           autoComplete="off"
           spellCheck={false}
-          placeholder={namespace === 'solana' ? 'Solana address' : '0x… or name.reown.id'}
+          placeholder={namespace === 'solana' ? t('solanaPlaceholder') : t('receiverPlaceholder')}
+          dir="auto"
           readOnly={busy}
           value={sendState.receiverAddress.value}
           aria-invalid={lookup?.status === 'failed' || undefined}
@@ -155,17 +170,17 @@ export default function SendView() {
         <ReceiverLookupStatus lookup={lookup} />
         {lookupError && (
           <ErrorText id={`${LOOKUP_ID}-error`} role="alert" size="sm">
-            {lookupError}
+            {shown(lookupError)}
           </ErrorText>
         )}
       </Field>
       {error.value && (
         <ErrorText id={ERROR_ID} role="alert">
-          {error.value}
+          {shown(error.value)}
         </ErrorText>
       )}
       <Button type="submit" wide busy={busy}>
-        {busy ? 'Sending…' : 'Send'}
+        {busy ? t('sending') : t('send')}
       </Button>
     </ViewBody>
   )

@@ -1,7 +1,9 @@
 /** Sign in with the wallet (SIWX): the view that asks for the signature. */
-import { defineFeature, type ViewsOf } from '../feature'
+import { defineFeature, type ViewsOf, type ViewEntry } from '../feature'
 
-const views = { SIWXSignMessage: { title: 'Sign In', load: () => import('.') } }
+const views = { SIWXSignMessage: { title: 'signIn', load: () => import('.') } } satisfies Readonly<
+  Record<string, ViewEntry>
+>
 
 export const siwx = defineFeature({ name: 'siwx', views })
 

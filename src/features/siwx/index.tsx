@@ -10,6 +10,12 @@ import { ErrorText, Heading, Text } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { cancelSignIn, signIn } from './controller'
 import { Account, Actions } from './styles'
+import { translateText, translator } from '../../i18n/translate'
+import siwxEn from '../../i18n/messages/en/siwx'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('siwx', siwxEn)
+const c = translator('common', commonEn)
 
 const ERROR_ID = 'sk-siwx-error'
 
@@ -26,7 +32,7 @@ export default function SIWXSignMessageView() {
   const namespace = activeNamespace.value
   const target = signInTarget(namespace)
   const network = namespace ? getNetworkState(namespace).caipNetwork.value : undefined
-  const dappName = getResolvedOptions()?.metadata?.name || 'This app'
+  const dappName = getResolvedOptions()?.metadata?.name || t('thisApp')
   const required = isSignInRequired()
   const busy = signing.value || cancelling.value
 
@@ -56,32 +62,30 @@ export default function SIWXSignMessageView() {
 
   return (
     <ViewBody centerText aria-describedby={error.value ? ERROR_ID : undefined}>
-      <Heading>{dappName} wants you to sign in</Heading>
-      <Text tone="muted">
-        Sign a message in your wallet to prove this account is yours. Signing is free and sends no transaction.
-      </Text>
+      <Heading>{t('wantsSignIn', { app: dappName })}</Heading>
+      <Text tone="muted">{t('explain')}</Text>
       {target && (
         <Account>
-          {shortAddress(target.accountAddress)} on {network?.name}
+          {t('onNetwork', { account: shortAddress(target.accountAddress), network: network?.name ?? '' })}
         </Account>
       )}
       {signing.value && (
         <Text tone="muted" role="status">
-          Open your wallet to sign the message.
+          {t('openWallet')}
         </Text>
       )}
-      {required && <Text tone="muted">This app needs you signed in: cancelling disconnects your wallet.</Text>}
+      {required && <Text tone="muted">{t('required')}</Text>}
       {error.value && (
         <ErrorText id={ERROR_ID} role="alert" size="sm">
-          {error.value}
+          {translateText(error.value)}
         </ErrorText>
       )}
       <Actions>
         <Button type="button" tone="quiet" busy={cancelling.value} onClick={onCancel}>
-          Cancel
+          {c('cancel')}
         </Button>
         <Button type="button" busy={signing.value} onClick={onSign}>
-          {signing.value ? 'Signing…' : 'Sign'}
+          {signing.value ? t('signing') : t('sign')}
         </Button>
       </Actions>
     </ViewBody>

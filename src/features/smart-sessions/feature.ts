@@ -5,11 +5,11 @@
  * `src/api/smart-sessions-api.ts`.
  */
 import { featuresState } from '../../core/config/features'
-import { defineFeature, type ViewsOf } from '../feature'
+import { defineFeature, type ViewsOf, type ViewEntry } from '../feature'
 
 const views = {
-  SmartSessions: { title: 'Smart Sessions', load: () => import('./view') },
-}
+  SmartSessions: { title: 'smartSessions', load: () => import('./view') },
+} satisfies Readonly<Record<string, ViewEntry>>
 
 export const smartSessions = defineFeature({
   name: 'smart-sessions',

@@ -8,6 +8,10 @@ import { pushView } from '../../core/modal/router'
 import { QuietRow } from '../../ui/kit/ActionRow'
 import { TextButton } from '../../ui/kit/TextButton'
 import { currentAccount, loadSessions, sessions, sessionsAccount } from './store'
+import { translator } from '../../i18n/translate'
+import smartSessionsEn from '../../i18n/messages/en/smartSessions'
+
+const t = translator('smartSessions', smartSessionsEn)
 
 /** @internal */
 export default function SmartSessionsSection() {
@@ -19,9 +23,9 @@ export default function SmartSessionsSection() {
   if (!list || list.length === 0) return null
   return (
     <QuietRow data-smart-sessions="">
-      <span>{list.length === 1 ? '1 smart session' : `${list.length} smart sessions`}</span>
+      <span>{t('count', { count: list.length })}</span>
       <TextButton type="button" onClick={() => pushView('SmartSessions')}>
-        Manage sessions
+        {t('manage')}
       </TextButton>
     </QuietRow>
   )

@@ -12,6 +12,7 @@ import { getAccountState } from '../../core/state/account'
 import { getNetworkState } from '../../core/state/network'
 import { signMessage } from '../../core/wallet/sign'
 import { describeWalletError } from '../../lib/wallet-errors'
+import smartSessionsEn from '../../i18n/messages/en/smartSessions'
 
 /** The sessions of {@link sessionsAccount}, oldest first; undefined until loaded. */
 export const sessions = signal<readonly SmartSession[] | undefined>(undefined)
@@ -82,7 +83,7 @@ export async function revokeSession(session: SmartSession): Promise<boolean> {
       pci: session.pci,
       signature,
     })
-    if (!success) throw new Error('The session could not be revoked on this network')
+    if (!success) throw new Error(smartSessionsEn.revokeFailed)
     if (sessionsAccount.peek() === account)
       sessions.value = (sessions.peek() ?? []).filter((kept) => kept.pci !== session.pci)
     return true

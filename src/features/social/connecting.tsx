@@ -9,6 +9,14 @@ import { ViewBody } from '../../ui/kit/ViewBody'
 import { cancelSocialLogin, socialLogin, startSocialLogin } from './flow'
 import { SocialLogo } from './icons'
 import { SOCIAL_NAMES } from './providers'
+import { translateText, translator } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import socialEn from '../../i18n/messages/en/social'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('social', socialEn)
+const c = translator('common', commonEn)
+const fromSocial = textTranslator('social', socialEn)
 
 /**
  * ConnectingSocial (EMBEDDED-FRAME.md §8): the visitor signs in with the provider in the popup;
@@ -20,17 +28,17 @@ export default function ConnectingSocial() {
   useSignals()
   const state = socialLogin.value
   const provider = (state?.provider ?? currentData.value?.['provider']) as SocialProvider
-  const name = SOCIAL_NAMES[provider] ?? 'the provider'
+  const name = SOCIAL_NAMES[provider] ?? t('theProvider')
   useEffect(() => cancelSocialLogin, [])
 
   if (state?.phase === 'error') {
     return (
       <ViewBody centered centerText>
         <SocialLogo provider={provider} size={48} />
-        <Text>Sign-in with {name} did not finish</Text>
-        <ErrorNote role="alert">{state.message}</ErrorNote>
+        <Text>{t('didNotFinish', { provider: name })}</Text>
+        <ErrorNote role="alert">{translateText(fromSocial(state.message ?? ''))}</ErrorNote>
         <Button type="button" onClick={() => startSocialLogin(provider)}>
-          Try again
+          {c('tryAgain')}
         </Button>
       </ViewBody>
     )
@@ -39,17 +47,17 @@ export default function ConnectingSocial() {
   return (
     <ViewBody centered centerText>
       <SocialLogo provider={provider} size={48} />
-      <Spinner role="status" aria-label={connecting ? 'Retrieving user data' : `Waiting for ${name}`} />
+      <Spinner role="status" aria-label={connecting ? t('retrieving') : t('waitingFor', { provider: name })} />
       <Text>
         {connecting
-          ? 'Retrieving user data'
+          ? t('retrieving')
           : state?.phase === 'redirecting'
-            ? `Taking you to ${name}…`
-            : `Continue in the ${name} window`}
+            ? t('takingYou', { provider: name })
+            : t('continueInWindow', { provider: name })}
       </Text>
       {!connecting && (
         <Text tone="muted" size="sm">
-          Sign in there; this window follows once you are done.
+          {t('signInThere')}
         </Text>
       )}
     </ViewBody>

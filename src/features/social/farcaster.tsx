@@ -10,6 +10,12 @@ import { Spinner } from '../../ui/kit/Spinner'
 import { ErrorNote, Text } from '../../ui/kit/text'
 import { ViewBody } from '../../ui/kit/ViewBody'
 import { finishLogin } from '../email/finish-login'
+import { translateText, translator } from '../../i18n/translate'
+import socialEn from '../../i18n/messages/en/social'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('social', socialEn)
+const c = translator('common', commonEn)
 
 const loadSocial = () => import('../../connectors/embedded/social')
 
@@ -56,8 +62,8 @@ export default function ConnectingFarcaster() {
   if (error.value) {
     return (
       <ViewBody centered centerText>
-        <Text>Farcaster sign-in did not finish</Text>
-        <ErrorNote role="alert">{error.value}</ErrorNote>
+        <Text>{t('farcasterFailed')}</Text>
+        <ErrorNote role="alert">{translateText(error.value)}</ErrorNote>
         <Button
           type="button"
           onClick={() => {
@@ -65,35 +71,35 @@ export default function ConnectingFarcaster() {
             attempt.value++
           }}
         >
-          Try again
+          {c('tryAgain')}
         </Button>
       </ViewBody>
     )
   }
-  if (!url.value) return <Spinner role="status" aria-label="Preparing the Farcaster sign-in" />
+  if (!url.value) return <Spinner role="status" aria-label={t('farcasterPreparing')} />
   const link = url.value
   return (
     <ViewBody centered centerText>
-      {!mobile && <QrCode value={link} label="QR code to sign in with Farcaster" />}
-      <Text role="status">{mobile ? 'Continue in Farcaster' : 'Scan this QR code with your phone'}</Text>
+      {!mobile && <QrCode value={link} label={t('farcasterQr')} />}
+      <Text role="status">{mobile ? t('continueInFarcaster') : t('scan')}</Text>
       <Text tone="muted" size="sm">
-        Approve the sign-in in Farcaster; this window follows.
+        {t('approveInFarcaster')}
       </Text>
       {mobile ? (
         <LinkButton href={link} target="_blank" rel="noreferrer">
-          Open Farcaster
+          {t('openFarcaster')}
         </LinkButton>
       ) : (
         <Button
           type="button"
           onClick={() =>
             void navigator.clipboard?.writeText(link).then(
-              () => showSuccessToast('Link copied'),
-              () => showErrorToast('Could not copy the link'),
+              () => showSuccessToast(c('linkCopied')),
+              () => showErrorToast(c('copyLinkFailed')),
             )
           }
         >
-          Copy link
+          {c('copyLink')}
         </Button>
       )}
     </ViewBody>

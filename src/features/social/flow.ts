@@ -13,6 +13,7 @@ import { currentView, pushView } from '../../core/modal/router'
 import type { SocialProvider } from '../../core/types'
 import { detectPlatform } from './platform'
 import { finishLogin } from '../email/finish-login'
+import socialEn from '../../i18n/messages/en/social'
 
 /** Where a social login stands; the ConnectingSocial view shows it. @internal */
 export interface SocialLoginState {
@@ -27,7 +28,7 @@ export const socialLogin = signal<SocialLoginState | undefined>(undefined)
 /** The popup's size (SPEC §8). */
 const POPUP_FEATURES = 'width=600,height=800,scrollbars=yes'
 /** Said when the visitor closes the popup before the provider answered. @internal */
-export const POPUP_CLOSED = 'The sign-in window was closed before you signed in'
+export const POPUP_CLOSED = socialEn.windowClosed
 /** How often a closed popup is looked for. */
 const POPUP_WATCH_MS = 500
 /** How long an answer may still arrive once its popup is seen closed. */

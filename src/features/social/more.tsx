@@ -3,6 +3,12 @@ import { SocialLogo } from './icons'
 import { SOCIAL_NAMES, useSocialLogin, visibleSocials } from './providers'
 import { ErrorNote } from '../../ui/kit/text'
 import { Grid, GridButton } from './styles'
+import { translateText, translator } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import socialEn from '../../i18n/messages/en/social'
+
+const t = translator('social', socialEn)
+const fromSocial = textTranslator('social', socialEn)
 
 /**
  * The ConnectSocials view: every provider the section offers (the ones its row had no room for
@@ -14,7 +20,7 @@ export default function ConnectSocials() {
   const { error, start } = useSocialLogin()
   return (
     <>
-      <Grid aria-label="Social logins">
+      <Grid aria-label={t('socialLogins')}>
         {visibleSocials().map((provider) => (
           <li key={provider}>
             <GridButton type="button" onClick={() => start(provider)}>
@@ -24,7 +30,7 @@ export default function ConnectSocials() {
           </li>
         ))}
       </Grid>
-      {error && <ErrorNote role="alert">{error}</ErrorNote>}
+      {error && <ErrorNote role="alert">{translateText(fromSocial(error))}</ErrorNote>}
     </>
   )
 }

@@ -4,6 +4,12 @@ import { SocialLogo } from './icons'
 import { SOCIAL_NAMES, useSocialLogin, visibleSocials } from './providers'
 import { ErrorNote } from '../../ui/kit/text'
 import { Dots, IconTile, Row, WideButton } from './styles'
+import { translateText, translator } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import socialEn from '../../i18n/messages/en/social'
+
+const t = translator('social', socialEn)
+const fromSocial = textTranslator('social', socialEn)
 
 /** Icon buttons that fit in the row under the first provider. */
 const ROW_SLOTS = 4
@@ -24,10 +30,10 @@ export default function SocialSection() {
   const more = rest.length > ROW_SLOTS
   const row = more ? rest.slice(0, ROW_SLOTS - 1) : rest
   return (
-    <section data-method="social" aria-label="Continue with a social account">
+    <section data-method="social" aria-label={t('continueWithSocial')}>
       <WideButton type="button" onClick={() => start(first)}>
         <SocialLogo provider={first} />
-        Continue with {SOCIAL_NAMES[first]}
+        {t('continueWith', { provider: SOCIAL_NAMES[first] })}
       </WideButton>
       {rest.length > 0 && (
         <Row>
@@ -35,14 +41,14 @@ export default function SocialSection() {
             <IconTile
               key={provider}
               type="button"
-              aria-label={`Continue with ${SOCIAL_NAMES[provider]}`}
+              aria-label={t('continueWith', { provider: SOCIAL_NAMES[provider] })}
               onClick={() => start(provider)}
             >
               <SocialLogo provider={provider} />
             </IconTile>
           ))}
           {more && (
-            <IconTile type="button" aria-label="More social logins" onClick={() => pushView('ConnectSocials')}>
+            <IconTile type="button" aria-label={t('more')} onClick={() => pushView('ConnectSocials')}>
               <Dots aria-hidden="true">
                 <i />
                 <i />
@@ -52,7 +58,7 @@ export default function SocialSection() {
           )}
         </Row>
       )}
-      {error && <ErrorNote role="alert">{error}</ErrorNote>}
+      {error && <ErrorNote role="alert">{translateText(fromSocial(error))}</ErrorNote>}
     </section>
   )
 }

@@ -27,31 +27,34 @@ import { waitForTransaction } from '../../core/wallet/transaction'
 import { fromBaseUnits, toBaseUnits } from '../../lib/units'
 import { SWAP_INITIAL_GAS, SWAP_SLIPPAGE_PERCENT, maxSpendable, minimumReceived } from './math'
 import { accountSwapTokens, findToken, nativeAddress, sameToken, type SwapToken } from './tokens'
+import swapEn from '../../i18n/messages/en/swap'
 
-/** What the visitor is told (SPEC §8 'Network not supported for Swaps'; HOSTED-API §4.5). */
+/**
+ * What the visitor is told (SPEC §8 'Network not supported for Swaps'; HOSTED-API §4.5), in English:
+ * the state keeps these, the view shows them in the visitor's locale (the `swap` messages).
+ */
 export const SWAP_ERRORS = {
-  unsupportedNetwork: 'Network not supported for Swaps',
-  notConnected: 'Connect a wallet to swap',
-  featureOff: 'Swaps are turned off for this app',
-  selectTokens: 'Select a token',
-  enterAmount: 'Enter an amount',
-  invalidAmount: 'Enter an amount greater than zero',
-  insufficientBalance: 'Insufficient balance',
-  insufficientGas: 'Not enough {symbol} left for the network fee',
-  insufficientLiquidity:
-    'Insufficient liquidity: no route can fill this amount. Try a smaller amount or another token.',
-  noQuote: 'No quote is available for this swap',
-  busy: 'The swap service is busy. Asking again in {seconds} s…',
-  stillBusy: 'The swap service is busy. Try again in a moment.',
-  unavailable: 'Could not get a quote. Try again.',
-  timeout: 'The quote took too long. Try again.',
-  invalidAnswer: 'The swap service sent an answer SigKit could not read. Try again.',
-  priceMoved: 'The price moved beyond your {slippage}% slippage. Check the new quote, then swap again.',
-  approvalDeclined: 'You declined the approval in your wallet. Nothing was sent.',
-  swapDeclined: 'You declined the swap in your wallet. Nothing was sent.',
-  approvalReverted: 'The approval failed on chain: {reason}',
-  swapReverted: 'The swap failed on chain: {reason}',
-  unknownReason: 'no reason given',
+  unsupportedNetwork: swapEn.unsupportedNetwork,
+  notConnected: swapEn.notConnected,
+  featureOff: swapEn.featureOff,
+  selectTokens: swapEn.selectTokens,
+  enterAmount: swapEn.enterAmount,
+  invalidAmount: swapEn.invalidAmount,
+  insufficientBalance: swapEn.insufficientBalance,
+  insufficientGas: swapEn.insufficientGas,
+  insufficientLiquidity: swapEn.insufficientLiquidity,
+  noQuote: swapEn.noQuote,
+  busy: swapEn.busy,
+  stillBusy: swapEn.stillBusy,
+  unavailable: swapEn.unavailable,
+  timeout: swapEn.timeout,
+  invalidAnswer: swapEn.invalidAnswer,
+  priceMoved: swapEn.priceMoved,
+  approvalDeclined: swapEn.approvalDeclined,
+  swapDeclined: swapEn.swapDeclined,
+  approvalReverted: swapEn.approvalReverted,
+  swapReverted: swapEn.swapReverted,
+  unknownReason: swapEn.unknownReason,
 } as const
 
 /** Pause after the last keystroke before a quote is asked for. */
@@ -392,7 +395,7 @@ async function loadTokenList(network: CaipNetwork, mine: number, args: SwapArgum
       // The account's own tokens can still be swapped; the quote will tell whether the API serves them.
       batch(() => {
         if (swapState.support.peek() === 'checking') swapState.support.value = 'supported'
-        swapState.listError.value = 'Could not load the token list'
+        swapState.listError.value = swapEn.tokenListFailed
       })
     }
   }
@@ -409,7 +412,7 @@ function isUnsupportedNetworkAnswer(error: unknown): boolean {
 }
 
 /** SPEC §8: the gas price route has no answer for the network. */
-export const GAS_PRICE_UNSUPPORTED = 'Network not supported for Gas Price'
+export const GAS_PRICE_UNSUPPORTED = swapEn.gasPriceUnsupported
 
 /**
  * The network's `standard` gas price in wei, from the convert route.

@@ -2,9 +2,9 @@
  * Swaps: the Account view's Swap button (EVM only: the convert routes swap on EVM networks; the
  * view says which) and the Swap view.
  */
-import { defineFeature, type ViewsOf } from '../feature'
+import { defineFeature, type ViewsOf, type ViewEntry } from '../feature'
 
-const views = { Swap: { title: 'Swap', load: () => import('.') } }
+const views = { Swap: { title: 'swap', load: () => import('.') } } satisfies Readonly<Record<string, ViewEntry>>
 
 export const swaps = defineFeature({
   name: 'swaps',
@@ -12,7 +12,7 @@ export const swaps = defineFeature({
   accountAction: {
     flag: 'swaps',
     view: 'Swap',
-    label: 'Swap',
+    label: 'swap',
     icon: 'M3 5h9l-2.5-2.5M13 11H4l2.5 2.5',
     namespaces: ['eip155'],
   },

@@ -10,6 +10,7 @@ import { Input, Label } from '../../ui/kit/form'
 import { SmallButton } from '../../ui/kit/SmallButton'
 import { ErrorText, Hint, Text } from '../../ui/kit/text'
 import { formatQuantity, formatUsd } from '../../ui/token-balances'
+import { numberFormat } from '../../ui/number-format'
 import {
   SWAP_ERRORS,
   balanceOf,
@@ -51,6 +52,15 @@ import {
   TokenList,
   TokenRow,
 } from './styles'
+import { translator } from '../../i18n/translate'
+import { textTranslator } from '../../i18n/reverse'
+import swapEn from '../../i18n/messages/en/swap'
+import commonEn from '../../i18n/messages/en/common'
+
+const t = translator('swap', swapEn)
+const c = translator('common', commonEn)
+/** The controller's English texts (SWAP_ERRORS) in the visitor's locale. */
+const shown = textTranslator('swap', swapEn)
 
 const ERROR_ID = 'sk-swap-error'
 
@@ -59,20 +69,20 @@ type Side = 'from' | 'to'
 
 /** What each side's token controls say. */
 const SIDES = {
-  from: { token: 'Token to pay', select: 'Select the token to pay with', list: 'Token to pay with' },
-  to: { token: 'Token to receive', select: 'Select the token to receive', list: 'Token to receive' },
+  from: { token: 'tokenToPay', select: 'selectToPay', list: 'listToPay' },
+  to: { token: 'tokenToReceive', select: 'selectToReceive', list: 'listToReceive' },
 } as const
 
 /** The form's quiet states: said on the button, not as an error. */
 const QUIET: readonly string[] = [SWAP_ERRORS.selectTokens, SWAP_ERRORS.enterAmount]
 
-const PROGRESS: Record<SwapProgress, string> = {
-  'approve-sign': 'Approve {symbol} in your wallet…',
-  'approve-wait': 'Waiting for the approval…',
-  checking: 'Checking the price…',
-  'swap-sign': 'Confirm the swap in your wallet…',
-  'swap-wait': 'Swapping…',
-}
+const PROGRESS = {
+  'approve-sign': 'approveSign',
+  'approve-wait': 'approveWait',
+  checking: 'checking',
+  'swap-sign': 'swapSign',
+  'swap-wait': 'swapWait',
+} as const satisfies Record<SwapProgress, keyof typeof swapEn>
 
 /**
  * Base units as text a person reads: grouped, at most `fraction` decimals, cut rather than
@@ -82,11 +92,14 @@ const PROGRESS: Record<SwapProgress, string> = {
 export function formatAmount(value: bigint, decimals: number, fraction = 6): string {
   const [whole = '0', part = ''] = fromBaseUnits(value, decimals).split('.')
   const cut = part.slice(0, fraction).replace(/0+$/, '')
-  return `${BigInt(whole).toLocaleString('en-US')}${cut ? `.${cut}` : ''}`
+  // The whole part grouped in the locale's way, the fraction as it is (cut, never rounded).
+  const format = numberFormat({})
+  const point = format.formatToParts(0.5).find((part) => part.type === 'decimal')?.value ?? '.'
+  return `${format.format(BigInt(whole))}${cut ? `${point}${cut}` : ''}`
 }
 
 function usd(amount: number, price: number | undefined): string {
-  return price && amount > 0 ? `≈ ${formatUsd(amount * price)}` : ''
+  return price && amount > 0 ? c('approximately', { value: formatUsd(amount * price) }) : ''
 }
 
 function TokenIcon({ token }: { token: SwapToken }) {
@@ -106,23 +119,23 @@ function TokenPicker({ side, onDone }: { side: Side; onDone: () => void }) {
   return (
     <SwapBody>
       <Row>
-        <Label htmlFor="sk-swap-search">{SIDES[side].list}</Label>
+        <Label htmlFor="sk-swap-search">{t(SIDES[side].list)}</Label>
         <SmallButton type="button" onClick={onDone}>
-          Cancel
+          {c('cancel')}
         </SmallButton>
       </Row>
       <Input
         id="sk-swap-search"
         type="search"
         autoComplete="off"
-        placeholder="Search name or address"
+        placeholder={t('searchToken')}
         value={query.value}
         onChange={(event) => {
           query.value = event.currentTarget.value
         }}
       />
-      {swapState.listError.value && <Hint role="status">{swapState.listError.value}</Hint>}
-      <TokenList aria-label="Tokens">
+      {swapState.listError.value && <Hint role="status">{shown(swapState.listError.value)}</Hint>}
+      <TokenList aria-label={t('tokens')}>
         {tokens.map((token) => (
           <li key={token.address}>
             <TokenRow
@@ -141,7 +154,7 @@ function TokenPicker({ side, onDone }: { side: Side; onDone: () => void }) {
           </li>
         ))}
       </TokenList>
-      {tokens.length === 0 && <Hint>No token matches</Hint>}
+      {tokens.length === 0 && <Hint>{t('noMatch')}</Hint>}
     </SwapBody>
   )
 }
@@ -163,21 +176,35 @@ function QuoteDetails() {
       : undefined
   const rate = exchangeRate(quote.fromAmount, from.decimals, quote.toAmount, to.decimals)
   return (
-    <Details aria-label="Quote">
-      <dt>Rate</dt>
+    <Details aria-label={c('quote')}>
+      <dt>{t('rate')}</dt>
       <dd>
-        1 {from.symbol} = {formatQuantity(String(rate))} {to.symbol}
+        <bdi>
+          1 {from.symbol} = {formatQuantity(String(rate))} {to.symbol}
+        </bdi>
       </dd>
-      <dt>Price impact</dt>
-      <dd data-impact="">{impact === undefined ? '—' : `${Math.max(impact, 0).toFixed(2)}%`}</dd>
-      <dt>Network fee</dt>
-      <dd>{fee === undefined ? (swapState.gasPriceError.value ?? '—') : `≈ ${formatUsd(fee)}`}</dd>
-      <dt>Minimum received</dt>
+      <dt>{t('priceImpact')}</dt>
+      <dd data-impact="">
+        {impact === undefined
+          ? c('unknownValue')
+          : numberFormat({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+              Math.max(impact, 0) / 100,
+            )}
+      </dd>
+      <dt>{c('networkFee')}</dt>
+      <dd>
+        {fee === undefined
+          ? shown(swapState.gasPriceError.value ?? c('unknownValue'))
+          : c('approximately', { value: formatUsd(fee) })}
+      </dd>
+      <dt>{t('minimumReceived')}</dt>
       <dd data-minimum="">
-        {formatAmount(quote.minimum, to.decimals)} {to.symbol}
+        <bdi>
+          {formatAmount(quote.minimum, to.decimals)} {to.symbol}
+        </bdi>
       </dd>
-      <dt>Slippage</dt>
-      <dd>{SWAP_SLIPPAGE_PERCENT}%</dd>
+      <dt>{t('slippage')}</dt>
+      <dd>{numberFormat({ style: 'percent', maximumFractionDigits: 2 }).format(SWAP_SLIPPAGE_PERCENT / 100)}</dd>
     </Details>
   )
 }
@@ -187,11 +214,11 @@ function SideToken({ side, token, pick }: { side: Side; token: SwapToken | undef
   return (
     <TokenButton
       type="button"
-      aria-label={token ? `${SIDES[side].token}: ${token.symbol}` : SIDES[side].select}
+      aria-label={token ? t(SIDES[side].token, { symbol: token.symbol }) : t(SIDES[side].select)}
       onClick={() => pick(side)}
     >
       {token ? <TokenIcon token={token} /> : null}
-      {token?.symbol ?? 'Select'}
+      {token?.symbol ?? t('select')}
     </TokenButton>
   )
 }
@@ -216,8 +243,10 @@ function SwapForm({ pick }: { pick: (side: Side) => void }) {
     <SwapBody as="form" noValidate onSubmit={onSubmit} aria-describedby={shownProblem ? ERROR_ID : undefined}>
       <Side>
         <Row>
-          <Label htmlFor="sk-swap-amount">You pay</Label>
-          <Hint>{from && `Balance: ${formatAmount(balanceOf(from), from.decimals, 4)} ${from.symbol}`}</Hint>
+          <Label htmlFor="sk-swap-amount">{t('youPay')}</Label>
+          <Hint>
+            {from && t('balance', { amount: `${formatAmount(balanceOf(from), from.decimals, 4)} ${from.symbol}` })}
+          </Hint>
         </Row>
         <Row>
           <AmountInput
@@ -229,19 +258,19 @@ function SwapForm({ pick }: { pick: (side: Side) => void }) {
             onChange={(event) => setAmount(event.currentTarget.value)}
           />
           <SmallButton type="button" disabled={!from} onClick={setMaxAmount}>
-            Max
+            {c('max')}
           </SmallButton>
           <SideToken side="from" token={from} pick={pick} />
         </Row>
         <Hint data-usd-from="">{usd(inAmount, priceOf(from))}</Hint>
       </Side>
-      <Flip type="button" aria-label="Switch tokens" onClick={flipTokens}>
+      <Flip type="button" aria-label={t('switchTokens')} onClick={flipTokens}>
         ⇅
       </Flip>
       <Side>
         <Row>
           <Label as="span" id="sk-swap-receive">
-            You receive
+            {t('youReceive')}
           </Label>
         </Row>
         <Row>
@@ -255,16 +284,20 @@ function SwapForm({ pick }: { pick: (side: Side) => void }) {
       <QuoteDetails />
       {shownProblem && (
         <ErrorText id={ERROR_ID} role="alert">
-          {shownProblem}
+          {shown(shownProblem)}
         </ErrorText>
       )}
       {swapState.quoteError.value && !quoting && (
         <SmallButton type="button" onClick={() => requestQuote(0)}>
-          Try again
+          {c('tryAgain')}
         </SmallButton>
       )}
       <Button type="submit" wide busy={quoting && !shownProblem} aria-disabled={!ready || undefined}>
-        {quoting && !shownProblem ? 'Getting quote…' : problem && QUIET.includes(problem) ? problem : 'Review swap'}
+        {quoting && !shownProblem
+          ? t('gettingQuote')
+          : problem && QUIET.includes(problem)
+            ? shown(problem)
+            : t('review')}
       </Button>
     </SwapBody>
   )
@@ -282,7 +315,9 @@ function ReviewAmount({
       <Hint>{label}</Hint>
       <Row>
         <strong {...data}>
-          {formatAmount(amount, token.decimals)} {token.symbol}
+          <bdi>
+            {formatAmount(amount, token.decimals)} {token.symbol}
+          </bdi>
         </strong>
         <Hint>{usd(Number(fromBaseUnits(amount, token.decimals)), priceOf(token))}</Hint>
       </Row>
@@ -303,32 +338,34 @@ function SwapReview() {
     if (swapState.progress.peek()) return
     const outcome = await confirmSwap()
     if (outcome !== 'swapped') return
-    showSuccessToast(`Swapped ${formatAmount(quote.fromAmount, from.decimals)} ${from.symbol} for ${to.symbol}`)
+    showSuccessToast(
+      t('swapped', { amount: `${formatAmount(quote.fromAmount, from.decimals)} ${from.symbol}`, symbol: to.symbol }),
+    )
     // Never yank a visitor who went elsewhere meanwhile.
     if (currentView.peek() === 'Swap') replaceView('Account')
   }
   return (
     <SwapBody aria-describedby={error ? ERROR_ID : undefined}>
       <Side>
-        <ReviewAmount label="You pay" amount={quote.fromAmount} token={from} data-review-pay="" />
-        <ReviewAmount label="You receive (estimated)" amount={quote.toAmount} token={to} data-review-receive="" />
+        <ReviewAmount label={t('youPay')} amount={quote.fromAmount} token={from} data-review-pay="" />
+        <ReviewAmount label={t('youReceiveEstimated')} amount={quote.toAmount} token={to} data-review-receive="" />
       </Side>
       <QuoteDetails />
-      <Hint>The quote refreshes every {QUOTE_REFRESH_MS / 1000} s until you swap.</Hint>
+      <Hint>{t('refreshes', { seconds: QUOTE_REFRESH_MS / 1000 })}</Hint>
       {error && (
         <ErrorText id={ERROR_ID} role="alert">
-          {error}
+          {shown(error)}
         </ErrorText>
       )}
       <Text role="status" tone="muted" centered>
-        {progress ? PROGRESS[progress].replace('{symbol}', from.symbol) : ''}
+        {progress ? t(PROGRESS[progress], { symbol: from.symbol }) : ''}
       </Text>
       <Buttons>
         <Button type="button" tone="quiet" aria-disabled={busy || undefined} onClick={() => !busy && editSwap()}>
-          Edit
+          {c('edit')}
         </Button>
         <Button type="button" busy={busy} onClick={() => void onSwap()}>
-          {approval ? `Approve ${from.symbol} and swap` : 'Swap'}
+          {approval ? t('approveAndSwap', { symbol: from.symbol }) : t('swap')}
         </Button>
       </Buttons>
     </SwapBody>
@@ -339,7 +376,7 @@ function SwapReview() {
 function Notice({ text, action }: { text: string; action?: { label: string; run: () => void } }) {
   return (
     <SwapBody>
-      <ErrorText role="alert">{text}</ErrorText>
+      <ErrorText role="alert">{shown(text)}</ErrorText>
       {action && (
         <Button type="button" wide onClick={action.run}>
           {action.label}
@@ -371,12 +408,12 @@ export default function SwapView() {
   if (!featuresState.value.swaps) return <Notice text={SWAP_ERRORS.featureOff} />
   const support = swapState.support.value
   if (support === 'disconnected')
-    return <Notice text={SWAP_ERRORS.notConnected} action={{ label: 'Connect', run: () => pushView('Connect') }} />
+    return <Notice text={SWAP_ERRORS.notConnected} action={{ label: c('connect'), run: () => pushView('Connect') }} />
   if (support === 'unsupported')
     return (
       <Notice
         text={SWAP_ERRORS.unsupportedNetwork}
-        action={{ label: 'Switch network', run: () => pushView('SwitchNetwork') }}
+        action={{ label: c('switchNetwork'), run: () => pushView('SwitchNetwork') }}
       />
     )
   if (picking.value) return <TokenPicker side={picking.value} onDone={() => (picking.value = undefined)} />

@@ -96,7 +96,7 @@ export const Details = styled('dl', {
   margin: 0,
   fontSize: '$sm',
   '& dt': { color: '$textMuted' },
-  '& dd': { margin: 0, textAlign: 'right', color: '$text' },
+  '& dd': { margin: 0, textAlign: 'end', color: '$text' },
 })
 
 /** @internal */
@@ -117,6 +117,6 @@ export const TokenRow = styled('button', {
   background: '$surface',
   color: '$text',
   fontSize: '$md',
-  textAlign: 'left',
+  textAlign: 'start',
   '&:hover': { background: '$surfaceHover' },
 })

@@ -4,12 +4,17 @@ import { activeAddress, activeBalance, activeNamespace, getAccountState, isConne
 import { connectionState } from '../../core/state/connection'
 import { modalState, openModal, preloadModal } from '../../core/modal/modal'
 import { formatBalance, shortAddress } from '../format'
+import { localeState, translator } from '../../i18n/translate'
+import { isRightToLeft } from '../../i18n/locales'
+import english from '../../i18n/messages/en/button'
+
+const t = translator('button', english)
 
 /** Options of `<AppKitButton/>`, and the attributes of `<appkit-button>`. */
 export interface AppKitButtonProps {
-  /** Text while disconnected. Default "Connect Wallet". */
+  /** Text while disconnected. Default "Connect Wallet" (message `button.connect`, in the locale). */
   label?: string
-  /** Text while a connection is being made. Default "Connecting...". */
+  /** Text while a connection is being made. Default "Connecting..." (message `button.connecting`). */
   loadingLabel?: string
   /** Whether the connected button shows the native balance. Default "show". */
   balance?: 'show' | 'hide'
@@ -21,12 +26,7 @@ export interface AppKitButtonProps {
  * name (or short address) once connected. Shared by `<AppKitButton/>` and the `<appkit-button>` element.
  * @internal
  */
-export function ButtonView({
-  label = 'Connect Wallet',
-  loadingLabel = 'Connecting...',
-  balance = 'show',
-  disabled,
-}: AppKitButtonProps) {
+export function ButtonView({ label, loadingLabel, balance = 'show', disabled }: AppKitButtonProps) {
   useSignals()
   const address = activeAddress.value
   const connected = isConnected.value && Boolean(address)
@@ -37,10 +37,13 @@ export function ButtonView({
   // The account's name (registered, or from the identity service) in place of its address.
   const namespace = activeNamespace.value
   const name = namespace && getAccountState(namespace).profileName.value
+  const locale = localeState.tag.value
   return (
     <button
       type="button"
       part="button"
+      lang={locale}
+      dir={isRightToLeft(locale) ? 'rtl' : undefined}
       disabled={disabled}
       aria-haspopup="dialog"
       aria-expanded={modalState.open.value}
@@ -57,12 +60,12 @@ export function ButtonView({
           {balance === 'show' && shownBalance && (
             <span className="balance">{formatBalance(shownBalance.value, shownBalance.symbol)} </span>
           )}
-          <span className="address">{name || shortAddress(address)}</span>
+          <bdi className="address">{name || shortAddress(address)}</bdi>
         </>
       ) : connecting ? (
-        loadingLabel
+        (loadingLabel ?? t('connecting'))
       ) : (
-        label
+        (label ?? t('connect'))
       )}
     </button>
   )

@@ -12,5 +12,5 @@ export const Summary = styled('dl', {
   background: '$surface',
   fontSize: '$sm',
   '& dt': { color: '$textMuted' },
-  '& dd': { margin: 0, textAlign: 'right', color: '$text', fontVariantNumeric: 'tabular-nums' },
+  '& dd': { margin: 0, textAlign: 'end', color: '$text', fontVariantNumeric: 'tabular-nums' },
 })

@@ -1,5 +1,9 @@
 /** Copies an address to the clipboard and says whether it worked (Account's copy button, Receive). */
 import { showErrorToast, showSuccessToast } from '../../core/modal/toasts'
+import { translator } from '../../i18n/translate'
+import commonEn from '../../i18n/messages/en/common'
+
+const c = translator('common', commonEn)
 
 /**
  * Writes `address` to the clipboard, then shows 'Address copied', or 'Could not copy the address'
@@ -9,8 +13,8 @@ import { showErrorToast, showSuccessToast } from '../../core/modal/toasts'
 export async function copyAddress(address: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(address)
-    showSuccessToast('Address copied')
+    showSuccessToast(c('addressCopied'))
   } catch {
-    showErrorToast('Could not copy the address')
+    showErrorToast(c('copyAddressFailed'))
   }
 }

@@ -8,4 +8,4 @@ import { styled } from '../theme/stitches'
 export const WindowScroller = styled('div', { position: 'relative', overflowY: 'auto', overscrollBehavior: 'contain' })
 
 /** A row at its offset in the list (its `top`, set inline), the list's full width. @internal */
-export const WindowRow = styled('div', { position: 'absolute', left: 0, right: 0 })
+export const WindowRow = styled('div', { position: 'absolute', insetInline: 0 })

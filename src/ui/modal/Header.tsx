@@ -6,6 +6,10 @@ import { IconButton } from '../kit/IconButton'
 import { BackIcon, CloseIcon } from '../kit/icons'
 import { fadeIn, styled } from '../theme/stitches'
 import { ANIMATION_MS } from '../../core/constants'
+import { translator } from '../../i18n/translate'
+import english from '../../i18n/messages/en/modal'
+
+const t = translator('modal', english)
 
 const Bar = styled('header', {
   display: 'grid',
@@ -38,7 +42,7 @@ export function Header() {
   return (
     <Bar>
       {canGoBack ? (
-        <IconButton type="button" aria-label="Back" onClick={() => goBack()}>
+        <IconButton type="button" aria-label={t('back')} data-mirror="" onClick={() => goBack()}>
           <BackIcon />
         </IconButton>
       ) : (
@@ -50,7 +54,7 @@ export function Header() {
       {modalState.embedded.value ? (
         <span />
       ) : (
-        <IconButton type="button" aria-label="Close" onClick={() => closeModal()}>
+        <IconButton type="button" aria-label={t('close')} onClick={() => closeModal()}>
           <CloseIcon />
         </IconButton>
       )}

@@ -9,6 +9,10 @@ import { Alerts, Toast } from './Notices'
 import { deepActiveElement, trapTab } from './focus'
 import { Backdrop, Card, LoadingOverlay, ToastLayer } from './styles'
 import { Spinner } from '../kit/Spinner'
+import { localeState, translator } from '../../i18n/translate'
+import english from '../../i18n/messages/en/modal'
+
+const t = translator('modal', english)
 
 /**
  * The modal shell: a WAI-ARIA dialog. Focus moves into it on open, Tab cycles inside it, Escape
@@ -19,6 +23,10 @@ import { Spinner } from '../kit/Spinner'
  */
 export function Modal() {
   useSignals()
+  // Read here so a locale change re-renders the whole dialog (every text is the catalogue's), with
+  // the views' state kept: the modal stays open on the view it was on.
+  void localeState.catalogue.value
+  void localeState.tag.value
   const embedded = modalState.embedded.value
   const open = modalState.open.value || embedded
   const dialogRef = useRef<HTMLDivElement>(null)
@@ -107,7 +115,7 @@ export function Modal() {
       </div>
       <Toast />
       {modalState.loading.value && (
-        <LoadingOverlay role="status" aria-label="Loading">
+        <LoadingOverlay role="status" aria-label={t('loading')}>
           <Spinner aria-hidden="true" />
         </LoadingOverlay>
       )}

@@ -6,8 +6,12 @@ import { IconButton } from '../kit/IconButton'
 import { CloseIcon } from '../kit/icons'
 import { Spinner } from '../kit/Spinner'
 import { keyframes, styled } from '../theme/stitches'
+import { translateText, translator } from '../../i18n/translate'
+import english from '../../i18n/messages/en/modal'
 
-const rise = keyframes({ from: { opacity: 0, transform: 'translate(-50%, 8px)' } })
+const t = translator('modal', english)
+
+const rise = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' } })
 
 /** One box for toasts and banners; the tone colours its edge. */
 const Note = styled('div', {
@@ -28,10 +32,12 @@ const Note = styled('div', {
     },
     kind: {
       toast: {
+        // Centred without a physical side: the same in both directions.
         position: 'absolute',
-        left: '50%',
+        insetInline: 0,
         bottom: '$4',
-        transform: 'translateX(-50%)',
+        width: 'fit-content',
+        marginInline: 'auto',
         maxWidth: 'calc(100% - 32px)',
         borderRadius: '$full',
         boxShadow: '0 8px 24px rgba(0,0,0,0.25)',
@@ -53,7 +59,7 @@ export function Toast() {
   return (
     <Note kind="toast" tone={tone} role={tone === 'error' ? 'alert' : 'status'} onClick={() => hideToast()}>
       {tone === 'loading' && <Spinner css={{ width: '14px', height: '14px', borderWidth: '2px' }} aria-hidden="true" />}
-      <span>{toastState.message}</span>
+      <span>{translateText(toastState.message.value)}</span>
     </Note>
   )
 }
@@ -69,15 +75,15 @@ export function Alerts() {
     <>
       {alertState.open.value && (
         <Note kind="banner" tone={alertState.variant.value} role="alert">
-          <span style={{ flex: 1 }}>{alertState.message}</span>
-          <IconButton type="button" aria-label="Dismiss alert" onClick={() => hideAlert()}>
+          <span style={{ flex: 1 }}>{translateText(alertState.message.value)}</span>
+          <IconButton type="button" aria-label={t('dismissAlert')} onClick={() => hideAlert()}>
             <CloseIcon />
           </IconButton>
         </Note>
       )}
       {notice && (
         <Note kind="banner" tone="warning" role="status">
-          {notice}
+          {translateText(notice)}
         </Note>
       )}
     </>

@@ -5,6 +5,12 @@ import { ChunkSlot } from '../lazy-chunk'
 import { Spinner } from '../kit/Spinner'
 import { fadeIn, styled } from '../theme/stitches'
 import { ANIMATION_MS } from '../../core/constants'
+import { translator } from '../../i18n/translate'
+import modal from '../../i18n/messages/en/modal'
+import common from '../../i18n/messages/en/common'
+
+const t = translator('modal', modal)
+const c = translator('common', common)
 
 const Centered = styled('div', {
   display: 'flex',
@@ -32,7 +38,7 @@ function Loading() {
   return (
     <Centered role="status">
       <Spinner aria-hidden="true" />
-      <span>Loading…</span>
+      <span>{t('loadingView')}</span>
     </Centered>
   )
 }
@@ -54,9 +60,9 @@ export function ViewOutlet() {
         loading={<Loading />}
         failed={(retry) => (
           <Centered role="alert">
-            <span>This view could not be loaded.</span>
+            <span>{t('viewFailed')}</span>
             <RetryButton type="button" onClick={retry}>
-              Try again
+              {c('tryAgain')}
             </RetryButton>
           </Centered>
         )}

@@ -9,6 +9,8 @@ import type { ViewName } from '../../core/types'
 import { isConnected } from '../../core/state/account'
 import { modalState } from '../../core/modal/modal'
 import { syncThemeVariables } from '../theme/variables'
+import { localeState } from '../../i18n/translate'
+import { isRightToLeft } from '../../i18n/locales'
 
 let mounted = false
 let prepared: ViewName | undefined
@@ -69,6 +71,11 @@ function createModalRoot(): Root {
 function syncTheme(container: HTMLElement): void {
   effect(() => {
     container.className = `${darkTheme.className} ${themeState.mode.value === 'light' ? lightTheme.className : ''}`
+  })
+  // The locale's language and direction: the layout mirrors right to left (logical CSS properties).
+  effect(() => {
+    container.lang = localeState.tag.value
+    container.dir = isRightToLeft(container.lang) ? 'rtl' : 'ltr'
   })
   syncThemeVariables(modalHost)
 }

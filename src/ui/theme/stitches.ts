@@ -78,6 +78,8 @@ export const rootStyles = globalCss({
   // One reset and one focus ring for every control, so none can ship without a visible focus.
   button: { all: 'unset', boxSizing: 'border-box', cursor: 'pointer' },
   ':focus-visible': { outline: '2px solid $focus', outlineOffset: '2px' },
+  // Right to left, an icon that points the way (back) points the other way.
+  '[dir=rtl] [data-mirror]': { transform: 'scaleX(-1)' },
   '@media (prefers-reduced-motion: reduce)': {
     '*': {
       animationDuration: '0.01ms !important',

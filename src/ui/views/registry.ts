@@ -10,30 +10,34 @@ import type { CoreViewName, ViewName } from '../../core/types'
 import { FEATURES } from '../../features'
 import type { ViewEntry } from '../../features/feature'
 import { lazyChunk, type LazyChunk } from '../lazy-chunk'
+import { translator } from '../../i18n/translate'
+import titles from '../../i18n/messages/en/titles'
+
+const t = translator('titles', titles)
 
 /** The modal's own views. */
 const CORE_VIEWS: Record<CoreViewName, ViewEntry> = {
-  Connect: { title: 'Connect Wallet', load: () => import('./Connect') },
-  Account: { title: 'Account', load: () => import('./Account') },
+  Connect: { title: 'connect', load: () => import('./Connect') },
+  Account: { title: 'account', load: () => import('./Account') },
   ConnectingExternal: {
-    title: (data) => findConnector(String(data?.['connectorId']))?.name ?? 'Connecting',
+    title: (data) => findConnector(String(data?.['connectorId']))?.name ?? t('connecting'),
     load: () => import('./ConnectingExternal'),
   },
   ConnectingWalletConnect: {
     title: (data) => (data?.['wallet'] as { name?: string } | undefined)?.name ?? 'WalletConnect',
     load: () => import('./ConnectingWalletConnect'),
   },
-  ConnectingWalletConnectBasic: { title: 'WalletConnect', load: () => import('./ConnectingWalletConnectBasic') },
+  ConnectingWalletConnectBasic: { title: () => 'WalletConnect', load: () => import('./ConnectingWalletConnectBasic') },
   SwitchNetwork: {
     // With a network to switch to, the view asks the wallet: its title is that network.
     title: (data) =>
       (typeof data?.['caipNetworkId'] === 'string' && findRequestedNetwork(data['caipNetworkId'])?.name) ||
-      'Choose Network',
+      t('chooseNetwork'),
     load: () => import('./SwitchNetwork'),
   },
-  AllWallets: { title: 'All Wallets', load: () => import('./AllWallets') },
-  UnsupportedChain: { title: 'Switch Network', load: () => import('./UnsupportedChain') },
-  SwitchActiveChain: { title: 'Switch Chain', load: () => import('./SwitchActiveChain') },
+  AllWallets: { title: 'allWallets', load: () => import('./AllWallets') },
+  UnsupportedChain: { title: 'switchNetwork', load: () => import('./UnsupportedChain') },
+  SwitchActiveChain: { title: 'switchChain', load: () => import('./SwitchActiveChain') },
 }
 
 /** Every view: the modal's, then each feature's. @internal */
@@ -59,8 +63,8 @@ function chunkOf(view: ViewName): LazyChunk<object> {
  * @internal
  */
 export function viewTitle(view: ViewName, data: Record<string, unknown> | undefined): string {
-  const title = views[view]?.title ?? ''
-  return typeof title === 'string' ? title : title(data)
+  const title = views[view]?.title
+  return (typeof title === 'string' ? t(title) : title?.(data)) ?? ''
 }
 
 /**

@@ -19,6 +19,7 @@ import { resetSwap } from '../../../src/features/swaps/controller'
 import { resetAccountTab } from '../../../src/ui/views/Account/Tabs'
 import { resetPagedWallets } from '../../../src/headless/wallet-list'
 import { resetHeadless } from '../../../src/headless'
+import { resetLocale } from '../../../src/i18n/locales'
 
 /**
  * Back to a page that never called createAppKit: the modal closed (as the visitor closes it, so a
@@ -43,5 +44,6 @@ export async function resetAllState(): Promise<void> {
   resetHeadless()
   resetEmbedded()
   resetCoreState()
+  resetLocale()
   await settle()
 }

@@ -3,6 +3,10 @@ import { activeCaipNetwork } from '../../../core/state/network'
 import { pushView } from '../../../core/modal/router'
 import { NetworkBadge } from '../../kit/NetworkBadge'
 import { Pill } from './styles'
+import { translator } from '../../../i18n/translate'
+import accountEn from '../../../i18n/messages/en/account'
+
+const t = translator('account', accountEn)
 
 /**
  * The active network; opens Choose Network. Its name is the visible network name (axe's
@@ -14,7 +18,7 @@ export function NetworkButton() {
   const network = activeCaipNetwork.value
   if (!network) return null
   return (
-    <Pill type="button" title="Choose network" onClick={() => pushView('SwitchNetwork')}>
+    <Pill type="button" title={t('chooseNetwork')} onClick={() => pushView('SwitchNetwork')}>
       <NetworkBadge name={network.name} />
       {network.name}
     </Pill>

@@ -7,6 +7,10 @@ import { IconButton } from '../../kit/IconButton'
 import { Text } from '../../kit/text'
 import { Avatar } from './Avatar'
 import { NameRow, ProfileBox } from './styles'
+import { translator } from '../../../i18n/translate'
+import commonEn from '../../../i18n/messages/en/common'
+
+const c = translator('common', commonEn)
 
 function CopyIcon() {
   return (
@@ -47,8 +51,8 @@ export function Profile({ namespace }: { namespace: ChainNamespace }) {
     <ProfileBox>
       <Avatar address={address} image={state.profileImage.value} />
       <NameRow>
-        <span title={address}>{state.profileName.value ?? shortAddress(address)}</span>
-        <IconButton type="button" aria-label="Copy address" onClick={() => void copyAddress(address)}>
+        <bdi title={address}>{state.profileName.value ?? shortAddress(address)}</bdi>
+        <IconButton type="button" aria-label={c('copyAddress')} onClick={() => void copyAddress(address)}>
           <CopyIcon />
         </IconButton>
       </NameRow>

@@ -10,6 +10,20 @@ import { Placeholder } from '../../kit/Placeholder'
 import { Spinner } from '../../kit/Spinner'
 import { TokenList } from './Tokens'
 import { Tab, TabList } from './styles'
+import { translator } from '../../../i18n/translate'
+import accountEn from '../../../i18n/messages/en/account'
+import modalEn from '../../../i18n/messages/en/modal'
+import commonEn from '../../../i18n/messages/en/common'
+
+const t = translator('account', accountEn)
+
+/** Each tab's text. */
+const TAB_LABELS = { Tokens: 'tokens', NFTs: 'nfts', Activity: 'activity' } as const satisfies Record<
+  AccountTab,
+  keyof typeof accountEn
+>
+const m = translator('modal', modalEn)
+const c = translator('common', commonEn)
 
 /** The features' tabs (NFTs and Activity, from the history route), each from its chunk. */
 const FEATURE_TABS = FEATURES.flatMap((feature) => feature.accountTabs ?? []).map((entry) => ({
@@ -29,14 +43,14 @@ function FeaturePanel({ entry }: { entry: (typeof FEATURE_TABS)[number] }) {
       loading={
         <Placeholder role="status">
           <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />
-          Loading…
+          {m('loadingView')}
         </Placeholder>
       }
       failed={(retry) => (
         <Placeholder>
-          Could not load {entry.subject}
+          {t('tabFailed', { subject: t(TAB_LABELS[entry.tab]) })}
           <Button type="button" onClick={retry}>
-            Retry
+            {c('retry')}
           </Button>
         </Placeholder>
       )}
@@ -78,7 +92,7 @@ export function AccountTabs({ namespace }: { namespace: ChainNamespace }) {
 
   return (
     <div>
-      <TabList role="tablist" aria-label="Assets" onKeyDown={onKeyDown}>
+      <TabList role="tablist" aria-label={t('assets')} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <Tab
             key={tab}
@@ -93,7 +107,7 @@ export function AccountTabs({ namespace }: { namespace: ChainNamespace }) {
             onPointerEnter={() => preloadTab(tab)}
             onFocus={() => preloadTab(tab)}
           >
-            {tab}
+            {t(TAB_LABELS[tab])}
           </Tab>
         ))}
       </TabList>

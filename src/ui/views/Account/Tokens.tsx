@@ -7,6 +7,10 @@ import { formatQuantity, formatUsd, tokenKey } from '../../token-balances'
 import { Placeholder } from '../../kit/Placeholder'
 import { Spinner } from '../../kit/Spinner'
 import { TokenIcon, TokenInitial, TokenItem, TokenItems, TokenName, TokenQuantity, TokenValue } from './styles'
+import { translator } from '../../../i18n/translate'
+import accountEn from '../../../i18n/messages/en/account'
+
+const t = translator('account', accountEn)
 
 /** Every field a row shows or a send uses; cheaper than serialising both tokens on each refresh. */
 function sameToken(a: TokenBalance, b: TokenBalance): boolean {
@@ -84,9 +88,13 @@ export function TokenRow({ namespace, tokenKey: key }: TokenRowProps) {
         <TokenInitial aria-hidden="true">{token.symbol.slice(0, 1).toUpperCase()}</TokenInitial>
       )}
       <TokenName>{token.name}</TokenName>
-      <TokenValue>{formatUsd(token.value)}</TokenValue>
+      <TokenValue>
+        <bdi>{formatUsd(token.value)}</bdi>
+      </TokenValue>
       <TokenQuantity>
-        {formatQuantity(token.quantity.numeric)} {token.symbol}
+        <bdi>
+          {formatQuantity(token.quantity.numeric)} {token.symbol}
+        </bdi>
       </TokenQuantity>
     </TokenItem>
   )
@@ -116,14 +124,14 @@ export function TokenList({
     return balanceLoading.value ? (
       <Placeholder role="status">
         <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />
-        Loading tokens…
+        {t('loadingTokens')}
       </Placeholder>
     ) : (
-      <Placeholder>No tokens yet</Placeholder>
+      <Placeholder>{t('noTokens')}</Placeholder>
     )
   }
   return (
-    <TokenItems aria-label="Tokens">
+    <TokenItems aria-label={t('tokens')}>
       {list.map((key) => (
         <Row key={key} namespace={namespace} tokenKey={key} />
       ))}

@@ -6,6 +6,10 @@ import { FEATURES } from '../../../features'
 import { Button } from '../../kit/Button'
 import { strokeIcon } from '../../kit/icons'
 import { FeatureRow } from './styles'
+import { translator } from '../../../i18n/translate'
+import accountEn from '../../../i18n/messages/en/account'
+
+const t = translator('account', accountEn)
 
 /** The features' icons are drawn lighter than the modal's own, beside a label. */
 const icon = (path: string) => strokeIcon(path, 1.6)
@@ -28,11 +32,11 @@ export function WalletFeatures({ namespace }: { namespace: ChainNamespace }) {
   )
   if (shown.length === 0) return null
   return (
-    <FeatureRow role="group" aria-label="Wallet actions">
+    <FeatureRow role="group" aria-label={t('walletActions')}>
       {shown.map(({ view, label, Icon }) => (
         <Button key={view} type="button" onClick={() => pushView(view)}>
           <Icon />
-          {label}
+          {t(label)}
         </Button>
       ))}
     </FeatureRow>

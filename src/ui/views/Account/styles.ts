@@ -19,7 +19,7 @@ export const FeatureRow = styled('div', {
   gridAutoFlow: 'column',
   gridAutoColumns: '1fr',
   gap: '$2',
-  '& > button': { paddingLeft: '$2', paddingRight: '$2' },
+  '& > button': { paddingInline: '$2' },
 })
 
 /** @internal */
@@ -104,7 +104,7 @@ export const TokenName = styled('span', {
 })
 
 /** @internal */
-export const TokenValue = styled('span', { color: '$text', fontSize: '$md', textAlign: 'right' })
+export const TokenValue = styled('span', { color: '$text', fontSize: '$md', textAlign: 'end' })
 
 /** @internal */
 export const TokenQuantity = styled('span', { gridColumn: '2 / 4', color: '$textMuted', fontSize: '$sm' })

@@ -4,11 +4,18 @@ import type { WalletEntry } from '../../../headless/wallet-list'
 import { logoLoaded, queueLogo } from './logos'
 import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { LogoFrame, Name, Row, Tag } from './styles'
+import { translator } from '../../../i18n/translate'
+import allWalletsEn from '../../../i18n/messages/en/allWallets'
+import connectEn from '../../../i18n/messages/en/connect'
+
+const t = translator('allWallets', allWalletsEn)
+const w = translator('connect', connectEn)
 
 /** The row's accessible name: what a screen reader says before the position in the list. @internal */
 export function entryLabel(entry: WalletEntry): string {
-  if (entry.connector) return `${entry.wallet.name}, installed`
-  return entry.recommended ? `${entry.wallet.name}, recommended` : entry.wallet.name
+  const name = entry.wallet.name
+  if (entry.connector) return t('installedLabel', { name })
+  return entry.recommended ? t('recommendedLabel', { name }) : name
 }
 
 /**
@@ -77,7 +84,7 @@ interface WalletRowProps {
  * @internal
  */
 export function WalletRow({ entry, index, setSize, current, style, imageUrl, onPick, onFocusRow }: WalletRowProps) {
-  const tag = entry.connector ? 'Installed' : entry.recommended ? 'Recommended' : undefined
+  const tag = entry.connector ? w('installed') : entry.recommended ? w('recommended') : undefined
   const url = entry.wallet.image_id ? imageUrl(entry.wallet.image_id) : undefined
   return (
     <Row

@@ -20,6 +20,14 @@ import {
 import { Notice, SearchInput, Summary, VisuallyHidden } from './styles'
 import { VirtualList } from './VirtualList'
 import { openOnPhone, preparePairingAfterPaint } from '../../../headless/phone-wallets'
+import { translator } from '../../../i18n/translate'
+import allWalletsEn from '../../../i18n/messages/en/allWallets'
+import commonEn from '../../../i18n/messages/en/common'
+import connectEn from '../../../i18n/messages/en/connect'
+
+const t = translator('allWallets', allWalletsEn)
+const c = translator('common', commonEn)
+const w = translator('connect', connectEn)
 
 /** The rows a phone shows first (four columns, three rows): their logos paint before the pairing starts. */
 const FIRST_ROWS = 12
@@ -36,16 +44,15 @@ function select(entry: WalletEntry): void {
 function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <Notice role="alert">
-      <span>Could not load wallets</span>
+      <span>{t('loadFailed')}</span>
       <Button type="button" onClick={onRetry}>
-        Try again
+        {c('tryAgain')}
       </Button>
     </Notice>
   )
 }
 
 /** Shown while a search is on its way, in place of what the list says otherwise. */
-const SEARCHING = 'Searching…'
 
 function PagedList({
   list,
@@ -72,13 +79,19 @@ function PagedList({
   return (
     <>
       <Summary role="status">
-        {busy ? SEARCHING : total === undefined ? (status === 'error' ? '' : 'Loading wallets…') : `${total} wallets`}
+        {busy
+          ? t('searching')
+          : total === undefined
+            ? status === 'error'
+              ? ''
+              : t('loading')
+            : t('count', { count: total })}
       </Summary>
       {entries.length > 0 && (
         <VirtualList
           entries={entries}
           total={total ?? 0}
-          label="Wallets"
+          label={w('wallets')}
           busy={busy}
           imageUrl={imageUrl}
           onSelect={select}
@@ -112,12 +125,12 @@ function SearchResults({
   const entries = arrangeWallets(search.wallets, connectors)
   const status = search.status
   const summary = busy
-    ? SEARCHING
+    ? t('searching')
     : status === 'error'
       ? ''
       : entries.length === 0
-        ? 'No wallet found'
-        : `${entries.length} found`
+        ? t('noneFound')
+        : t('found', { count: entries.length })
   return (
     <>
       <Summary role="status">{summary}</Summary>
@@ -127,7 +140,7 @@ function SearchResults({
           key={search.term}
           entries={entries}
           total={entries.length}
-          label="Search results"
+          label={t('results')}
           busy={busy}
           imageUrl={imageUrl}
           onSelect={select}
@@ -198,11 +211,11 @@ export default function AllWalletsView() {
 
   return (
     <ViewBody spacing="tight">
-      <VisuallyHidden htmlFor={searchId}>Search wallet</VisuallyHidden>
+      <VisuallyHidden htmlFor={searchId}>{t('search')}</VisuallyHidden>
       <SearchInput
         id={searchId}
         type="search"
-        placeholder="Search wallet"
+        placeholder={t('search')}
         autoComplete="off"
         value={term}
         onChange={(event) => setTerm(event.currentTarget.value)}

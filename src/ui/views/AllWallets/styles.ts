@@ -68,7 +68,7 @@ export const LogoFrame = styled('span', {
   flexShrink: 0,
   width: '40px',
   height: '40px',
-  '& > img': { position: 'absolute', top: 0, left: 0, opacity: 0 },
+  '& > img': { position: 'absolute', top: 0, insetInlineStart: 0, opacity: 0 },
   '& > img[data-loaded]': { opacity: 1 },
   '& > img[data-loaded] + span': { visibility: 'hidden' },
 })

@@ -8,6 +8,10 @@ import { List, ListItem } from '../../kit/rows'
 import { Text } from '../../kit/text'
 import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { styled } from '../../theme/stitches'
+import { translator } from '../../../i18n/translate'
+import connectEn from '../../../i18n/messages/en/connect'
+
+const t = translator('connect', connectEn)
 
 const Empty = styled(Text, { padding: '$3', defaultVariants: { tone: 'muted', centered: true } })
 
@@ -41,7 +45,8 @@ export function WalletRow({ connector, target }: { connector: ConnectorInfo; tar
         ) : (
           <WalletInitial aria-hidden="true">{Icon ? <Icon /> : connector.name.slice(0, 1).toUpperCase()}</WalletInitial>
         )}
-        <span>{connector.name}</span>
+        {/* All Wallets is SigKit's own row, named in the visitor's language; wallets keep their names. */}
+        <span>{connector.id === 'allWallets' ? t('allWallets') : connector.name}</span>
       </ListItem>
     </li>
   )
@@ -59,15 +64,15 @@ export function WalletSection() {
   const namespace = target?.['namespace'] as ChainNamespace | undefined
   const connectors = orderedConnectors.value.filter((connector) => !namespace || connector.chains.includes(namespace))
   return (
-    <section data-method="wallet" aria-label="Connect a wallet">
+    <section data-method="wallet" aria-label={t('walletsSection')}>
       {connectors.length > 0 ? (
-        <List aria-label="Wallets">
+        <List aria-label={t('wallets')}>
           {connectors.map((connector) => (
             <WalletRow key={connector.id} connector={connector} target={namespace && target} />
           ))}
         </List>
       ) : (
-        <Empty>No wallet detected in this browser.</Empty>
+        <Empty>{t('noWallet')}</Empty>
       )}
     </section>
   )

@@ -8,6 +8,10 @@ import { ViewBody } from '../../kit/ViewBody'
 import { styled } from '../../theme/stitches'
 import { connectSections } from './sections'
 import { WalletSection } from './WalletSection'
+import { translator } from '../../../i18n/translate'
+import connectEn from '../../../i18n/messages/en/connect'
+
+const t = translator('connect', connectEn)
 
 const Footer = styled(Text, { marginTop: '$3', defaultVariants: { tone: 'muted', size: 'sm', centered: true } })
 
@@ -33,7 +37,7 @@ export default function ConnectView() {
         // A section appears once its chunk is in (nothing meanwhile, nor if it failed to load).
         return section && <ChunkSlot key={method} chunk={section} props={{}} />
       })}
-      {features.branding && <Footer>Powered by SigKit</Footer>}
+      {features.branding && <Footer>{t('poweredBy')}</Footer>}
     </ViewBody>
   )
 }

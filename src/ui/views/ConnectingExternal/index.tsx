@@ -9,6 +9,12 @@ import { Spinner } from '../../kit/Spinner'
 import { Heading } from '../../kit/text'
 import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { ConnectingBody, IconFrame, Status } from './styles'
+import { translateText, translator } from '../../../i18n/translate'
+import connectingEn from '../../../i18n/messages/en/connecting'
+import commonEn from '../../../i18n/messages/en/common'
+
+const t = translator('connecting', connectingEn)
+const c = translator('common', commonEn)
 
 /**
  * Waits for the chosen wallet to approve the connection. On success the modal closes (or shows
@@ -23,7 +29,7 @@ export default function ConnectingExternalView() {
   const namespace = data?.['namespace'] as ChainNamespace | undefined
   const target = namespace && { namespace, caipNetworkId: String(data?.['caipNetworkId'] ?? '') }
   const connector = connectorsState.value.find((item) => item.id === connectorId)
-  const name = connector?.name ?? 'your wallet'
+  const name = connector?.name ?? t('yourWallet')
   const failed = useSignal(false)
   const statusRef = useRef<HTMLParagraphElement>(null)
 
@@ -56,15 +62,13 @@ export default function ConnectingExternalView() {
           <Spinner aria-hidden="true" css={{ position: 'absolute', inset: 0, width: 'auto', height: 'auto' }} />
         )}
       </IconFrame>
-      <Heading>Continue in {name}</Heading>
+      <Heading>{t('continueIn', { name })}</Heading>
       <Status ref={statusRef} tabIndex={-1} role="status" aria-live="polite" tone={failed.value ? 'error' : 'muted'}>
-        {failed.value
-          ? (connectingState.error.value ?? 'Connection failed')
-          : 'Accept connection request in the wallet'}
+        {failed.value ? translateText(connectingState.error.value ?? t('failed')) : t('acceptRequest')}
       </Status>
       {failed.value && (
         <Button type="button" onClick={retry}>
-          Try again
+          {c('tryAgain')}
         </Button>
       )}
     </ConnectingBody>

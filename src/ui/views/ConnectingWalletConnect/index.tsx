@@ -15,6 +15,12 @@ import { Heading, Text } from '../../kit/text'
 import { ConnectingBody } from '../ConnectingExternal/styles'
 import { connect as connectWith } from '../../../core/wallet/connect'
 import { toWalletConnectError, type WalletConnectError } from '../../../connectors/walletconnect/failure'
+import { translator } from '../../../i18n/translate'
+import connectingEn from '../../../i18n/messages/en/connecting'
+import commonEn from '../../../i18n/messages/en/common'
+
+const t = translator('connecting', connectingEn)
+const c = translator('common', commonEn)
 
 /** Starts (or rejoins) the WalletConnect connection; the heavy provider loads here, not before. */
 function connect(wallet: WalletListing | undefined): Promise<void> {
@@ -29,20 +35,17 @@ function connect(wallet: WalletListing | undefined): Promise<void> {
 function failureText(error: WalletConnectError, name: string): { heading: string; status: string } {
   switch (error.reason) {
     case 'start':
-      return { heading: "Couldn't start WalletConnect", status: `WalletConnect did not start: ${error.message}` }
+      return { heading: t('startFailedHeading'), status: t('startFailed', { reason: error.message }) }
     case 'relay':
-      return {
-        heading: "Couldn't reach WalletConnect",
-        status: "WalletConnect's relay did not answer. Check your connection and try again.",
-      }
+      return { heading: t('relayHeading'), status: t('relay') }
     case 'declined':
-      return { heading: 'Connection declined', status: `${name} declined the request.` }
+      return { heading: t('declinedHeading'), status: t('declined', { name }) }
     case 'unsupported':
-      return { heading: 'Connection declined', status: `${name} does not support this app's networks.` }
+      return { heading: t('declinedHeading'), status: t('unsupported', { name }) }
     case 'expired':
-      return { heading: 'Code expired', status: 'The connection code expired. Try again for a new one.' }
+      return { heading: t('expiredHeading'), status: t('expired') }
     case 'failed':
-      return { heading: 'Connection failed', status: `The connection failed: ${error.message}` }
+      return { heading: t('failed'), status: t('failedReason', { reason: error.message }) }
   }
 }
 
@@ -56,7 +59,7 @@ function failureText(error: WalletConnectError, name: string): { heading: string
 export default function ConnectingWalletConnectView() {
   useSignals()
   const wallet = currentData.value?.['wallet'] as WalletListing | undefined
-  const name = wallet?.name ?? 'your wallet'
+  const name = wallet?.name ?? t('yourWallet')
   const failure = useSignal<WalletConnectError | undefined>(undefined)
   const start = () => {
     failure.value = undefined
@@ -78,7 +81,7 @@ export default function ConnectingWalletConnectView() {
   }
 
   if (failure.value) {
-    const { heading, status } = failureText(failure.value, wallet ? name : 'The wallet')
+    const { heading, status } = failureText(failure.value, wallet ? name : t('theWallet'))
     return (
       <ConnectingBody centered centerText>
         <Heading>{heading}</Heading>
@@ -86,7 +89,7 @@ export default function ConnectingWalletConnectView() {
           {status}
         </Text>
         <Button type="button" onClick={start}>
-          Try again
+          {c('tryAgain')}
         </Button>
       </ConnectingBody>
     )
@@ -95,15 +98,13 @@ export default function ConnectingWalletConnectView() {
     <ConnectingBody centered centerText>
       {!uri ? (
         <Text role="status" tone="muted">
-          <Spinner aria-hidden="true" css={{ width: '24px', height: '24px' }} /> Preparing the connection…
+          <Spinner aria-hidden="true" css={{ width: '24px', height: '24px' }} /> {t('preparing')}
         </Text>
       ) : (
         <>
-          {!mobile && (
-            <QrCode value={uri} label={`QR code to connect with ${wallet ? name : 'a WalletConnect wallet'}`} />
-          )}
+          {!mobile && <QrCode value={uri} label={wallet ? t('qrLabel', { name }) : t('qrLabelAny')} />}
           <Text role="status" aria-live="polite" tone="muted">
-            {mobile ? `Continue in ${name}` : `Scan this QR code with ${wallet ? name : 'your phone'}`}
+            {mobile ? t('continueIn', { name }) : wallet ? t('scanWith', { name }) : t('scanWithPhone')}
           </Text>
           <ActionRow>
             {appHref && (
@@ -112,7 +113,7 @@ export default function ConnectingWalletConnectView() {
                 target={telegram ? '_blank' : undefined}
                 onClick={(event) => remember(event.currentTarget.href)}
               >
-                Open {name}
+                {t('open', { name })}
               </LinkButton>
             )}
             {webHref && (
@@ -122,14 +123,14 @@ export default function ConnectingWalletConnectView() {
                 rel="noreferrer"
                 onClick={(event) => remember(event.currentTarget.href)}
               >
-                Open web app
+                {t('openWebApp')}
               </LinkButton>
             )}
             <Button
               type="button"
-              onClick={() => void navigator.clipboard?.writeText(uri).then(() => showSuccessToast('Link copied'))}
+              onClick={() => void navigator.clipboard?.writeText(uri).then(() => showSuccessToast(c('linkCopied')))}
             >
-              Copy link
+              {c('copyLink')}
             </Button>
           </ActionRow>
         </>

@@ -3,6 +3,10 @@ import { orderedConnectors } from '../../../core/state/connectors'
 import { List } from '../../kit/rows'
 import ConnectingWalletConnectView from '../ConnectingWalletConnect'
 import { WalletRow } from '../Connect/WalletSection'
+import { translator } from '../../../i18n/translate'
+import connectEn from '../../../i18n/messages/en/connect'
+
+const t = translator('connect', connectEn)
 
 /**
  * The basic variant of connecting through WalletConnect (SPEC §2: ConnectingWalletConnectBasic),
@@ -18,7 +22,7 @@ export default function ConnectingWalletConnectBasicView() {
     <>
       <ConnectingWalletConnectView />
       {others.length > 0 && (
-        <List aria-label="Other wallets">
+        <List aria-label={t('otherWallets')}>
           {others.map((connector) => (
             <WalletRow key={connector.id} connector={connector} target={undefined} />
           ))}

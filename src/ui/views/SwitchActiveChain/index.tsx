@@ -7,6 +7,10 @@ import { Button } from '../../kit/Button'
 import { NetworkBadge } from '../../kit/NetworkBadge'
 import { Heading, Text } from '../../kit/text'
 import { ViewBody } from '../../kit/ViewBody'
+import { translator } from '../../../i18n/translate'
+import networksEn from '../../../i18n/messages/en/networks'
+
+const t = translator('networks', networksEn)
 
 /** How a namespace is named to visitors. */
 const NAMESPACE_NAMES: Record<ChainNamespace, string> = {
@@ -34,13 +38,10 @@ export default function SwitchActiveChainView() {
   return (
     <ViewBody centered centerText>
       <NetworkBadge name={networkName} />
-      <Heading>Switch to {networkName}</Heading>
-      <Text tone="muted">
-        Your wallet is not connected on {chain}. Connect a wallet that supports {chain} to use {networkName}; your other
-        connection stays as it is.
-      </Text>
+      <Heading>{t('switchTo', { name: networkName })}</Heading>
+      <Text tone="muted">{t('notConnectedOn', { chain, network: networkName })}</Text>
       <Button type="button" wide onClick={() => pushView('Connect', { namespace, caipNetworkId })}>
-        Connect {/^[AEIOU]/.test(chain) ? 'an' : 'a'} {chain} wallet
+        {t(/^[AEIOU]/.test(chain) ? 'connectChainWalletAn' : 'connectChainWalletA', { chain })}
       </Button>
     </ViewBody>
   )

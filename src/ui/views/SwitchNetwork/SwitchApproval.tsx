@@ -13,6 +13,12 @@ import { NetworkBadge } from '../../kit/NetworkBadge'
 import { Spinner } from '../../kit/Spinner'
 import { Heading } from '../../kit/text'
 import { ConnectingBody, IconFrame, Status } from '../ConnectingExternal/styles'
+import { translateText, translator } from '../../../i18n/translate'
+import networksEn from '../../../i18n/messages/en/networks'
+import commonEn from '../../../i18n/messages/en/common'
+
+const t = translator('networks', networksEn)
+const c = translator('common', commonEn)
 
 /**
  * Where the modal goes once the switch is done: closed when the old network was not one the dapp
@@ -55,9 +61,7 @@ export function SwitchApproval({ network }: { network: CaipNetwork }) {
       },
       (error: unknown) => {
         if (!current()) return
-        failure.value = isUserRejection(error)
-          ? 'Switch can be declined if chain is not supported by a wallet or previous request is still active'
-          : describeWalletError(error)
+        failure.value = isUserRejection(error) ? t('declinedReason') : describeWalletError(error)
       },
     )
   }
@@ -83,14 +87,14 @@ export function SwitchApproval({ network }: { network: CaipNetwork }) {
         )}
       </IconFrame>
       <Heading>
-        {failed ? 'Switch declined' : embedded ? `Switching to ${network.name} network...` : 'Approve in wallet'}
+        {failed ? t('switchDeclined') : embedded ? t('switchingTo', { name: network.name }) : c('approveInWallet')}
       </Heading>
       <Status role="status" aria-live="polite" tone={failed ? 'error' : 'muted'}>
-        {failure.value ?? (embedded ? '' : 'Accept connection request in your wallet')}
+        {failure.value !== undefined ? translateText(failure.value) : embedded ? '' : t('acceptRequest')}
       </Status>
       {failed && (
         <Button type="button" onClick={start}>
-          Try again
+          {c('tryAgain')}
         </Button>
       )}
     </ConnectingBody>

@@ -3,6 +3,10 @@ import { ViewBody } from '../../kit/ViewBody'
 import { styled } from '../../theme/stitches'
 import { DisconnectButton } from '../shared/DisconnectButton'
 import { NetworkList } from '../shared/NetworkList'
+import { translator } from '../../../i18n/translate'
+import networksEn from '../../../i18n/messages/en/networks'
+
+const t = translator('networks', networksEn)
 
 /** A little further from the list than the view's gap: it introduces the list as a whole. */
 const Intro = styled(Text, { marginBottom: '$1', defaultVariants: { tone: 'muted', centered: true } })
@@ -15,7 +19,7 @@ const Intro = styled(Text, { marginBottom: '$1', defaultVariants: { tone: 'muted
 export default function UnsupportedChainView() {
   return (
     <ViewBody>
-      <Intro>This app doesn't support your current network. Switch to an available option to continue.</Intro>
+      <Intro>{t('unsupported')}</Intro>
       <NetworkList />
       <DisconnectButton />
     </ViewBody>

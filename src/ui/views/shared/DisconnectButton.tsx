@@ -3,6 +3,10 @@ import { closeModal } from '../../../core/modal/modal'
 import { showErrorToast } from '../../../core/modal/toasts'
 import { disconnect } from '../../../core/wallet/connect'
 import { Button } from '../../kit/Button'
+import { translator } from '../../../i18n/translate'
+import accountEn from '../../../i18n/messages/en/account'
+
+const t = translator('account', accountEn)
 
 /**
  * Disconnects every connected namespace, then closes the modal. Shared by Account and
@@ -19,14 +23,14 @@ export function DisconnectButton() {
       await disconnect()
       closeModal()
     } catch (error) {
-      showErrorToast(error instanceof Error ? error.message : 'Failed to disconnect')
+      showErrorToast(error instanceof Error ? error.message : t('disconnectFailed'))
     } finally {
       busy.value = false
     }
   }
   return (
     <Button type="button" tone="danger" wide busy={busy.value} onClick={onClick}>
-      {busy.value ? 'Disconnecting…' : 'Disconnect'}
+      {busy.value ? t('disconnecting') : t('disconnect')}
     </Button>
   )
 }

@@ -10,8 +10,14 @@ import { List, ListItem } from '../../kit/rows'
 import { Spinner } from '../../kit/Spinner'
 import { Hint } from '../../kit/text'
 import { styled } from '../../theme/stitches'
+import { translator } from '../../../i18n/translate'
+import networksEn from '../../../i18n/messages/en/networks'
+import commonEn from '../../../i18n/messages/en/common'
 
-const Name = styled('span', { flex: 1, textAlign: 'left' })
+const t = translator('networks', networksEn)
+const c = translator('common', commonEn)
+
+const Name = styled('span', { flex: 1, textAlign: 'start' })
 
 /** Marks the active network for sighted visitors; `aria-current` says it to everyone else. */
 const ActiveDot = styled('span', { width: '8px', height: '8px', borderRadius: '$full', background: '$success' })
@@ -48,9 +54,7 @@ function NetworkRow({ network, active, pending, locked, unapproved }: RowProps) 
         <Name>{network.name}</Name>
         {pending && <Spinner aria-hidden="true" css={{ width: '16px', height: '16px', borderWidth: '2px' }} />}
         {/* Always rendered so screen readers announce the text when it appears. */}
-        <Hint aria-live="polite">
-          {pending ? 'Approve in wallet' : unapproved ? 'Not approved by your wallet' : ''}
-        </Hint>
+        <Hint aria-live="polite">{pending ? c('approveInWallet') : unapproved ? t('notApproved') : ''}</Hint>
         {active && !pending && <ActiveDot aria-hidden="true" />}
       </Row>
     </li>
@@ -68,7 +72,7 @@ export function NetworkList() {
   const activeId = activeCaipNetwork.value?.caipNetworkId
   const switching = switchingTo.value
   return (
-    <List aria-label="Networks">
+    <List aria-label={t('networks')}>
       {requestedNetworks.value.map((network) => (
         <NetworkRow
           key={network.caipNetworkId}

@@ -13,7 +13,7 @@ import { mainnet } from '../../helpers/fixtures'
 
 // A second view registered the way feature issues register theirs: lazily, as data.
 views.SwitchNetwork = {
-  title: 'Switch Network',
+  title: 'switchNetwork',
   load: async () => ({ default: () => <button type="button">Localhost L2</button> }),
 }
 

@@ -18,7 +18,7 @@ function SwitchNetworkView() {
 test('a view is lazy until loadView ran; then the loaded component itself renders, with no Suspense fallback', async () => {
   let loads = 0
   views.SwitchNetwork = {
-    title: 'Switch Network',
+    title: 'switchNetwork',
     load: async () => {
       loads++
       return { default: SwitchNetworkView }
@@ -44,7 +44,7 @@ test('loadView of a view nobody registered rejects, naming it', async () => {
 test('once idle after the first open, the views the listed wallets open load, also of wallets listed afterwards', async () => {
   const loaded: string[] = []
   const entry = (name: string) => ({
-    title: name,
+    title: () => name,
     load: async () => {
       loaded.push(name)
       return { default: () => <p>{name}</p> }

@@ -1,0 +1,27 @@
+/** The connecting views: an installed wallet, WalletConnect (QR code, deep link). */
+export default {
+  continueIn: 'Continue in {name}',
+  acceptRequest: 'Accept connection request in the wallet',
+  failed: 'Connection failed',
+  preparing: 'Preparing the connection…',
+  qrLabel: 'QR code to connect with {name}',
+  qrLabelAny: 'QR code to connect with a WalletConnect wallet',
+  scanWith: 'Scan this QR code with {name}',
+  scanWithPhone: 'Scan this QR code with your phone',
+  open: 'Open {name}',
+  openWebApp: 'Open web app',
+  yourWallet: 'your wallet',
+  theWallet: 'The wallet',
+  startFailedHeading: "Couldn't start WalletConnect",
+  startFailed: 'WalletConnect did not start: {reason}',
+  relayHeading: "Couldn't reach WalletConnect",
+  relay: "WalletConnect's relay did not answer. Check your connection and try again.",
+  declinedHeading: 'Connection declined',
+  declined: '{name} declined the request.',
+  unsupported: "{name} does not support this app's networks.",
+  expiredHeading: 'Code expired',
+  expired: 'The connection code expired. Try again for a new one.',
+  failedReason: 'The connection failed: {reason}',
+  /** SPEC §8: the wallet has not answered a request for a while. */
+  reminder: '{name} has not answered yet. Open it and confirm or reject the request.',
+}

@@ -1,0 +1,21 @@
+/** Pay (`openPay`). */
+export default {
+  nothing: 'There is no payment to make.',
+  payment: 'Payment',
+  to: 'To',
+  yourBalance: 'Your balance',
+  connectToPay: 'Connect a wallet to pay',
+  onNetwork: 'This payment is on {network}.',
+  switchTo: 'Switch to {network}',
+  short: 'Your balance is short by {amount}.',
+  buy: 'Buy {symbol}',
+  paid: 'Paid {amount}. Transaction {hash} is confirmed.',
+  confirming: 'Sent. Waiting for the network to confirm it…',
+  confirmInWallet: 'Confirm in your wallet…',
+  confirmingButton: 'Confirming…',
+  pay: 'Pay {amount}',
+  rejected: 'The wallet rejected the payment',
+  reverted: 'The payment was reverted on chain',
+  failed: 'The payment failed: {reason}',
+  disconnected: 'The wallet disconnected before paying',
+}

@@ -1,0 +1,27 @@
+/** Social logins and Farcaster. */
+export default {
+  continueWithSocial: 'Continue with a social account',
+  continueWith: 'Continue with {provider}',
+  more: 'More social logins',
+  socialLogins: 'Social logins',
+  theProvider: 'the provider',
+  didNotFinish: 'Sign-in with {provider} did not finish',
+  retrieving: 'Retrieving user data',
+  waitingFor: 'Waiting for {provider}',
+  takingYou: 'Taking you to {provider}…',
+  continueInWindow: 'Continue in the {provider} window',
+  signInThere: 'Sign in there; this window follows once you are done.',
+  windowClosed: 'The sign-in window was closed before you signed in',
+  // The embedded wallet's sign-in failures (its connector's texts).
+  cancelled: 'The sign-in was cancelled',
+  notFinished: 'The sign-in did not finish',
+  unreadable: 'The sign-in answer was not readable',
+  redirectFailed: 'Could not fetch the social redirect uri',
+  farcasterFailed: 'Farcaster sign-in did not finish',
+  farcasterPreparing: 'Preparing the Farcaster sign-in',
+  farcasterQr: 'QR code to sign in with Farcaster',
+  continueInFarcaster: 'Continue in Farcaster',
+  scan: 'Scan this QR code with your phone',
+  approveInFarcaster: 'Approve the sign-in in Farcaster; this window follows.',
+  openFarcaster: 'Open Farcaster',
+}

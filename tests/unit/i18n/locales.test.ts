@@ -1,0 +1,146 @@
+// Which language a visitor gets: the dapp's tag matched to a shipped locale, else the browser's
+// languages (read at the first open, never at import), else English; a locale without a catalogue
+// yet shows English texts; right to left for Arabic, Hebrew and Persian.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import {
+  isRightToLeft,
+  LOCALES,
+  loadChosenLocale,
+  matchLocale,
+  negotiateLocale,
+  requestLocale,
+  resetLocale,
+  setLocale,
+} from '../../../src/i18n/locales'
+import { localeState, translateText } from '../../../src/i18n/translate'
+import { validateOptions, AppKitOptionsError } from '../../../src/core/config/options'
+import { mainnet } from '../helpers/fixtures'
+
+test.before.each(resetLocale)
+
+test('the 23 locales, English first, each a canonical BCP 47 tag', () => {
+  assert.is(LOCALES.length, 24) // English, 22 languages, and Chinese for Hong Kong beside Taiwan's
+  assert.is(LOCALES[0], 'en')
+  for (const tag of LOCALES) assert.is(Intl.getCanonicalLocales(tag)[0], tag)
+})
+
+test('a tag is matched to the closest shipped locale', () => {
+  assert.equal(
+    [
+      'ja-JP',
+      'de-AT',
+      'es-MX',
+      'es',
+      'es-ES',
+      'pt',
+      'pt-PT',
+      'zh',
+      'zh-Hant',
+      'zh-Hant-HK',
+      'zh-MO',
+      'ZH-tw',
+      'he-IL',
+      'nl',
+    ].map(matchLocale),
+    [
+      'ja',
+      'de',
+      'es-419',
+      'es-419',
+      'es-ES',
+      'pt-BR',
+      'pt-BR',
+      'zh-CN',
+      'zh-TW',
+      'zh-HK',
+      'zh-TW',
+      'zh-TW',
+      'he',
+      undefined,
+    ],
+  )
+  assert.is(matchLocale('not a tag!'), undefined)
+})
+
+test("the browser's languages: the first one a locale with a catalogue serves, else English", () => {
+  const all = () => true
+  assert.is(negotiateLocale(['nl-NL', 'fr-CA', 'en'], all), 'fr')
+  assert.is(negotiateLocale(['nl', 'sv'], all), 'en')
+  // A language whose catalogue is not written yet is passed over for the next one.
+  assert.is(
+    negotiateLocale(['ja', 'de'], (locale) => locale === 'de'),
+    'de',
+  )
+})
+
+test('right to left: Arabic, Hebrew, Persian', () => {
+  assert.equal(LOCALES.filter(isRightToLeft), ['ar', 'fa', 'he'])
+})
+
+test('setLocale switches the locale; a tag without a catalogue yet shows English texts in its direction', async () => {
+  await setLocale('ar-EG')
+  assert.is(localeState.tag.value, 'ar')
+  assert.ok(isRightToLeft(localeState.tag.value))
+  // The map that translates core's English texts loaded with it.
+  assert.type(localeState.known.value, 'function')
+  assert.is(translateText('Signature declined'), 'Signature declined')
+  await setLocale('en')
+  assert.is(localeState.tag.value, 'en')
+})
+
+test('a malformed tag is refused: setLocale throws, createAppKit names the option', async () => {
+  try {
+    await setLocale('en_US!')
+    assert.unreachable('setLocale accepted a malformed tag')
+  } catch (error) {
+    assert.instance(error, RangeError)
+  }
+  assert.throws(
+    () => validateOptions({ projectId: 'p', networks: [mainnet], locale: 'en_US!' }),
+    (error: unknown) => error instanceof AppKitOptionsError && error.path === 'locale',
+  )
+  assert.is(validateOptions({ projectId: 'p', networks: [mainnet], locale: 'pt-br' }).locale, 'pt-BR')
+})
+
+test('messages: texts or plural forms by namespace.key; anything else is refused with its key', () => {
+  const ok = validateOptions({
+    projectId: 'p',
+    networks: [mainnet],
+    messages: { 'button.connect': 'Sign in', 'allWallets.count': { one: 'a wallet', other: '{count} wallets' } },
+  })
+  assert.equal(ok.messages['button.connect'], 'Sign in')
+  for (const messages of [{ connect: 'x' }, { 'button.connect': 3 }, { 'allWallets.count': { one: 'x' } }, []]) {
+    assert.throws(
+      () => validateOptions({ projectId: 'p', networks: [mainnet], messages }),
+      (error: unknown) => error instanceof AppKitOptionsError && error.path.startsWith('messages'),
+    )
+  }
+})
+
+test("the first open reads the browser's languages then, never before; the dapp's tag wins over them", async () => {
+  const navigatorOf = globalThis as { navigator?: { languages?: readonly string[] } }
+  const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator')
+  let reads = 0
+  Object.defineProperty(globalThis, 'navigator', {
+    configurable: true,
+    get: () => {
+      reads++
+      return { languages: ['nl', 'en'] }
+    },
+  })
+  try {
+    assert.is(reads, 0)
+    await loadChosenLocale()
+    assert.ok(reads > 0)
+    assert.is(localeState.tag.value, 'en')
+    requestLocale('he')
+    await loadChosenLocale()
+    assert.is(localeState.tag.value, 'he')
+  } finally {
+    if (original) Object.defineProperty(globalThis, 'navigator', original)
+    else delete navigatorOf.navigator
+  }
+})
+
+test.run()
