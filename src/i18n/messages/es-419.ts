@@ -236,9 +236,9 @@ export default {
     receive: 'Recibido',
     repay: 'Devuelto',
     send: 'Enviado',
-    stake: 'En staking',
+    stake: 'Delegado',
     trade: 'Intercambiado',
-    unstake: 'Retirado del staking',
+    unstake: 'Desbloqueado',
     withdraw: 'Retirado',
   },
   send: {
