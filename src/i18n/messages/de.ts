@@ -183,7 +183,7 @@ export default {
     capability5730: 'Diese Bündel-ID ist unbekannt oder wurde nicht eingereicht',
     capability5740: 'Das Aufrufbündel ist zu groß, um von der Wallet verarbeitet zu werden.',
     capability5750:
-      'Die Wallet kann nach einem Upgrade atomare Ausführung unterstützen, aber der Nutzer hat das Upgrade abgelehnt.',
+      'Die Wallet kann nach einer Aktualisierung atomare Ausführung unterstützen, aber der Nutzer hat die Aktualisierung abgelehnt.',
     capability5760: 'Die Wallet unterstützt keine atomare Ausführung, die Anfrage erfordert sie aber.',
     capabilityOther: 'Die Wallet kann das nicht (Funktion nicht unterstützt)',
     reverted: 'Die Transaktion würde fehlschlagen',
@@ -321,8 +321,8 @@ export default {
       'Der Preis hat sich über deine Preisabweichung von {slippage} % hinaus bewegt. Neues Angebot prüfen und erneut tauschen.',
     approvalDeclined: 'Du hast die Genehmigung in der Wallet abgelehnt. Es wurde nichts gesendet.',
     swapDeclined: 'Du hast den Tausch in der Wallet abgelehnt. Es wurde nichts gesendet.',
-    approvalReverted: 'Die Genehmigung ist on-chain fehlgeschlagen: {reason}',
-    swapReverted: 'Der Tausch ist on-chain fehlgeschlagen: {reason}',
+    approvalReverted: 'Die Genehmigung ist in der Blockchain fehlgeschlagen: {reason}',
+    swapReverted: 'Der Tausch ist in der Blockchain fehlgeschlagen: {reason}',
     unknownReason: 'kein Grund angegeben',
   },
   onramp: {
@@ -380,7 +380,7 @@ export default {
     confirmingButton: 'Wird bestätigt…',
     pay: '{amount} bezahlen',
     rejected: 'Die Wallet hat die Zahlung abgelehnt',
-    reverted: 'Die Zahlung wurde on-chain rückgängig gemacht',
+    reverted: 'Die Zahlung wurde in der Blockchain rückgängig gemacht',
     failed: 'Die Zahlung ist fehlgeschlagen: {reason}',
     disconnected: 'Die Wallet wurde vor der Zahlung getrennt',
   },

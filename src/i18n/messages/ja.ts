@@ -358,7 +358,7 @@ export default {
     maximum: '{method}での最大額は{amount}です',
     quotesUnavailable: 'このネットワークでは見積もりを利用できません',
     quoteEstimated: '見積もりを取得できません。表示されている金額は概算です',
-    notServed: '購入APIはこのネットワークに対応していません',
+    notServed: '購入サービスはこのネットワークに対応していません',
   },
   pay: {
     nothing: '支払うものはありません。',
