@@ -169,7 +169,7 @@ export default {
     methodNotFound: 'Kaedah tidak wujud',
     invalidParams: 'Permintaan mempunyai parameter yang tidak sah',
     internal: 'Dompet atau rangkaian mengalami ralat dalaman',
-    invalidInput: 'Input permintaan tidak sah',
+    invalidInput: 'Data masukan permintaan tidak sah',
     resourceNotFound: 'Sumber yang diminta tidak ditemui',
     resourceUnavailable: 'Sumber yang diminta tidak tersedia',
     transactionRejected: 'Transaksi ditolak',

@@ -12,7 +12,7 @@ export default {
     loading: 'Ładowanie',
     loadingView: 'Ładowanie…',
     viewFailed: 'Nie udało się załadować tego widoku.',
-    dismissAlert: 'Zamknij alert',
+    dismissAlert: 'Zamknij powiadomienie',
     localConfigIgnored: 'Zignorowano konfigurację lokalną',
     alertSK001: 'Nie skonfigurowano ID projektu',
     alertSK002: 'Nieprawidłowa konfiguracja aplikacji',
