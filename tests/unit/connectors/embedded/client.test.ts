@@ -277,7 +277,7 @@ test('destroy rejects what waits and stops listening', async () => {
 test('the social, Farcaster, account-type and email-change replies are checked before use', () => {
   const evm = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
   const social = frameUser({ address: evm, chainId: 1, email: null, userName: `  ${'a'.repeat(150)} ` })
-  assert.is(social.userName, 'a'.repeat(100), 'trimmed and cut')
+  assert.is(social.userName, `${'a'.repeat(99)}…`, 'trimmed and cut with an ellipsis')
   assert.is(frameUser({ address: evm, chainId: 1, userName: 42 }).userName, undefined)
   assert.is(redirectUri({ uri: 'https://id.example/auth?state=s' }), 'https://id.example/auth?state=s')
   for (const uri of ['javascript:alert(1)', 'not a url', 42, `https://x.example/${'a'.repeat(5000)}`]) {
