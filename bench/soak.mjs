@@ -2,12 +2,11 @@
 // sandbox (anvil, the API emulator, the WalletConnect relay) while faults are injected, beside a
 // baseline run of the same page for the same time with the faults off.
 //
-//   npm run bench:soak                            two runs of 120 s each (faults, then baseline)
+//   npm run bench:soak                            four runs of 120 s each (two wallets × faults, baseline)
 //   npm run bench -- --only=soak --duration=20    shorter, while developing
 //
-// The page (bench/pages/soak.tsx, React build) connects the injected test wallet (demo/test-wallet,
-// autoApprove on) through the modal, then the dapp keeps asking, one request every
-// REQUEST_INTERVAL_MS in turn: `personal_sign` and `eth_getBalance` through the provider SigKit
+// The page (bench/pages/soak.tsx, React build) connects a wallet through the modal (see Wallets
+// below), then the dapp keeps asking, one request every REQUEST_INTERVAL_MS in turn: `personal_sign` and `eth_getBalance` through the provider SigKit
 // hands out (useAppKitProvider), and useAppKitBalance's fetchBalance (SigKit's balance read: the
 // balance API, then the chain's RPC). The wallet's RPC and SigKit's both go through the API
 // emulator's `rpc` route, so they share its faults. Each request is tracked with a deadline
@@ -22,12 +21,16 @@
 // balance SigKit shows has something to follow. At the end the faults are cleared, the dapp reads
 // the balance once more, and the balance SigKit shows must equal anvil's (read with viem here).
 //
-// Covered: the injected test wallet. Not covered yet: the WalletConnect test wallet (whose session
-// the relay drops would exercise) and the embedded wallet's secure frame reload.
+// Wallets: the injected test wallet, and the WalletConnect test wallet (demo/walletconnect-wallet,
+// WalletKit in this process, paired by scanning the modal's QR code), whose session the relay
+// drops cut: each has a faults run and a baseline run. Not covered: the embedded wallet, so no
+// secure frame reload.
 import { createPublicClient, formatEther, http, parseEther } from 'viem'
 import { foundry } from 'viem/chains'
 import { startSandbox } from '../demo/sandbox/index.mjs'
 import { ROUTE_NAMES } from '../demo/sandbox/api-faults.mjs'
+import { createWalletConnectWallet } from '../demo/walletconnect-wallet/node.mjs'
+import { decodeQr } from '../tests/e2e/helpers.mjs'
 import { testWalletScript } from './leaks.mjs'
 import { closePage, newPage } from './modal.mjs'
 
@@ -37,6 +40,8 @@ const SETTLE_DEADLINE_MS = 30_000
 const RELAY_DROP_EVERY_MS = 10_000
 const SET_BALANCE_EVERY_MS = 15_000
 const FAULT_RATE = 0.2
+/** The wallets the dapp signs with, one pair of runs (faults, baseline) each. */
+export const WALLETS = ['injected', 'walletconnect']
 
 /**
  * In the page, installed before any script: counts unhandled rejections (with their reason).
@@ -49,10 +54,10 @@ window.addEventListener('unhandledrejection', (event) => {
 `
 
 /**
- * In the page: connects the test wallet through the modal, as a visitor does, and waits until
- * the dapp has SigKit's provider and a balance.
+ * In the page: opens the modal and picks the entry named `entryName` ('SigKit Test Wallet', or
+ * 'WalletConnect', whose QR code the runner then scans), as a visitor does.
  */
-async function connectTestWallet() {
+async function pickWallet(entryName) {
   const until = (what, check, timeout = 30_000) =>
     new Promise((resolve, reject) => {
       const started = performance.now()
@@ -66,17 +71,22 @@ async function connectTestWallet() {
     })
   const dialog = () => document.querySelector('sigkit-modal')?.shadowRoot?.querySelector('[role="dialog"]')
   void window.soak.appKit.open()
-  const entry = await until('test wallet entry', () =>
-    [...(dialog()?.querySelectorAll('button') ?? [])].find((button) =>
-      button.textContent?.includes('SigKit Test Wallet'),
-    ),
+  const entry = await until(`${entryName} entry`, () =>
+    [...(dialog()?.querySelectorAll('button') ?? [])].find((button) => button.textContent?.includes(entryName)),
   )
   entry.click()
-  await until(
-    'connected, provider and balance',
-    () => window.soak.provider && window.soak.address && window.soak.balance,
-  )
-  if (dialog()) window.soak.appKit.close()
+  if (entryName === 'WalletConnect')
+    await until('QR code', () => dialog()?.querySelector('svg[role="img"][aria-label^="QR code"]'))
+}
+
+/** In the page: waits until the dapp has SigKit's provider, the address and a balance, then closes the modal. */
+async function untilConnected() {
+  const started = performance.now()
+  while (!(window.soak.provider && window.soak.address && window.soak.balance)) {
+    if (performance.now() - started > 30_000) throw new Error('soak: connected, provider and balance timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  window.soak.appKit.close()
 }
 
 /**
@@ -139,8 +149,11 @@ function summarise(records, now, deadlineMs) {
   for (const record of settled) byOutcome[record.outcome] = (byOutcome[record.outcome] ?? 0) + 1
   const byKind = {}
   for (const record of records) byKind[record.kind] = (byKind[record.kind] ?? 0) + 1
+  const hungKinds = {}
+  for (const record of [...hung, ...late]) hungKinds[record.kind] = (hungKinds[record.kind] ?? 0) + 1
   return {
     requests: records.length,
+    hungKinds,
     byKind,
     resolved: byOutcome.resolved ?? 0,
     reported: byOutcome.reported ?? 0,
@@ -152,8 +165,13 @@ function summarise(records, now, deadlineMs) {
   }
 }
 
-/** One run of `durationS` seconds on a fresh page, with the faults on or off. */
-async function soakRun(context, sandbox, { faults, durationS }) {
+/**
+ * One run of `durationS` seconds on a fresh page, with the faults on or off, connected through
+ * `wallet`: 'injected' (the test wallet in the page) or 'walletconnect' (the WalletConnect test
+ * wallet, WalletKit in this process, paired through the sandbox's relay by scanning the QR code).
+ * Both sign with anvil's account #0.
+ */
+async function soakRun(context, sandbox, { wallet, faults, durationS }) {
   const { server, log } = context
   const api = sandbox.apiUrl
   const chain = sandbox.chains.find((item) => item.chainId === 31337)
@@ -172,12 +190,21 @@ async function soakRun(context, sandbox, { faults, durationS }) {
     }).then((response) => response.json())
 
   // The wallet's RPC goes through the emulator's `rpc` route (and its faults), as SigKit's does.
-  const walletSandbox = {
-    ...sandbox.sandboxConfig(),
-    chains: [{ chainId: 31337, name: 'Local chain', rpcUrl: `${api}/v1/?chainId=eip155:31337` }],
-  }
+  const walletRpc = `${api}/v1/?chainId=eip155:31337`
   const { context: browserContext, page, errors } = await newPage(context, { cpu: 1 })
-  await browserContext.addInitScript({ content: await testWalletScript(api, walletSandbox) })
+  let walletConnect
+  if (wallet === 'injected') {
+    const walletSandbox = {
+      ...sandbox.sandboxConfig(),
+      chains: [{ chainId: 31337, name: 'Local chain', rpcUrl: walletRpc }],
+    }
+    await browserContext.addInitScript({ content: await testWalletScript(api, walletSandbox) })
+  } else {
+    walletConnect = await createWalletConnectWallet({
+      relayUrl: sandbox.relayUrl,
+      evm: { rpcUrls: { 31337: walletRpc } },
+    })
+  }
   await browserContext.addInitScript({ content: WATCH_REJECTIONS })
   let relayTimer
   let balanceTimer
@@ -187,7 +214,14 @@ async function soakRun(context, sandbox, { faults, durationS }) {
       `${server.url}/page.html?module=/bench/soak/soak.js&api=${encodeURIComponent(api)}&relay=${encodeURIComponent(sandbox.relayUrl)}`,
     )
     await page.waitForFunction(() => window.soak)
-    await page.evaluate(connectTestWallet)
+    if (walletConnect) {
+      await page.evaluate(pickWallet, 'WalletConnect')
+      await walletConnect.pair(await decodeQr(page))
+      await walletConnect.approveNextSession()
+    } else {
+      await page.evaluate(pickWallet, 'SigKit Test Wallet')
+    }
+    await page.evaluate(untilConnected)
 
     if (faults) for (const route of ROUTE_NAMES) sandbox.faults.set({ route, mode: '500', rate: FAULT_RATE })
     let drops = 0
@@ -230,6 +264,7 @@ async function soakRun(context, sandbox, { faults, durationS }) {
     const matches = shown !== undefined && Number(shown) === Number(chainEther)
 
     const row = {
+      wallet,
       run: faults ? 'faults' : 'baseline',
       seconds: durationS,
       ...counts,
@@ -241,9 +276,9 @@ async function soakRun(context, sandbox, { faults, durationS }) {
       problems: [...unhandled, ...errors].slice(0, 5),
     }
     log(
-      `  soak: ${row.run}, ${durationS} s: ${row.requests} requests, ${row.resolved} resolved, ` +
+      `  soak: ${wallet}, ${row.run}, ${durationS} s: ${row.requests} requests, ${row.resolved} resolved, ` +
         `${row.reported} balance errors reported, rejected ${JSON.stringify(row.rejected)}, ` +
-        `uncoded ${JSON.stringify(row.uncoded)}, hung ${row.hung}, max ${row.maxMs.toFixed(0)} ms, ` +
+        `uncoded ${JSON.stringify(row.uncoded)}, hung ${row.hung} ${JSON.stringify(row.hungKinds)}, max ${row.maxMs.toFixed(0)} ms, ` +
         `p95 ${row.p95Ms.toFixed(0)} ms, unhandled ${row.unhandledRejections}, page errors ${row.pageErrors}, ` +
         `balance shown ${shown} / anvil ${chainEther}${matches ? '' : ' (MISMATCH)'}`,
     )
@@ -253,6 +288,7 @@ async function soakRun(context, sandbox, { faults, durationS }) {
     clearInterval(balanceTimer)
     sandbox.faults.clear()
     await closePage(browserContext)
+    await walletConnect?.stop()
   }
 }
 
@@ -264,9 +300,10 @@ export async function benchSoak(context) {
   const durationS = context.duration ?? DEFAULT_DURATION_S
   const sandbox = await startSandbox()
   try {
-    const faults = await soakRun(context, sandbox, { faults: true, durationS })
-    const baseline = await soakRun(context, sandbox, { faults: false, durationS })
-    return [baseline, faults]
+    const rows = []
+    for (const wallet of WALLETS)
+      for (const faults of [true, false]) rows.push(await soakRun(context, sandbox, { wallet, faults, durationS }))
+    return rows
   } finally {
     await sandbox.stop()
   }
