@@ -27,7 +27,7 @@ import { WALLETCONNECT_START_TIMEOUT_MS, WalletConnectError, toWalletConnectErro
 import { buildNamespaces } from './namespaces'
 import { accountsByNamespace, approvedNetworksByNamespace, pairingExpiry, type SessionLike } from './session'
 import { walletConnectView } from './view'
-import { awaitConfirmation, confirmationReminder, localPermissionResult } from './requests'
+import { awaitConfirmation, confirmationReminder, localPermissionResult, withRpcDeadline } from './requests'
 
 type Provider = InstanceType<typeof UniversalProvider>
 
@@ -161,8 +161,10 @@ function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP11
         args as { method: string; params?: unknown[] },
         chain ?? (chainId === undefined ? undefined : `${namespace}:${chainId}`),
       )
-      // Only what the wallet's person answers waits for them; the rest is answered at once.
-      if (!methods?.includes(args.method) || ANSWERED_WITHOUT_PROMPT.has(args.method)) return request
+      // Only what the wallet's person answers waits for them; the rest is answered at once: by the
+      // provider itself, or by the network's RPC, within a deadline (see withRpcDeadline).
+      if (ANSWERED_WITHOUT_PROMPT.has(args.method)) return request
+      if (!methods?.includes(args.method)) return withRpcDeadline(request, args.method)
       const name = (provider.session?.peer?.metadata?.name as string | undefined) || 'Your wallet'
       return awaitConfirmation(request, () => core.toast(confirmationReminder(name)))
     },
