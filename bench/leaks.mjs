@@ -25,8 +25,12 @@ const PAGES = {
   react: { path: '/page.html?module=/bench/modal-react/modal.js', kind: 'sigkit' },
 }
 
-/** The demo's test wallet as an init script: its config first, then the wallet, autoApprove on. */
-async function testWalletScript(api) {
+/**
+ * The demo's test wallet as an init script: its config first, then the wallet, autoApprove on.
+ * `sandbox`: the sandbox config it reads (chains, accounts); by default one chain whose RPC is
+ * the API emulator's `rpc` route.
+ */
+export async function testWalletScript(api, sandbox = defaultWalletSandbox(api)) {
   const { outputFiles } = await esbuild.build({
     absWorkingDir: root,
     entryPoints: ['demo/test-wallet/inject.js'],
@@ -37,14 +41,15 @@ async function testWalletScript(api) {
     write: false,
     logLevel: 'warning',
   })
-  const sandbox = {
-    chains: [{ chainId: 31337, name: 'Local chain', rpcUrl: `${api}/v1/?chainId=eip155:31337` }],
-  }
   return [
     `window.__SIGKIT_SANDBOX__ = ${JSON.stringify(sandbox)};`,
     outputFiles[0].text,
     'window.sigkitTestWallet.autoApprove = true;',
   ].join('\n')
+}
+
+function defaultWalletSandbox(api) {
+  return { chains: [{ chainId: 31337, name: 'Local chain', rpcUrl: `${api}/v1/?chainId=eip155:31337` }] }
 }
 
 /**

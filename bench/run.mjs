@@ -14,10 +14,15 @@
 //   leaks     the modal opened and closed 200 times, the test wallet connected and disconnected 50
 //             times: JS heap, DOM nodes and listeners before and after, against a plain <dialog>
 //             page (bench/leaks.mjs)
+//   soak      two minutes of signing and balance reads with faults injected (20 % of API and RPC
+//             requests failing, the relay dropped every 10 s), beside the same run without
+//             faults (bench/soak.mjs). Only when asked for (`--only=soak`, `npm run bench:soak`):
+//             it takes over four minutes, and never in quick runs.
 //
-// Options: --quick, --only=balance,wallets,modal,activity,swap,leaks, --no-build (use dist/ as it is), --readme
-// (write the tables into bench/README.md; full runs only).
-// Full runs write bench/results/latest.json, quick runs bench/results/quick.json. Numbers never
+// Options: --quick, --only=balance,wallets,modal,activity,swap,leaks,soak, --no-build (use dist/ as it is), --readme
+// (write the tables into bench/README.md; full runs only), --duration=<s> (each soak run's length, 120 by default).
+// Full runs write bench/results/latest.json, quick runs bench/results/quick.json, soak-only runs
+// bench/results/soak.json. Numbers never
 // fail the run; it exits non-zero only when a bench could not run.
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/chromium.mjs'
@@ -35,28 +40,36 @@ import { benchLeaks } from './leaks.mjs'
 import { startPageServer } from './lib/server.mjs'
 import { benchModal } from './modal.mjs'
 import { judgeTargets, markdown } from './report.mjs'
+import { benchSoak } from './soak.mjs'
 import { benchSwap } from './swap.mjs'
 import { benchWalletList, startWalletEmulators } from './wallets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const BENCHES = ['balance', 'wallets', 'modal', 'activity', 'swap', 'leaks']
+const BENCHES = ['balance', 'wallets', 'modal', 'activity', 'swap', 'leaks', 'soak']
+/** What a run without --only runs: all but the soak, which takes minutes of its own. */
+const DEFAULT_BENCHES = BENCHES.filter((name) => name !== 'soak')
 const README_START = '<!-- bench:start (written by `npm run bench -- --readme`) -->'
 const README_END = '<!-- bench:end -->'
 
 function parseArgs(argv) {
-  const options = { quick: false, build: true, readme: false, only: BENCHES }
+  const options = { quick: false, build: true, readme: false, only: DEFAULT_BENCHES, duration: undefined }
   for (const arg of argv) {
     if (arg === '--quick') options.quick = true
     else if (arg === '--no-build') options.build = false
     else if (arg === '--readme') options.readme = true
     else if (arg.startsWith('--only=')) options.only = arg.slice('--only='.length).split(',')
-    else
+    else if (arg.startsWith('--duration=')) {
+      options.duration = Number(arg.slice('--duration='.length))
+      if (!(options.duration > 0)) throw new Error(`--duration takes a number of seconds, not ${arg}`)
+    } else
       throw new Error(
-        `Unknown option ${arg}. Usage: node bench/run.mjs [--quick] [--only=${BENCHES.join(',')}] [--no-build] [--readme]`,
+        `Unknown option ${arg}. Usage: node bench/run.mjs [--quick] [--only=${BENCHES.join(',')}] [--no-build] [--readme] [--duration=<s>]`,
       )
   }
   const unknown = options.only.filter((name) => !BENCHES.includes(name))
   if (unknown.length) throw new Error(`Unknown bench ${unknown.join(', ')} (known: ${BENCHES.join(', ')})`)
+  if (options.quick && options.only.includes('soak'))
+    throw new Error('The soak is not a quick case: run it with --only=soak (and --duration=<s> for a shorter run)')
   if (options.readme && options.quick)
     throw new Error('--readme takes a full run: quick numbers are not the ones to publish')
   return options
@@ -138,6 +151,7 @@ async function runBenches(options, runDir, started) {
     if (options.only.includes('activity')) results.activity = await benchActivity(context)
     if (options.only.includes('swap')) results.swap = await benchSwap({ ...context, emulator: swapEmulator })
     if (options.only.includes('leaks')) results.leaks = await benchLeaks({ ...context, emulator: modalEmulator, relay })
+    if (options.only.includes('soak')) results.soak = await benchSoak({ ...context, duration: options.duration })
   } finally {
     await browser.close()
     await server.close()
@@ -150,7 +164,9 @@ async function runBenches(options, runDir, started) {
   results.targets = judgeTargets(results)
   results.seconds = Math.round((Date.now() - started) / 100) / 10
 
-  const file = join(root, 'bench/results', options.quick ? 'quick.json' : 'latest.json')
+  // A soak-only run keeps its own file, so it does not replace a full run's figures.
+  const soakOnly = options.only.length === 1 && options.only[0] === 'soak'
+  const file = join(root, 'bench/results', options.quick ? 'quick.json' : soakOnly ? 'soak.json' : 'latest.json')
   await mkdir(dirname(file), { recursive: true })
   await writeFile(file, JSON.stringify(results, null, 2) + '\n')
   const text = markdown(results)

@@ -16,6 +16,7 @@
 //   modal-react-vite/  the same page bundled by Vite (rolldown), as a Vite app ships it: Vite's
 //             preload helper requests a lazy chunk's own imports with the chunk, where esbuild
 //             finds them only once the chunk has arrived (the slow-network waterfall differs).
+//   soak/     the soak page (bench/soak.mjs) for the React build.
 //   cdn/      the CDN modal-open page, a plain module served as written.
 //   measure-global.js  the timing helpers as an init script (injected, never requested).
 import * as esbuild from 'esbuild'
@@ -87,6 +88,11 @@ async function buildPages(runDir, distDir) {
     'modal-react': {
       entryPoints: { modal: 'bench/pages/modal-react.tsx' },
       outdir: join(dir, 'modal-react'),
+    },
+    // The soak page (bench/soak.mjs): the React build, signing through useAppKitProvider.
+    soak: {
+      entryPoints: { soak: 'bench/pages/soak.tsx' },
+      outdir: join(dir, 'soak'),
     },
   }
   await Promise.all(Object.values(builds).map((options) => esbuild.build({ ...common, ...options })))

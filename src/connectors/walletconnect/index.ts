@@ -33,7 +33,7 @@ import {
   type SessionLike,
 } from './session'
 import { walletConnectView } from './view'
-import { awaitConfirmation, confirmationReminder, localPermissionResult } from './requests'
+import { awaitConfirmation, confirmationReminder, localPermissionResult, withRpcDeadline } from './requests'
 
 type Provider = InstanceType<typeof UniversalProvider>
 
@@ -167,8 +167,10 @@ function namespaceProvider(provider: Provider, namespace: ChainNamespace): EIP11
         args as { method: string; params?: unknown[] },
         chain ?? (chainId === undefined ? undefined : `${namespace}:${chainId}`),
       )
-      // Only what the wallet's person answers waits for them; the rest is answered at once.
-      if (!methods?.includes(args.method) || ANSWERED_WITHOUT_PROMPT.has(args.method)) return request
+      // Only what the wallet's person answers waits for them; the rest is answered at once: by the
+      // provider itself, or by the network's RPC, within a deadline (see withRpcDeadline).
+      if (ANSWERED_WITHOUT_PROMPT.has(args.method)) return request
+      if (!methods?.includes(args.method)) return withRpcDeadline(request, args.method)
       const name = sessionWallet((provider.session ?? {}) as SessionLike, 'Your wallet').name
       return awaitConfirmation(request, () => core.toast(confirmationReminder(name)))
     },

@@ -1,9 +1,11 @@
 /**
  * What happens to a request the dapp sends over a WalletConnect session, before and while it is
  * with the wallet: the permission methods answered here (SPEC §6), and the confirmation wait
- * (SPEC §9: 25 s), after which the visitor is told the wallet still has the request.
+ * (SPEC §9: 25 s), after which the visitor is told the wallet still has the request; and the
+ * deadline of what goes to the network's RPC instead.
  */
 import { clock } from '../../lib/clock'
+import { WALLET_ERROR_CODES } from '../../lib/wallet-errors'
 
 /**
  * SPEC §6: the universal adapter (here, the session's eip155 provider) answers
@@ -61,4 +63,40 @@ export function awaitConfirmation<T>(
   const stop = () => clock.clearTimeout(timer)
   request.then(stop, stop)
   return request
+}
+
+/**
+ * How long a request the session sends to the network's RPC (a method the wallet did not approve,
+ * such as `eth_getBalance`) may take before it is refused. The universal provider's HTTP connection
+ * reads any JSON body as the answer, whatever the status: an RPC that answers HTTP 500 or 429 with
+ * a JSON error body of its own (no JSON-RPC `id`) leaves the request waiting forever.
+ */
+export const RPC_ANSWER_DEADLINE_MS = 20_000
+
+/**
+ * `request`, refused with 4901 (chain disconnected, as a wallet says when its RPC is unreachable)
+ * if it has not settled within `deadlineMs`, so a dapp's read always settles.
+ *
+ * @example
+ * ```ts
+ * await withRpcDeadline(provider.request({ method: 'eth_getBalance', params }), 'eth_getBalance')
+ * ```
+ */
+export function withRpcDeadline<T>(
+  request: Promise<T>,
+  method: string,
+  deadlineMs: number = RPC_ANSWER_DEADLINE_MS,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = clock.setTimeout(
+      () =>
+        reject(
+          Object.assign(new Error(`The network's RPC did not answer ${method} within ${deadlineMs / 1000} s.`), {
+            code: WALLET_ERROR_CODES.chainDisconnected,
+          }),
+        ),
+      deadlineMs,
+    )
+    request.then(resolve, reject).finally(() => clock.clearTimeout(timer))
+  })
 }

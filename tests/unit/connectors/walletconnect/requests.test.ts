@@ -2,9 +2,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
+  RPC_ANSWER_DEADLINE_MS,
   WALLETCONNECT_CONFIRMATION_WAIT_MS,
   awaitConfirmation,
   localPermissionResult,
+  withRpcDeadline,
 } from '../../../../src/connectors/walletconnect/requests'
 import { createManualClock, setClock } from '../../../../src/lib/clock'
 
@@ -43,6 +45,36 @@ test('the confirmation wait is 25 s: the reminder comes once, at 25 s, only whil
     await refused.catch(() => undefined)
     time.advance(20)
     assert.is(reminded, 1, 'nor a refused one')
+  } finally {
+    restore()
+  }
+})
+
+test('a read the RPC never answers (its HTTP 500 body taken for the answer) is refused with 4901 at the deadline', async () => {
+  const time = createManualClock()
+  const restore = setClock(time)
+  try {
+    // What the universal provider returns when the RPC answered a JSON body without an id: a
+    // request that never settles.
+    const lost = withRpcDeadline(new Promise<string>(() => undefined), 'eth_getBalance')
+    let settled: unknown
+    lost.then(
+      (value) => (settled = { value }),
+      (error: { code?: number; message?: string }) => (settled = { code: error.code, message: error.message }),
+    )
+    time.advance(RPC_ANSWER_DEADLINE_MS - 1)
+    await Promise.resolve()
+    assert.is(settled, undefined, 'still waiting just before the deadline')
+    time.advance(1)
+    await lost.catch(() => undefined)
+    assert.equal(settled, { code: 4901, message: "The network's RPC did not answer eth_getBalance within 20 s." })
+
+    // Answers and refusals before the deadline pass through unchanged.
+    assert.is(await withRpcDeadline(Promise.resolve('0x64'), 'eth_getBalance'), '0x64')
+    const refusal = Object.assign(new Error('execution reverted'), { code: 3 })
+    const refused = await withRpcDeadline(Promise.reject(refusal), 'eth_call').catch((error: unknown) => error)
+    assert.is(refused, refusal)
+    time.advance(RPC_ANSWER_DEADLINE_MS)
   } finally {
     restore()
   }
