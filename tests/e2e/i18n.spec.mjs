@@ -52,7 +52,8 @@ async function overflowing(page) {
         (element) => getComputedStyle(element).overflowX !== 'auto' && getComputedStyle(element).overflowX !== 'scroll',
       )
       .filter((element) => !(getComputedStyle(element).textOverflow === 'ellipsis' && element.title))
-      .filter((element) => element.clientWidth > 0 && element.textContent.trim())
+      // A visually hidden label (a 1 px clipped box) is read, not seen.
+      .filter((element) => element.clientWidth > 1 && element.textContent.trim())
       .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent.trim().slice(0, 60)}`),
   )
 }

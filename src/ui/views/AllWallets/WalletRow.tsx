@@ -101,7 +101,7 @@ export function WalletRow({ entry, index, setSize, current, style, imageUrl, onP
       onFocus={() => onFocusRow(index)}
     >
       <ListingLogo key={url ?? entry.wallet.id} wallet={entry.wallet} url={url} />
-      <Name>{entry.wallet.name}</Name>
+      <Name title={entry.wallet.name}>{entry.wallet.name}</Name>
       {/* The space keeps name and tag two words for tools that read the visible text. */}
       {tag && ' '}
       {tag && <Tag>{tag}</Tag>}
