@@ -79,6 +79,8 @@ test('two wallets at once: add from the Account view, switch (each signs as itse
   })
   try {
     expect(wallet.evmAddress).toBe(SECOND_ADDRESS)
+    const proposals = []
+    wallet.on('proposal', (proposal) => proposals.push(proposal))
     await page.addInitScript(recordWalletCalls)
     const log = await openDapp(page)
     const address = page.getByTestId('account-address')
@@ -146,6 +148,26 @@ test('two wallets at once: add from the Account view, switch (each signs as itse
     ).toContain('personal_sign')
     await expect(walletPrompt(page)).toHaveCount(0)
 
+    // A reload with both connected restores both, the active one still first, asking no wallet:
+    // the injected one its accounts, the WalletConnect one its stored session (no new proposal),
+    // which still signs.
+    await page.reload()
+    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    await expect(address).toHaveText(SECOND_ADDRESS)
+    wallets = await openWalletList(page)
+    await expect(wallets.getByRole('listitem')).toHaveCount(2)
+    await expect(wallets.getByRole('listitem').nth(0)).toContainText(WC_NAME)
+    await expect(wallets.getByRole('listitem').nth(1)).toContainText(INJECTED_NAME)
+    let calls = await page.evaluate(() => window.__walletCalls)
+    expect(calls, 'the injected wallet restored from the accounts it has').toContain('eth_accounts')
+    expect(calls, 'no prompt to connect').not.toContain('eth_requestAccounts')
+    expect(wallet.sessions(), 'the same WalletConnect session').toHaveLength(1)
+    expect(proposals, 'the WalletConnect wallet was asked to connect once').toHaveLength(1)
+    await page.keyboard.press('Escape')
+    await expectModalClosed(page)
+    await signAndVerify(page, 'Signed by the second wallet after a reload', SECOND_ADDRESS, false)
+    await expect(walletPrompt(page)).toHaveCount(0)
+
     // Disconnect the active one (the WalletConnect wallet): the injected one stays and is active.
     wallets = await openWalletList(page)
     await wallets.getByRole('button', { name: `Disconnect ${WC_NAME}`, exact: true }).click()
@@ -162,7 +184,7 @@ test('two wallets at once: add from the Account view, switch (each signs as itse
     await expect(page.getByTestId('account-status')).toHaveText('connected')
     await expect(address).toHaveText(first)
     await expect(button).toContainText('sigkit-tester.eth')
-    const calls = await page.evaluate(() => window.__walletCalls)
+    calls = await page.evaluate(() => window.__walletCalls)
     expect(calls, 'restored from the accounts the wallet has').toContain('eth_accounts')
     expect(calls, 'no prompt to connect').not.toContain('eth_requestAccounts')
     await expect(walletPrompt(page)).toHaveCount(0)
