@@ -339,11 +339,15 @@ function SignPanel() {
   const clients = useWalletClient()
   const [message, setMessage] = useState('Hello from the SigKit demo')
   const [result, setResult] = useState<string>()
+  // The whole signature, for a test to check it apart from the page (the text shows its start).
+  const [signature, setSignature] = useState<string>()
   async function sign() {
     if (!clients) return
     setResult('Waiting for the wallet…')
+    setSignature(undefined)
     try {
       const signature = await clients.wallet.signMessage({ account: clients.account, message })
+      setSignature(signature)
       // Through the chain: a smart account's signature is checked by the contract (ERC-1271).
       const valid = await clients.reader.verifyMessage({ address: clients.account, message, signature })
       setResult(`${valid ? 'Signature verified' : 'Signature INVALID'}: ${signature.slice(0, 18)}…`)
@@ -362,7 +366,7 @@ function SignPanel() {
         Sign message
       </button>
       {result && (
-        <p role="status" data-testid="sign-result">
+        <p role="status" data-testid="sign-result" data-signature={signature}>
           {result}
         </p>
       )}

@@ -7,7 +7,8 @@ import { getResolvedOptions } from '../../../core/config/appkit-state'
 import { featuresState } from '../../../core/config/features'
 import { CHAIN_NAMESPACES } from '../../../core/constants'
 import { isMobile } from '../../../lib/device'
-import { addConnectors } from '../../../core/state/connectors'
+import { addConnectors, findConnector } from '../../../core/state/connectors'
+import { isConnectorWithBehaviour } from '../../../core/connector'
 import { walletConnectView } from '../../../connectors/walletconnect/view'
 
 let listed = false
@@ -27,15 +28,18 @@ export function listWalletEntries(): void {
   if (listed || typeof window === 'undefined' || getResolvedOptions()?.projectIdMissing) return
   listed = true
   const chains = CHAIN_NAMESPACES
-  addConnectors([
-    {
-      id: 'walletConnect',
-      name: 'WalletConnect',
-      type: 'walletConnect',
-      chains,
-      view: walletConnectView(getResolvedOptions()),
-    },
-  ])
+  // A WalletConnect session restored on load listed the connector itself; an entry that only lists
+  // it would replace it, and the session could no longer be ended (disconnect asks the connector).
+  if (!isConnectorWithBehaviour(findConnector('walletConnect')))
+    addConnectors([
+      {
+        id: 'walletConnect',
+        name: 'WalletConnect',
+        type: 'walletConnect',
+        chains,
+        view: walletConnectView(getResolvedOptions()),
+      },
+    ])
   // Last in the list (SPEC §9 order ends with recommended): the full wallet list.
   if (featuresState.peek().allWallets)
     addConnectors([{ id: 'allWallets', name: 'All Wallets', type: 'recommended', chains, view: 'AllWallets' }])
