@@ -43,11 +43,35 @@ type CatalogueModule = { default: Partial<LocaleCatalogue> }
 
 /**
  * Each shipped locale's catalogue, one chunk each. A locale missing here is shown in English (its
- * translation is on its way). zh-HK is zh-TW's catalogue with its own overrides on top.
+ * translation is on its way). zh-HK has its own whole catalogue (Hong Kong wording), not zh-TW's.
  * @example `ja: () => import('./messages/ja'),`
  * @internal
  */
-export const CATALOGUES: Partial<Record<Locale, () => Promise<CatalogueModule>>> = {}
+export const CATALOGUES: Partial<Record<Locale, () => Promise<CatalogueModule>>> = {
+  ar: () => import('./messages/ar'),
+  de: () => import('./messages/de'),
+  'es-419': () => import('./messages/es-419'),
+  'es-ES': () => import('./messages/es-ES'),
+  fa: () => import('./messages/fa'),
+  fr: () => import('./messages/fr'),
+  he: () => import('./messages/he'),
+  hi: () => import('./messages/hi'),
+  id: () => import('./messages/id'),
+  it: () => import('./messages/it'),
+  ja: () => import('./messages/ja'),
+  ko: () => import('./messages/ko'),
+  ms: () => import('./messages/ms'),
+  pl: () => import('./messages/pl'),
+  'pt-BR': () => import('./messages/pt-BR'),
+  ru: () => import('./messages/ru'),
+  th: () => import('./messages/th'),
+  tr: () => import('./messages/tr'),
+  uk: () => import('./messages/uk'),
+  vi: () => import('./messages/vi'),
+  'zh-CN': () => import('./messages/zh-CN'),
+  'zh-TW': () => import('./messages/zh-TW'),
+  'zh-HK': () => import('./messages/zh-HK'),
+}
 
 /**
  * The shipped locale that best serves a requested tag: the tag itself, then its language in its
