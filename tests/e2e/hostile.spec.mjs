@@ -2,12 +2,13 @@
 // (demo/sandbox/hostile.mjs) turns the real answers of the routes the views read into markup, bidi
 // and zero-width characters, 10 KB names, links with refused schemes, odd picture URLs and
 // wrong-typed list items; picture routes answer an SVG with a script. A visitor walks Connect, All
-// Wallets (scroll, search), connects the injected test wallet, then Account (tokens), Activity,
-// Swap (token list) and Buy. Nothing may run, open or navigate: no page error, no dialog, no popup,
-// no request or navigation to a refused scheme; each view's DOM holds no script, handler or
-// refused link, and its text no hidden character; axe stays clean.
+// Wallets (scroll, search, a listed wallet's QR code and links), connects the injected test
+// wallet, then Account (tokens), Activity, Swap (token list) and Buy. Nothing may run, open or
+// navigate: no page error, no dialog, no popup, no request or navigation to a refused scheme; each
+// view's DOM holds no script, handler or refused link, its text no hidden character and no 10 KB
+// string, and markup shows as text; axe stays clean.
 import {
-  answerWallet,
+  connectTestWallet,
   emulator,
   expect,
   modal,
@@ -37,12 +38,17 @@ const HOSTILE_ROUTES = [
   'convertQuotes',
   'onrampOptions',
   'onrampQuote',
+  'onrampUrl',
 ]
 
 /** Schemes nothing from outside may open, request or navigate to. */
 const REFUSED = /^\s*(javascript|data|vbscript|file|blob):/i
 
-test.beforeAll(async ({ request }) => setOnrampFeature(request, true))
+test.beforeAll(async ({ request }) => {
+  await setOnrampFeature(request, true)
+  const api = await emulator(request, await sandboxConfig(request))
+  for (const route of HOSTILE_ROUTES) await api.setFault(route, 'hostile')
+})
 test.afterAll(async ({ request }) => {
   await resetFeatures(request)
   await (await emulator(request, await sandboxConfig(request))).clearFaults()
@@ -60,9 +66,15 @@ function watchEffects(page) {
     effects.push(`${dialog.type()} dialog: ${dialog.message().slice(0, 100)}`)
     await dialog.dismiss()
   })
-  page.context().on('page', (opened) => effects.push(`popup: ${opened.url().slice(0, 100)}`))
-  page.on('framenavigated', (frame) => {
-    if (REFUSED.test(frame.url())) effects.push(`navigation: ${frame.url().slice(0, 100)}`)
+  const watchNavigations = (target) =>
+    target.on('framenavigated', (frame) => {
+      if (REFUSED.test(frame.url())) effects.push(`navigation: ${frame.url().slice(0, 100)}`)
+    })
+  watchNavigations(page)
+  page.context().on('page', (opened) => {
+    if (REFUSED.test(opened.url())) effects.push(`popup: ${opened.url().slice(0, 100)}`)
+    watchNavigations(opened)
+    opened.on('dialog', (dialog) => effects.push(`${dialog.type()} dialog in a popup: ${dialog.message()}`))
   })
   page.on('request', (sent) => {
     if (REFUSED.test(sent.url()) && !/^data:image\/(png|gif|jpeg|webp)[;,]/i.test(sent.url()))
@@ -135,13 +147,11 @@ async function expectSafeView(page, view) {
   expect(await seriousAxeViolations(page), `${view}: axe`).toEqual([])
 }
 
-test('every view over hostile API answers: nothing runs, opens or navigates; the DOM stays safe', async ({
+test('Connect and All Wallets over hostile wallet lists: nothing runs, opens or navigates; the DOM stays safe', async ({
   page,
   request,
 }) => {
-  const config = await sandboxConfig(request)
-  const api = await emulator(request, config)
-  for (const route of HOSTILE_ROUTES) await api.setFault(route, 'hostile')
+  const api = await emulator(request, await sandboxConfig(request))
   const effects = watchEffects(page)
   const log = await openDapp(page)
   const dialog = modal(page)
@@ -156,31 +166,52 @@ test('every view over hostile API answers: nothing runs, opens or navigates; the
   const list = dialog.getByRole('listbox', { name: 'Wallets' })
   await expect(list.getByRole('option').nth(1)).toBeVisible()
   expect(await api.requestCount('wallets'), 'the wallet list was asked for').toBeGreaterThan(0)
+  await expect(list, 'markup in a name shows as text').toContainText('<script>alert(1)</script>')
   await expectSafeView(page, 'All Wallets')
   await list.hover()
   for (let step = 0; step < 6; step++) {
     await page.mouse.wheel(0, 1200)
     await page.waitForTimeout(50)
   }
+  await expect.poll(() => api.requestCount('wallets'), { message: 'a second page was asked for' }).toBeGreaterThan(1)
   await expectSafeView(page, 'All Wallets, scrolled')
   await dialog.getByRole('searchbox', { name: 'Search wallet' }).pressSequentially('nova', { delay: 20 })
-  await expect(dialog.getByText(/\d+ found|No wallet found/)).toBeVisible()
+  const results = dialog.getByRole('listbox', { name: 'Search results' })
+  await expect(results.getByRole('option').first()).toBeVisible()
   await expectSafeView(page, 'All Wallets, searched')
-  await dialog.getByRole('button', { name: 'Back' }).click()
 
-  // Connect the injected test wallet; Account shows hostile balances and a hostile identity.
-  await dialog.getByRole('button', { name: /SigKit Test Wallet/ }).click()
-  await answerWallet(page, 'Connect')
-  await expect(page.getByTestId('account-status')).toHaveText('connected')
+  // A listed wallet's connecting view: its QR code, and its app and web links (all refused here).
+  await results.getByRole('option').first().click()
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible({ timeout: 15_000 })
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeVisible()
+  await expectSafeView(page, 'a listed wallet, connecting')
+
+  expect(effects, 'what the hostile answers made the browser do').toEqual([])
+  expect(log.errors).toEqual([])
+})
+
+test('Account, Activity, Swap and Buy over hostile balances, history, tokens and quotes: nothing runs, opens or navigates', async ({
+  page,
+  request,
+}) => {
+  const api = await emulator(request, await sandboxConfig(request))
+  const effects = watchEffects(page)
+  const log = await openDapp(page)
+  const dialog = modal(page)
+
+  // Account shows hostile balances and a hostile identity.
+  await connectTestWallet(page)
   await page.locator('appkit-button').click()
   await expect(dialog.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
-  await expect.poll(() => api.requestCount('balance'), { message: 'balances were asked for' }).toBeGreaterThan(0)
-  await expect(dialog.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible()
+  await expect(dialog.getByRole('tabpanel'), 'markup in a name shows as text').toContainText(
+    '<script>alert(1)</script>Ether',
+  )
+  expect(await api.requestCount('balance'), 'balances were asked for').toBeGreaterThan(0)
   await expectSafeView(page, 'Account, Tokens')
 
   await dialog.getByRole('tab', { name: 'Activity' }).click()
-  await expect.poll(() => api.requestCount('history'), { message: 'the history was asked for' }).toBeGreaterThan(0)
   await expect(dialog.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible()
+  expect(await api.requestCount('history'), 'the history was asked for').toBeGreaterThan(0)
   await expectSafeView(page, 'Account, Activity')
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
@@ -194,13 +225,21 @@ test('every view over hostile API answers: nothing runs, opens or navigates; the
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 
-  // Buy: hostile currencies and quotes.
+  // Buy: hostile currencies, quotes and provider URL.
   await openBuy(page, 'Coinbase')
   await dialog.getByLabel('Amount').fill('50')
-  await expect
-    .poll(() => api.requestCount('onrampOptions'), { message: 'the options were asked for' })
-    .toBeGreaterThan(0)
+  await expect(dialog.locator('[data-purchase-amount]')).toHaveText('49 USDC')
+  expect(await api.requestCount('onrampOptions'), 'the options were asked for').toBeGreaterThan(0)
+  expect(await api.requestCount('onrampQuote'), 'a quote was asked for').toBeGreaterThan(0)
   await expectSafeView(page, 'Buy')
+  // The provider's URL is a refused link: the blank window opened for it goes nowhere and closes.
+  const popupOpened = page.waitForEvent('popup')
+  await dialog.getByRole('button', { name: 'Continue with Coinbase' }).click()
+  const popup = await popupOpened
+  await expect(dialog.getByText(/^Coinbase could not be opened: /)).toBeVisible()
+  await expect.poll(() => popup.isClosed(), { message: 'the blank window is closed' }).toBe(true)
+  expect(await api.requestCount('onrampUrl'), 'the URL was asked for').toBeGreaterThan(0)
+  expect(await unsafeDom(page), 'Buy, the provider refused: the DOM').toEqual([])
 
   expect(effects, 'what the hostile answers made the browser do').toEqual([])
   expect(log.errors).toEqual([])
