@@ -83,8 +83,9 @@ test('one viem in a wagmi dapp with SigKit, and what SigKit adds to its page loa
       `SigKit's lazy chunks use into the page load once the dapp imports viem's index (see README)`,
   )
   // A ceiling with headroom (it was 50 KB until issue 30 added the log, the account's explorer URL
-  // and labels, and the reconnecting status to page load: 50.9 KB then).
-  assert.ok(own < 53_000, `SigKit's own page-load code in a wagmi dapp: ${own} B minified`)
+  // and labels, and the reconnecting status to page load: 50.9 KB then; 53 KB until issues 31-33
+  // added the locale choice and translator, tab sync, several wallets and the headless methods).
+  assert.ok(own < 62_000, `SigKit's own page-load code in a wagmi dapp: ${own} B minified`)
 })
 
 test.run()
