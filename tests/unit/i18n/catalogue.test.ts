@@ -12,9 +12,13 @@ import { pseudoCatalogue, PSEUDO_CLOSE, PSEUDO_OPEN } from '../../helpers/pseudo
 
 const MESSAGES_DIR = 'src/i18n/messages'
 
-/** Words that stay as they are in every language: brands, wallets, tokens, networks, and cognates. */
+/**
+ * Words that stay as they are in every language: brands, wallets, tokens, networks, and cognates
+ * spelt as in English (German "Wallets", French "Transactions"/"Suggestions", Italian "Account",
+ * Spanish, Portuguese and Indonesian "Subtotal").
+ */
 const SAME_IN_EVERY_LANGUAGE = new Set(
-  'SigKit WalletConnect Farcaster EVM EOA NFT NFTs Solana Ethereum USDC ETH SIWX Max Token Tokens Swap OK Status Name Email E-Mail Details Total'
+  'SigKit WalletConnect Farcaster EVM EOA NFT NFTs Solana Ethereum USDC ETH SIWX Max Token Tokens Swap OK Status Name Email E-Mail Details Total Subtotal Wallets Transaction Transactions Suggestions Account'
     .toLowerCase()
     .split(' '),
 )
@@ -56,7 +60,6 @@ test('each locale file is a shipped locale and is loaded by CATALOGUES; each CAT
 test("every locale present: exactly English's keys, the same placeholders, no English left beyond names", async () => {
   for (const [tag, load] of Object.entries(CATALOGUES)) {
     const catalogue = (await load!()).default as Record<string, Record<string, Message>>
-    // zh-HK may be zh-TW's catalogue with overrides: whole once merged.
     assert.equal(Object.keys(catalogue).sort(), Object.keys(en).sort(), `${tag}: namespaces`)
     for (const [namespace, messages] of Object.entries(en) as [string, Record<string, Message>][]) {
       const translated = catalogue[namespace]!

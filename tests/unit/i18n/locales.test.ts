@@ -1,9 +1,10 @@
 // Which language a visitor gets: the dapp's tag matched to a shipped locale, else the browser's
-// languages (read at the first open, never at import), else English; a locale without a catalogue
-// yet shows English texts; right to left for Arabic, Hebrew and Persian.
+// languages (read at the first open, never at import), else English; a locale whose catalogue
+// fails to load shows English texts; right to left for Arabic, Hebrew and Persian.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
+  CATALOGUES,
   isRightToLeft,
   LOCALES,
   loadChosenLocale,
@@ -78,13 +79,26 @@ test('right to left: Arabic, Hebrew, Persian', () => {
   assert.equal(LOCALES.filter(isRightToLeft), ['ar', 'fa', 'he'])
 })
 
-test('setLocale switches the locale; a tag without a catalogue yet shows English texts in its direction', async () => {
+test('setLocale switches the locale and its texts; a locale whose chunk fails to load shows English in its direction', async () => {
+  const arabic = (await CATALOGUES.ar!()).default
   await setLocale('ar-EG')
   assert.is(localeState.tag.value, 'ar')
   assert.ok(isRightToLeft(localeState.tag.value))
   // The map that translates core's English texts loaded with it.
   assert.type(localeState.known.value, 'function')
-  assert.is(translateText('Signature declined'), 'Signature declined')
+  assert.is(translateText('Signature declined'), arabic.errors!.signatureDeclined)
+  assert.is.not(translateText('Signature declined'), 'Signature declined')
+
+  const load = CATALOGUES.he
+  CATALOGUES.he = () => Promise.reject(new Error('chunk failed to load'))
+  try {
+    await setLocale('he')
+    assert.is(localeState.tag.value, 'he')
+    assert.ok(isRightToLeft(localeState.tag.value))
+    assert.is(translateText('Signature declined'), 'Signature declined')
+  } finally {
+    CATALOGUES.he = load
+  }
   await setLocale('en')
   assert.is(localeState.tag.value, 'en')
 })

@@ -11,6 +11,10 @@ import { SmallButton } from '../../kit/SmallButton'
 import { Hint } from '../../kit/text'
 import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { styled } from '../../theme/stitches'
+import { translator } from '../../../i18n/translate'
+import accountEn from '../../../i18n/messages/en/account'
+
+const t = translator('account', accountEn)
 
 const Row = styled('li', { display: 'flex', alignItems: 'center', gap: '$2', fontSize: '$sm' })
 const Who = styled('span', { flex: 1, display: 'grid', minWidth: 0 })
@@ -57,33 +61,33 @@ export default function Wallets({ namespace }: { namespace: ChainNamespace }) {
           <Hint title={address}>{shortAddress(address)}</Hint>
         </Who>
         {index === 0 ? (
-          <Hint>Active</Hint>
+          <Hint>{t('activeWallet')}</Hint>
         ) : (
           <SmallButton
             type="button"
-            aria-label={`Switch to ${name}`}
+            aria-label={t('switchTo', { name })}
             disabled={busy.value !== undefined}
-            onClick={() => act(connectorId, () => switchConnection(namespace, connectorId), 'Failed to switch wallet')}
+            onClick={() => act(connectorId, () => switchConnection(namespace, connectorId), t('switchFailed'))}
           >
-            Switch
+            {t('switchWallet')}
           </SmallButton>
         )}
         <SmallButton
           type="button"
-          aria-label={`Disconnect ${name}`}
+          aria-label={t('disconnectWallet', { name })}
           disabled={busy.value !== undefined}
-          onClick={() => act(connectorId, () => disconnectConnection(namespace, connectorId), 'Failed to disconnect')}
+          onClick={() => act(connectorId, () => disconnectConnection(namespace, connectorId), t('disconnectFailed'))}
         >
-          Disconnect
+          {t('disconnect')}
         </SmallButton>
       </Row>
     )
   }
   return (
-    <section aria-label="Connected wallets">
+    <section aria-label={t('connectedWallets')}>
       {connections.length > 1 && <List>{connections.map(row)}</List>}
       <SmallButton type="button" onClick={() => pushView('Connect', { namespace })}>
-        Add wallet
+        {t('addWallet')}
       </SmallButton>
     </section>
   )
