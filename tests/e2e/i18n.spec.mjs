@@ -11,17 +11,18 @@ import { pseudoMessages, PSEUDO_OPEN } from '../helpers/pseudo-locale.mjs'
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
-/** The English catalogue, read from the source the way the build reads it (esbuild). */
-async function englishCatalogue() {
+/** A locale's catalogue, read from the source the way the build reads it (esbuild). */
+async function catalogue(tag) {
   const esbuild = await import('esbuild')
   const { outputFiles } = await esbuild.build({
-    entryPoints: ['src/i18n/messages/en.ts'],
+    entryPoints: [`src/i18n/messages/${tag}.ts`],
     bundle: true,
     write: false,
     format: 'esm',
   })
   const url = `data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`
-  return (await import(url)).en
+  const loaded = await import(url)
+  return loaded.en ?? loaded.default
 }
 
 /** Visible text nodes of the dialog that are not pseudo-translated, nor a name the page shows as it is. */
@@ -67,7 +68,7 @@ async function seriousViolations(page) {
 }
 
 test('pseudo-locale: Connect and All Wallets show no untranslated text, and no text overflows', async ({ page }) => {
-  const messages = pseudoMessages(await englishCatalogue())
+  const messages = pseudoMessages(await catalogue('en'))
   await page.addInitScript((value) => {
     window.__SIGKIT_TEST_MESSAGES__ = value
   }, messages)
@@ -89,9 +90,8 @@ test('pseudo-locale: Connect and All Wallets show no untranslated text, and no t
   expect(await overflowing(page)).toEqual([])
 })
 
-test('right to left (stand-in: ?locale=ar before ar.ts exists): mirrored header, right-aligned text, axe clean', async ({
-  page,
-}, testInfo) => {
+test('right to left in Arabic: mirrored header, right-aligned text, axe clean', async ({ page }, testInfo) => {
+  const ar = await catalogue('ar')
   await openDapp(page, '/?locale=ar')
   await page.locator('appkit-button').click()
   const dialog = modal(page)
@@ -99,9 +99,9 @@ test('right to left (stand-in: ?locale=ar before ar.ts exists): mirrored header,
   expect(await dialog.evaluate((element) => element.closest('[dir]')?.getAttribute('dir'))).toBe('rtl')
   expect(await dialog.evaluate((element) => element.closest('[lang]')?.getAttribute('lang'))).toBe('ar')
   await testInfo.attach('connect-rtl', { body: await dialog.screenshot(), contentType: 'image/png' })
-  await dialog.getByRole('button', { name: 'All Wallets' }).click()
-  const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox()
-  const back = await dialog.getByRole('button', { name: 'Back' }).boundingBox()
+  await dialog.getByRole('button', { name: ar.connect.allWallets }).click()
+  const close = await dialog.getByRole('button', { name: ar.modal.close }).boundingBox()
+  const back = await dialog.getByRole('button', { name: ar.modal.back }).boundingBox()
   const card = await dialog.boundingBox()
   expect(close.x - card.x).toBeLessThan(card.width / 2)
   expect(back.x - card.x).toBeGreaterThan(card.width / 2)
