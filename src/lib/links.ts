@@ -3,8 +3,8 @@
  * the secure frame's replies, storage). Every such URL goes through one of these before it
  * becomes an `href`, a navigation or an `<img src>`: a link opens only with an allowed scheme,
  * never `javascript:`, `data:`, `vbscript:`, `file:`, `blob:` or a browser-internal one. Picture
- * URLs are checked by `isImageUrl` (`validate.ts`): the options and the identity cache check them
- * at page load, where this module is not loaded.
+ * URLs are checked by `isImageUrl` (`validate.ts`), beside the other input guards the options and
+ * the identity cache use.
  */
 import { isHttpUrl } from './validate'
 

@@ -1,4 +1,4 @@
-/** Number formats of the visitor's locale for the views that show amounts (not the button's page load). */
+/** Number formats of the visitor's locale for the views that show amounts. */
 import { intlLocale } from './format'
 
 const numberFormats = new Map<string, Intl.NumberFormat>()
