@@ -282,3 +282,19 @@ export function clickAndCountWalletRows(page) {
 }
 
 export { expect }
+
+/** Before any page script: every EIP-1193 method the page asks the injected wallet, in order. */
+export function recordWalletCalls() {
+  window.__walletCalls = []
+  window.addEventListener(
+    'eip6963:announceProvider',
+    (event) => {
+      const provider = event.detail?.provider
+      if (!provider || provider.__recorded) return
+      const request = provider.request.bind(provider)
+      provider.request = (args) => (window.__walletCalls.push(args?.method), request(args))
+      provider.__recorded = true
+    },
+    true,
+  )
+}

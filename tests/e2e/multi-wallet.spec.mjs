@@ -14,6 +14,7 @@ import {
   expectModalClosed,
   modal,
   openDapp,
+  recordWalletCalls,
   sandboxConfig,
   seriousAxeViolations,
   test,
@@ -25,22 +26,6 @@ const SECOND_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b
 const SECOND_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const WC_NAME = 'SigKit WalletConnect Test Wallet'
 const INJECTED_NAME = 'SigKit Test Wallet'
-
-/** Before any page script: every EIP-1193 method the page asks the injected wallet, in order. */
-function recordWalletCalls() {
-  window.__walletCalls = []
-  window.addEventListener(
-    'eip6963:announceProvider',
-    (event) => {
-      const provider = event.detail?.provider
-      if (!provider || provider.__recorded) return
-      const request = provider.request.bind(provider)
-      provider.request = (args) => (window.__walletCalls.push(args?.method), request(args))
-      provider.__recorded = true
-    },
-    true,
-  )
-}
 
 /** The Account view's list of wallets connected at once, opened from <appkit-button>. */
 async function openWalletList(page) {

@@ -2,26 +2,11 @@
 // switch and a disconnect made in one show in the other without a reload and without the other
 // tab's wallet prompting; both tabs reloading at once each restore once, one after the other
 // (the project's Web Lock), and both end connected.
-import { answerWallet, connectTestWallet, expect, openDapp, test, walletPrompt } from './helpers.mjs'
+import { answerWallet, connectTestWallet, expect, openDapp, recordWalletCalls, test, walletPrompt } from './helpers.mjs'
 
-/**
- * Before any page script: what each tab asks its wallet (every EIP-1193 method, counted) and which
- * Web Locks it takes, so the test can tell a restore from a prompt.
- */
-function recordWalletAndLocks() {
-  window.__walletCalls = []
+/** Before any page script: which Web Locks the tab takes, so the test can tell a restore from a prompt. */
+function recordLocks() {
   window.__locks = []
-  window.addEventListener(
-    'eip6963:announceProvider',
-    (event) => {
-      const provider = event.detail?.provider
-      if (!provider || provider.__recorded) return
-      const request = provider.request.bind(provider)
-      provider.request = (args) => (window.__walletCalls.push(args?.method), request(args))
-      provider.__recorded = true
-    },
-    true,
-  )
   const locks = navigator.locks
   const lockRequest = locks.request.bind(locks)
   locks.request = (name, ...rest) => {
@@ -38,7 +23,8 @@ const network = (page) => page.getByTestId('network-name')
 test('connect, switch network and disconnect in one tab show in the other; a reload of both restores once each', async ({
   context,
 }) => {
-  await context.addInitScript(recordWalletAndLocks)
+  await context.addInitScript(recordWalletCalls)
+  await context.addInitScript(recordLocks)
   const tabA = await context.newPage()
   const tabB = await context.newPage()
   const logA = await openDapp(tabA)
