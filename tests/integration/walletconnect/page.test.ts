@@ -41,7 +41,7 @@ async function startDemoServer() {
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (errors += chunk))
   try {
-    await eventually(() => /WC relay/.test(output), 'the demo server to print its URLs', 20_000)
+    await eventually(() => /WC relay/.test(output), 'the demo server to print its URLs', 60_000)
   } catch (error) {
     child.kill('SIGKILL')
     throw new Error(`demo server did not start:\n${output}\n${errors}`)
