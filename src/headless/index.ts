@@ -82,7 +82,8 @@ function installedConnectors(): ConnectorInfo[] {
 function installedItem(connector: ConnectorInfo, listing?: WalletListing): WalletItem {
   return {
     id: listing?.id ?? connector.id,
-    name: listing?.name ?? connector.name,
+    // Its own name, not the listing's (see walletEntryName).
+    name: connector.name,
     imageUrl: connector.imageUrl ?? listingImage(listing),
     connectors: connector.chains.map((chain) => ({
       id: connector.id,

@@ -286,6 +286,15 @@ export interface WalletEntry {
 }
 
 /**
+ * The name a wallet entry shows: an installed wallet's own (its announcement), whatever the wallet
+ * API's listing calls it, as that is the extension a click connects to; a listing could otherwise
+ * dress an installed wallet up as another.
+ */
+export function walletEntryName({ wallet, connector }: WalletEntry): string {
+  return connector?.name ?? wallet.name
+}
+
+/**
  * Puts installed wallets first (a connector with the listing's rdns, else the same name), keeping
  * the given order otherwise, and drops repeated ids.
  * @internal

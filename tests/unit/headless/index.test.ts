@@ -71,7 +71,8 @@ test("the handle has AppKit 1.8.22's headless methods", () => {
 
 test('fetchWallets pages the list; WalletItem has AppKit fields; an installed wallet comes first', async () => {
   const appKit = setup()
-  addConnectors([{ id: 'com.wallet3', rdns: 'com.wallet3', name: 'Wallet 3', type: 'injected', chains: ['eip155'] }])
+  // The extension announces its own name; the listing with its rdns calls it "Wallet 3".
+  addConnectors([{ id: 'com.wallet3', rdns: 'com.wallet3', name: 'Rabbit', type: 'injected', chains: ['eip155'] }])
   const seen: number[] = []
   const stop = appKit.subscribeWalletList((list) => seen.push(list.wcWallets.length))
   await appKit.fetchWallets()
@@ -82,6 +83,7 @@ test('fetchWallets pages the list; WalletItem has AppKit fields; an installed wa
   const [installed, next] = list.wcWallets
   assert.is(installed?.id, 'w3')
   assert.is(installed?.isInjected, true)
+  assert.is(installed?.name, 'Rabbit', "an installed wallet goes by its own name, not the listing's")
   assert.equal(installed?.connectors, [{ id: 'com.wallet3', rdns: 'com.wallet3', chain: 'eip155' }])
   assert.equal(Object.keys(next!).sort(), [
     'connectors',

@@ -1,6 +1,5 @@
 import { useRef, useState, type CSSProperties } from 'react'
-import type { WalletListing } from '../../../core/types'
-import type { WalletEntry } from '../../../headless/wallet-list'
+import { walletEntryName, type WalletEntry } from '../../../headless/wallet-list'
 import { logoLoaded, queueLogo } from './logos'
 import { WalletInitial, WalletLogo } from '../../kit/WalletLogo'
 import { LogoFrame, Name, Row, Tag } from './styles'
@@ -13,7 +12,7 @@ const w = translator('connect', connectEn)
 
 /** The row's accessible name: what a screen reader says before the position in the list. @internal */
 export function entryLabel(entry: WalletEntry): string {
-  const name = entry.wallet.name
+  const name = walletEntryName(entry)
   if (entry.connector) return t('installedLabel', { name })
   return entry.recommended ? t('recommendedLabel', { name }) : name
 }
@@ -37,12 +36,12 @@ function logoRef(url: string): (image: HTMLImageElement | null) => void {
   }
 }
 
-function ListingLogo({ wallet, url }: { wallet: WalletListing; url: string | undefined }) {
+function ListingLogo({ name, url }: { name: string; url: string | undefined }) {
   // A broken image would show the browser's broken-image icon; the initial reads better.
   const [failed, setFailed] = useState(false)
   const ref = useRef<((image: HTMLImageElement | null) => void) | undefined>(undefined)
   // Always there, under the logo: the row looks the same before, during and after it loads.
-  const initial = <WalletInitial aria-hidden="true">{wallet.name.slice(0, 1).toUpperCase()}</WalletInitial>
+  const initial = <WalletInitial aria-hidden="true">{name.slice(0, 1).toUpperCase()}</WalletInitial>
   if (!url || failed) return <LogoFrame>{initial}</LogoFrame>
   ref.current ??= logoRef(url)
   return (
@@ -85,7 +84,8 @@ interface WalletRowProps {
  */
 export function WalletRow({ entry, index, setSize, current, style, imageUrl, onPick, onFocusRow }: WalletRowProps) {
   const tag = entry.connector ? w('installed') : entry.recommended ? w('recommended') : undefined
-  const url = entry.wallet.image_id ? imageUrl(entry.wallet.image_id) : undefined
+  // An installed wallet's own icon (its announcement), as its name; else the listing's logo.
+  const url = entry.connector?.imageUrl ?? (entry.wallet.image_id ? imageUrl(entry.wallet.image_id) : undefined)
   return (
     <Row
       role="option"
@@ -100,8 +100,8 @@ export function WalletRow({ entry, index, setSize, current, style, imageUrl, onP
       onClick={() => onPick(index)}
       onFocus={() => onFocusRow(index)}
     >
-      <ListingLogo key={url ?? entry.wallet.id} wallet={entry.wallet} url={url} />
-      <Name title={entry.wallet.name}>{entry.wallet.name}</Name>
+      <ListingLogo key={url ?? entry.wallet.id} name={walletEntryName(entry)} url={url} />
+      <Name title={walletEntryName(entry)}>{walletEntryName(entry)}</Name>
       {/* The space keeps name and tag two words for tools that read the visible text. */}
       {tag && ' '}
       {tag && <Tag>{tag}</Tag>}

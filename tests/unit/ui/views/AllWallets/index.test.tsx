@@ -301,6 +301,30 @@ test('installed wallets (same rdns, or same name) are marked and listed first; p
   })
 })
 
+test('an installed wallet shows its own name and icon, not what the wallet API calls it', async () => {
+  // A spoofed listing carries the installed wallet's rdns under another wallet's name and logo.
+  wallets = makeWallets(40, (index) =>
+    index === 5 ? { rdns: 'io.rabbit', name: 'Official Safe Wallet', image_id: 'safe-logo' } : {},
+  )
+  setup()
+  addConnectors([
+    {
+      id: 'io.rabbit',
+      name: 'Rabbit Wallet',
+      type: 'injected',
+      chains: ['eip155'],
+      rdns: 'io.rabbit',
+      imageUrl: 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E',
+    },
+  ])
+  await openList()
+  const row = options()[0]!
+  assert.is(nameOf(row), 'Rabbit Wallet, installed')
+  assert.ok(row.textContent?.includes('Rabbit Wallet'))
+  assert.not.ok(row.textContent?.includes('Official Safe Wallet'))
+  assert.not.ok(options().some((option) => option.textContent?.includes('Official Safe Wallet')))
+})
+
 test('picking a wallet that is not installed opens ConnectingWalletConnect with the listing', async () => {
   setup()
   await openList()
