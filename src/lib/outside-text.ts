@@ -12,19 +12,26 @@ const HIDDEN =
   /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{E0000}-\u{E007F}]/gu
 
 /**
- * `value` with bidi controls, invisible and control characters removed, white space collapsed and
- * trimmed, and cut to `maxLength` characters (code points, the last one an ellipsis) when longer.
+ * Terminal escape sequences (ESC or CSI, parameters, final byte: `\x1b[31m`), removed whole: with
+ * only their ESC removed, a name would show the rest ("[31m").
+ */
+const ESCAPE_SEQUENCE = /(?:\u001B\[|\u009B)[0-?]*[ -/]*[@-~]|\u001B[@-Z\\-_]/g
+
+/**
+ * `value` with terminal escape sequences, bidi controls, invisible and control characters removed,
+ * white space collapsed and trimmed, and cut to `maxLength` characters (code points, the last one an ellipsis) when longer.
  * An empty result means the text had nothing visible: the validator treats it as missing.
  *
  * @example
  * ```ts
  * outsideText('Meta\u200BMask') // 'MetaMask'
  * outsideText('\u202Eksam') // 'ksam' (no longer shown reversed as "mask")
+ * outsideText('\u001B[31mRabbit\u001B[0m') // 'Rabbit'
  * outsideText('x'.repeat(10_000), 64) // 63 × 'x' + '…'
  * ```
  */
 export function outsideText(value: string, maxLength = 64): string {
-  const text = value.replace(HIDDEN, '').replace(/\s+/g, ' ').trim()
+  const text = value.replace(ESCAPE_SEQUENCE, '').replace(HIDDEN, '').replace(/\s+/g, ' ').trim()
   if (text.length <= maxLength) return text
   const points = Array.from(text)
   return points.length <= maxLength ? text : `${points.slice(0, maxLength - 1).join('')}…`

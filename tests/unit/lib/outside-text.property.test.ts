@@ -23,6 +23,12 @@ test('a long text ends with an ellipsis and keeps its start; a surrogate pair is
   assert.is(outsideText('🦊'.repeat(100), 10), `${'🦊'.repeat(9)}…`)
 })
 
+test('terminal escape sequences go whole, not just their ESC', () => {
+  assert.is(outsideText('\u001B[31mRabbit\u001B[0m Wallet'), 'Rabbit Wallet')
+  assert.is(outsideText('\u009B1;32mRabbit'), 'Rabbit')
+  assert.is(outsideText('Rab\u001BMbit'), 'Rabbit')
+})
+
 test('plain text without hidden characters is shown as it is', () => {
   fc.assert(
     fc.property(fc.string({ unit: fc.constantFrom(...'abcXYZ019 .-_<>&"\'/é日本🦊'), maxLength: 60 }), (text) => {
