@@ -9,6 +9,7 @@ import { createQueryCache, DEFAULT_QUERY_CACHE_MS, type ApiClientConfig } from '
 import { createManualClock, setClock } from '../../../src/lib/clock'
 import { SDK_TYPE, SDK_VERSION } from '../../../src/core/constants'
 import { MALFORMED_BODIES } from '../../../demo/sandbox/api-faults.mjs'
+import { rejection } from '../../helpers/async'
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const USDC = 'eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -54,15 +55,6 @@ function clientWith(
     ...factory,
   })
   return { api, sent }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
 }
 
 test('quotes: amount in base units, plain user address, CAIP-10 tokens, gas price; the first quote', async () => {

@@ -7,6 +7,7 @@ import { createHistoryApi, parseHistoryPage, parseTransaction } from '../../../s
 import { InvalidResponseError } from '../../../src/api/errors'
 import { startServer, type TestServer } from '../helpers/server'
 import { ACCOUNT, CHAIN, entry, transfer } from '../helpers/activity-history'
+import { rejection } from '../../helpers/async'
 
 let server: TestServer
 let answer: { status: number; body: string } = { status: 200, body: '{"data":[],"next":null}' }
@@ -19,16 +20,6 @@ test.before(async () => {
   })
 })
 test.after(() => server.close())
-
-/** The error `promise` rejects with (fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
-}
 
 const api = () => createHistoryApi({ baseUrl: `${server.url}/`, projectId: 'test-project' })
 

@@ -13,6 +13,7 @@ import {
 } from '../../../src/api/smart-sessions-api'
 import { SDK_TYPE, SDK_VERSION } from '../../../src/core/constants'
 import { MALFORMED_BODIES } from '../../../demo/sandbox/api-faults.mjs'
+import { rejection } from '../../helpers/async'
 
 const ACCOUNT = 'eip155:31337:0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const SESSION = {
@@ -47,15 +48,6 @@ function clientWith(
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 })
   }) as unknown as typeof globalThis.fetch
   return { api: createSmartSessionsApi({ baseUrl: 'http://api.test', projectId: 'p1', fetch, ...extra }), sent }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected a rejection')
 }
 
 test('lists the account’s sessions: GET /v1/sessions/{caip10} with projectId, st, sv; expiry in ms', async () => {
