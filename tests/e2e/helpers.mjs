@@ -233,12 +233,18 @@ export async function seriousAxeViolations(page) {
 
 const jsQR = readFileSync(createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js'), 'utf8')
 
-/** Draws the QR code's SVG on a canvas and decodes it with jsQR, in the page. */
-export async function decodeQr(page) {
+/**
+ * Draws a QR code's SVG (the modal's, or the one `svg` locates) on a canvas and decodes it with
+ * jsQR, in the page.
+ */
+export async function decodeQr(page, svg) {
   await page.addScriptTag({ content: jsQR })
-  return page.evaluate(async () => {
-    const root = document.querySelector('sigkit-modal').shadowRoot
-    const svg = root.querySelector('svg[role="img"][aria-label^="QR code"]')
+  const element = svg
+    ? await svg.elementHandle()
+    : await page.evaluateHandle(() =>
+        document.querySelector('sigkit-modal').shadowRoot.querySelector('svg[role="img"][aria-label^="QR code"]'),
+      )
+  return element.evaluate(async (svg) => {
     const source = new XMLSerializer().serializeToString(svg)
     const image = new Image()
     image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`
