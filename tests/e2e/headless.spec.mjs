@@ -11,18 +11,17 @@ import {
   answerWallet,
   decodeQr,
   expect,
+  expectRestoredWithoutPrompt,
+  INJECTED_NAME,
   recordWalletCalls,
   sandboxConfig,
+  SECOND_ADDRESS,
+  SECOND_KEY,
   seriousAxeViolations,
   test,
   walletPrompt,
+  WC_NAME,
 } from './helpers.mjs'
-
-/** Anvil's account #1 (the test wallet holds #0): a second address the sandbox's chains fund. */
-const SECOND_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
-const SECOND_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const WC_NAME = 'SigKit WalletConnect Test Wallet'
-const INJECTED_NAME = 'SigKit Test Wallet'
 
 /** The CDN build's files that hold the modal (shell, views, kit, styles), as URL paths. */
 function modalFiles() {
@@ -234,10 +233,7 @@ test("the page's own connections list: two wallets, switch (the provider signs a
     await expect(rows).toHaveCount(1)
     await expect(rows.nth(0)).toContainText(INJECTED_NAME)
     await expect(rows.nth(0)).toContainText('Active')
-    const calls = await page.evaluate(() => window.__walletCalls)
-    expect(calls, 'restored from the accounts the wallet has').toContain('eth_accounts')
-    expect(calls, 'no prompt to connect').not.toContain('eth_requestAccounts')
-    await expect(walletPrompt(page)).toHaveCount(0)
+    await expectRestoredWithoutPrompt(page)
     expect(await seriousAxeViolations(page)).toEqual([])
 
     const modal = new Set(modalFiles())
