@@ -204,10 +204,12 @@ const BUILDS = {
       pay: 'src/pay.ts',
       networks: 'src/networks.ts',
       wagmi: 'src/wagmi/index.ts',
+      qr: 'src/qr.ts',
       ...LOCALE_ENTRIES,
     },
-    // Entries a dapp imports for one purpose (taking payments, wagmi): not SigKit's page load.
-    optionalEntries: ['pay', 'wagmi', ...Object.keys(LOCALE_ENTRIES)],
+    // Entries a dapp imports for one purpose (taking payments, wagmi, a QR code of its own) and the
+    // locales: not SigKit's page load.
+    optionalEntries: ['pay', 'wagmi', 'qr', ...Object.keys(LOCALE_ENTRIES)],
     options: {
       packages: 'external',
       define: { __SIGKIT_VERSION__: version },
@@ -216,10 +218,11 @@ const BUILDS = {
   cdn: {
     outdir: 'dist/cdn',
     // `pay` is an entry of the same pass (not a file of its own like siwx.js): openPay must reach
-    // the very modal and state the page's sigkit.js runs, so it shares their chunks.
-    entries: { sigkit: 'src/cdn.ts', pay: 'src/cdn-pay.ts', ...LOCALE_ENTRIES },
+    // the very modal and state the page's sigkit.js runs, so it shares their chunks. `qr` (the
+    // QR encoder for a headless page) too: a page with the modal loads the encoder once.
+    entries: { sigkit: 'src/cdn.ts', pay: 'src/cdn-pay.ts', qr: 'src/qr.ts', ...LOCALE_ENTRIES },
     // Entries a page imports only when it wants them: not page load.
-    optionalEntries: ['pay', ...Object.keys(LOCALE_ENTRIES)],
+    optionalEntries: ['pay', 'qr', ...Object.keys(LOCALE_ENTRIES)],
     // Page load is built on its own (build/chunk-plan.mjs): the kernel, dist/cdn/kernel.js.
     chunkPlan: true,
     options: {

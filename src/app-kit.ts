@@ -32,6 +32,7 @@ import type {
   CaipNetworkId,
   ChainNamespace,
   Connection,
+  EIP1193Provider,
   ThemeMode,
   ThemeVariables,
   ThemeVariablesInput,
@@ -140,6 +141,17 @@ export interface AppKit {
   }): Promise<void>
   /** Disconnects a live connection (the others stay), or forgets `address` of a recent one. */
   deleteConnection(parameters: { connectorId: string; address?: string; namespace?: ChainNamespace }): Promise<void>
+  /**
+   * The dapp's provider in `namespace` (EIP-1193 on eip155), what `useAppKitProvider` gives: the
+   * active connection's wallet, so ask again after `switchConnection`. Undefined when not
+   * connected. It resolves (AppKit returns it at once): its code loads when first asked for.
+   * @example
+   * ```ts
+   * const provider = await appKit.getProvider('eip155')
+   * const signature = await provider?.request({ method: 'personal_sign', params: [message, address] })
+   * ```
+   */
+  getProvider(namespace?: ChainNamespace): Promise<EIP1193Provider | undefined>
 
   /** The locale the modal shows (`'en'` until the first open chooses one). */
   getLocale(): string
@@ -352,6 +364,10 @@ function createHandle(): AppKit {
     deleteConnection: ({ connectorId, address, namespace }) =>
       import('./core/wallet/connect').then((connecting) =>
         connecting.disconnectConnection(namespace ?? activeNamespace.value!, connectorId, address),
+      ),
+    getProvider: (namespace) =>
+      import('./core/wallet/connect').then(
+        async (connecting) => (await connecting.getWalletProvider(namespace ?? activeNamespace.value!))?.provider,
       ),
     getLocale: () => localeState.tag.value,
     setLocale,

@@ -15,9 +15,11 @@ const ENTRIES = [
   'dist/pay.js',
   'dist/networks.js',
   'dist/wagmi.js',
+  'dist/qr.js',
   'dist/cdn/sigkit.js',
   'dist/cdn/pay.js',
   'dist/cdn/networks.js',
+  'dist/cdn/qr.js',
 ]
 const SNAPSHOT = join(root, 'tests/build/exports.snapshot.json')
 

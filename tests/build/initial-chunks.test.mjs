@@ -35,6 +35,11 @@ const FORBIDDEN = [
   ['@walletconnect/*', () => false, (name) => name.startsWith('@walletconnect/')],
   ['ofetch (HTTP is first-open only)', () => false, (name) => name === 'ofetch'],
   ['@stitches/* (styling comes with the modal)', () => false, (name) => name.startsWith('@stitches/')],
+  [
+    'the QR encoder (the views that show a QR code and sigkit/qr load it)',
+    (input) => input === 'src/lib/qr.ts',
+    (name) => name === 'qr',
+  ],
 ]
 
 for (const [buildName, build] of Object.entries(manifest.builds)) {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readJson, root } from './helpers.mjs'
+import { contents, entryOutput, initialOutputs, inputPackage, readJson, root } from './helpers.mjs'
 
 function targets(value) {
   if (typeof value === 'string') return [value]
@@ -64,6 +64,32 @@ test('the CDN pay file exports what sigkit/pay does except the React hook, and r
   const error = await cdn.openPay({ recipient: 'nobody', amount: '5', asset: null }).catch((caught) => caught)
   assert.ok(error instanceof cdn.PayError)
   assert.is(error.reason, 'invalid')
+})
+
+test('sigkit/qr and the CDN qr.js export the encoder alone, and load nothing but it', async () => {
+  const cdn = await import(pathToFileURL(join(root, 'dist/cdn/qr.js')).href)
+  const npm = await import(pathToFileURL(join(root, 'dist/qr.js')).href)
+  assert.equal(Object.keys(cdn).sort(), ['encodeQrCode'])
+  assert.equal(Object.keys(npm).sort(), ['encodeQrCode'])
+  const { size, path } = cdn.encodeQrCode('wc:abc@2?relay-protocol=irn&symKey=00')
+  assert.ok(size > 21 && path.startsWith('M'))
+  // A page that imports dist/cdn/qr.js downloads the encoder and the qr package, not SigKit's kernel.
+  for (const [metafile, entry] of [
+    ['dist/cdn/meta.json', 'dist/cdn/qr.js'],
+    ['dist/meta.json', 'dist/qr.js'],
+  ]) {
+    const meta = readJson(metafile)
+    assert.is(entryOutput(meta, 'src/qr.ts'), entry)
+    const { inputs, externals } = contents(meta, initialOutputs(meta, entry))
+    const other = [...inputs].filter(
+      (input) => !['src/qr.ts', 'src/lib/qr.ts'].includes(input) && inputPackage(input) !== 'qr',
+    )
+    assert.equal(other, [], `${entry} loads only the encoder`)
+    assert.ok(
+      [...externals].every((name) => name === 'qr'),
+      `${entry}: externals ${[...externals]}`,
+    )
+  }
 })
 
 test.run()

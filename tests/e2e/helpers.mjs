@@ -233,12 +233,18 @@ export async function seriousAxeViolations(page) {
 
 const jsQR = readFileSync(createRequire(import.meta.url).resolve('jsqr/dist/jsQR.js'), 'utf8')
 
-/** Draws the QR code's SVG on a canvas and decodes it with jsQR, in the page. */
-export async function decodeQr(page) {
+/**
+ * Draws a QR code's SVG (the modal's, or the one `svg` locates) on a canvas and decodes it with
+ * jsQR, in the page.
+ */
+export async function decodeQr(page, svg) {
   await page.addScriptTag({ content: jsQR })
-  return page.evaluate(async () => {
-    const root = document.querySelector('sigkit-modal').shadowRoot
-    const svg = root.querySelector('svg[role="img"][aria-label^="QR code"]')
+  const element = svg
+    ? await svg.elementHandle()
+    : await page.evaluateHandle(() =>
+        document.querySelector('sigkit-modal').shadowRoot.querySelector('svg[role="img"][aria-label^="QR code"]'),
+      )
+  return element.evaluate(async (svg) => {
     const source = new XMLSerializer().serializeToString(svg)
     const image = new Image()
     image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`
@@ -282,6 +288,24 @@ export function clickAndCountWalletRows(page) {
 }
 
 export { expect }
+
+/**
+ * After a reload: the injected test wallet was restored from the accounts it has (`eth_accounts`),
+ * never asked to connect, and shows no prompt. Needs {@link recordWalletCalls}.
+ */
+export async function expectRestoredWithoutPrompt(page) {
+  const calls = await page.evaluate(() => window.__walletCalls)
+  expect(calls, 'restored from the accounts the wallet has').toContain('eth_accounts')
+  expect(calls, 'no prompt to connect').not.toContain('eth_requestAccounts')
+  await expect(walletPrompt(page)).toHaveCount(0)
+}
+
+/** Anvil's account #1 (the test wallet holds #0): a second address the sandbox's chains fund. */
+export const SECOND_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+export const SECOND_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The wallet names the two test wallets announce (injected) and send in their session (WalletConnect). */
+export const INJECTED_NAME = 'SigKit Test Wallet'
+export const WC_NAME = 'SigKit WalletConnect Test Wallet'
 
 /** Before any page script: every EIP-1193 method the page asks the injected wallet, in order. */
 export function recordWalletCalls() {

@@ -11,21 +11,20 @@ import {
   connectTestWallet,
   decodeQr,
   expect,
+  INJECTED_NAME,
   expectModalClosed,
+  expectRestoredWithoutPrompt,
   modal,
   openDapp,
   recordWalletCalls,
   sandboxConfig,
+  SECOND_ADDRESS,
+  SECOND_KEY,
   seriousAxeViolations,
   test,
   walletPrompt,
+  WC_NAME,
 } from './helpers.mjs'
-
-/** Anvil's account #1 (the test wallet holds #0): a second address the sandbox's chains fund. */
-const SECOND_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
-const SECOND_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const WC_NAME = 'SigKit WalletConnect Test Wallet'
-const INJECTED_NAME = 'SigKit Test Wallet'
 
 /** The Account view's list of wallets connected at once, opened from <appkit-button>. */
 async function openWalletList(page) {
@@ -143,7 +142,7 @@ test('two wallets at once: add from the Account view, switch (each signs as itse
     await expect(wallets.getByRole('listitem')).toHaveCount(2)
     await expect(wallets.getByRole('listitem').nth(0)).toContainText(WC_NAME)
     await expect(wallets.getByRole('listitem').nth(1)).toContainText(INJECTED_NAME)
-    let calls = await page.evaluate(() => window.__walletCalls)
+    const calls = await page.evaluate(() => window.__walletCalls)
     expect(calls, 'the injected wallet restored from the accounts it has').toContain('eth_accounts')
     expect(calls, 'no prompt to connect').not.toContain('eth_requestAccounts')
     expect(wallet.sessions(), 'the same WalletConnect session').toHaveLength(1)
@@ -169,10 +168,7 @@ test('two wallets at once: add from the Account view, switch (each signs as itse
     await expect(page.getByTestId('account-status')).toHaveText('connected')
     await expect(address).toHaveText(first)
     await expect(button).toContainText('sigkit-tester.eth')
-    calls = await page.evaluate(() => window.__walletCalls)
-    expect(calls, 'restored from the accounts the wallet has').toContain('eth_accounts')
-    expect(calls, 'no prompt to connect').not.toContain('eth_requestAccounts')
-    await expect(walletPrompt(page)).toHaveCount(0)
+    await expectRestoredWithoutPrompt(page)
     expect(await page.evaluate(() => window.sigkitTestWallet.pending.length)).toBe(0)
     wallets = await openWalletList(page)
     await expect(wallets.getByRole('listitem'), 'the disconnected wallet is not restored').toHaveCount(0)

@@ -1,5 +1,5 @@
 /** A QR code drawn as SVG (a WalletConnect pairing, a Receive address, a Farcaster sign-in link). */
-import encodeQR from 'qr'
+import { encodeQrCode } from '../../lib/qr'
 import { styled } from '../theme/stitches'
 
 const Frame = styled('div', {
@@ -14,24 +14,13 @@ const Frame = styled('div', {
   color: '#141414',
 })
 
-/** One path of unit squares for the dark modules, framed by the quiet zone the spec asks for. */
-function qrPath(modules: boolean[][]): string {
-  let path = ''
-  modules.forEach((row, y) =>
-    row.forEach((dark, x) => {
-      if (dark) path += `M${x} ${y}h1v1h-1z`
-    }),
-  )
-  return path
-}
-
 /**
  * `value` as a QR code, drawn from the encoder's module grid; `label` is its accessible name.
  * @internal
  */
 export function QrCode({ value, label }: { value: string; label: string }) {
-  const modules = encodeQR(value, 'raw', { ecc: 'medium', border: 2 })
-  const size = modules.length
+  // A quiet zone of 2 modules: the white frame's padding adds the rest.
+  const { size, path } = encodeQrCode(value, { border: 2 })
   return (
     <Frame>
       <svg
@@ -42,7 +31,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
         height="216"
         shapeRendering="crispEdges"
       >
-        <path d={qrPath(modules)} fill="currentColor" />
+        <path d={path} fill="currentColor" />
       </svg>
     </Frame>
   )
