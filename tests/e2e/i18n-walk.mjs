@@ -47,15 +47,24 @@ export function sayer(messages) {
  * Wallet, token and network names come from the sandbox (its chains, tokens and wallet list); these
  * are the brands and terms the catalogue README keeps.
  */
-const BRANDS = ['SigKit', 'WalletConnect', 'MetaMask', 'Farcaster', 'Google', 'Solana', 'Ethereum', 'EVM', 'EOA', 'NFT']
+const BRANDS = [
+  ...['SigKit', 'WalletConnect', 'MetaMask', 'Farcaster', 'Google', 'Solana', 'Ethereum', 'EVM', 'EOA', 'NFT'],
+  // The on-ramp providers and the social logins.
+  ...['Coinbase', 'Meld.io', 'X', 'Discord', 'Apple', 'GitHub', 'Facebook'],
+]
 
-/** The names of the sandbox's networks and tokens, and the brands: text made of these is not language. */
-export function namesOf(config, wallets = []) {
+/**
+ * The names of the sandbox's networks, tokens and NFT collections, the brands, and `others` (wallet
+ * names as listed, a dapp's name in a smart session): text made of these is not language.
+ */
+export function namesOf(config, others = []) {
   const tokens = Object.values(config.tokens ?? {}).flatMap((list) =>
     list.flatMap((token) => [token.name, token.symbol]),
   )
   const networks = [...config.chains.map((chain) => chain.name), config.solana?.name].filter(Boolean)
-  return [...new Set([...BRANDS, ...wallets, ...tokens, ...networks, 'ETH', 'Ether', 'SOL'])]
+  // The sandbox's NFT collection (demo/sandbox/nfts.mjs): its items are "SigKit Pals #1"…
+  const nfts = ['SigKit Pals']
+  return [...new Set([...BRANDS, ...others, ...tokens, ...networks, ...nfts, 'ETH', 'Ether', 'SOL'])]
 }
 
 /**
@@ -79,7 +88,8 @@ export function scanPage(page, { open, names }) {
       const months = Array.from({ length: 12 }, (_, month) =>
         new Date(2024, month, 15).toLocaleString('en-US', { month: 'long' }),
       )
-      const data = (element) => element.closest('bdi, [dir="ltr"], time, code, svg, [aria-hidden="true"]')
+      // `dir="ltr"` on an element of its own, not the modal's root (which carries `lang` and the page's direction).
+      const data = (element) => element.closest('bdi, [dir="ltr"]:not([lang]), time, code, svg, [aria-hidden="true"]')
       const longestFirst = [...names, ...months].sort((a, b) => b.length - a.length)
       const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
       const nameless = new RegExp(longestFirst.map(escape).join('|'), 'g')
@@ -110,13 +120,22 @@ export function scanPage(page, { open, names }) {
         }
         for (const element of root.querySelectorAll('*')) {
           if (!element.checkVisibility() || element.scrollWidth <= element.clientWidth + 1) continue
+          // A decorative icon (a token's letter with its direction badge over the corner) is not text.
+          if (element.closest('[aria-hidden="true"]')) continue
           const style = getComputedStyle(element)
           if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue
           if (style.textOverflow === 'ellipsis' && element.title) continue
           // A visually hidden label (a 1 px clipped box) is read, not seen; an element without text
           // (an icon, a QR code) has no text to overflow.
           if (element.clientWidth <= 1 || !element.textContent.trim()) continue
-          overflowing.push(`<${element.tagName.toLowerCase()}> ${element.textContent.trim().slice(0, 60)}`)
+          // The child that sticks out of the box, when one does: the one to fix.
+          const box = element.getBoundingClientRect()
+          const wide = [...element.children].find((child) => {
+            const rect = child.getBoundingClientRect()
+            return rect.right > box.right + 1 || rect.left < box.left - 1
+          })
+          const what = (node) => `<${node.tagName.toLowerCase()}> ${node.textContent.trim().slice(0, 60)}`
+          overflowing.push(wide ? `${what(element)} (sticking out: ${what(wide)})` : what(element))
         }
       }
       return { untranslated: [...new Set(untranslated)], overflowing: [...new Set(overflowing)] }
@@ -137,10 +156,34 @@ export function viewChecker(page, { untranslated, names }) {
     await page.waitForTimeout(200)
     const found = await scanPage(page, { open: PSEUDO_OPEN, names: names() })
     seen.push(view)
-    if (untranslated) for (const text of found.untranslated) problems.push(`${view}: untranslated "${text}"`)
-    for (const element of found.overflowing) problems.push(`${view}: overflows ${element}`)
+    const here = [
+      ...(untranslated ? found.untranslated.map((text) => `${view}: untranslated "${text}"`) : []),
+      ...found.overflowing.map((element) => `${view}: overflows ${element}`),
+    ]
+    // Printed as found too, so a walk stopped by a later step still tells what it saw.
+    if (here.length) console.log(here.join('\n'))
+    problems.push(...here)
   }
   return { check, problems, seen }
+}
+
+/**
+ * The scan finds what it is there to find: an English sentence and a text too wide for its box,
+ * put into the dialog for a moment, are both reported (a scan that saw nothing would pass every
+ * view).
+ */
+export async function expectScanToCatch(page, names) {
+  await modal(page).evaluate((dialog) => {
+    const probe = document.createElement('p')
+    probe.id = 'i18n-walk-probe'
+    probe.textContent = 'Hard-coded probe sentence'
+    probe.style.cssText = 'width: 40px; white-space: nowrap; overflow: hidden'
+    dialog.append(probe)
+  })
+  const found = await scanPage(page, { open: PSEUDO_OPEN, names })
+  await modal(page).evaluate((dialog) => dialog.querySelector('#i18n-walk-probe').remove())
+  expect(found.untranslated).toContain('Hard-coded probe sentence')
+  expect(found.overflowing).toContain('<p> Hard-coded probe sentence')
 }
 
 /** Goes back one view with the header's Back button. */

@@ -8,7 +8,7 @@
 // excepted, tests/e2e/i18n-walk.mjs says by which rule) and no text overflowing its box. One page
 // per locale and state walks the views in sequence; the failure names each view and text at fault.
 import { answerWallet, expect, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
-import { back, catalogue, closeModal, namesOf, sayer, viewChecker } from './i18n-walk.mjs'
+import { back, catalogue, closeModal, expectScanToCatch, namesOf, sayer, viewChecker } from './i18n-walk.mjs'
 import { pseudoMessages, PSEUDO_OPEN } from '../helpers/pseudo-locale.mjs'
 
 /** The page in a locale: the pseudo-locale through the `messages` option, a shipped one through `?locale=`. */
@@ -38,6 +38,7 @@ async function walkNotConnected(page, say, check, wallets) {
   await page.locator('appkit-button').click()
   await expect(dialog.getByRole('heading', { name: say('titles.connect') })).toBeVisible()
   await expect(dialog.getByRole('button', { name: /SigKit Test Wallet/ })).toBeVisible()
+  await expectScanToCatch(page, [])
   wallets.push(...(await listedWalletNames(page)))
   await check('Connect')
 
@@ -49,7 +50,7 @@ async function walkNotConnected(page, say, check, wallets) {
   await check('All socials')
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
-    dialog.getByRole('button', { name: say('social.continueWith', { provider: 'Google' }) }).click(),
+    dialog.getByRole('button', { name: 'Google', exact: true }).click(),
   ])
   await expect(dialog.getByRole('heading', { name: say('titles.signIn') })).toBeVisible()
   await check('Connecting social')
@@ -122,11 +123,14 @@ async function walkConnected(page, say, check) {
 
   await dialog.getByRole('button', { name: say('smartSessions.manage') }).click()
   await expect(dialog.getByRole('heading', { name: say('titles.smartSessions') })).toBeVisible()
-  await expect(dialog.getByRole('button', { name: say('smartSessions.revoke') }).first()).toBeVisible()
+  await expect(
+    dialog.getByRole('button', { name: say('smartSessions.revokeLabel', { name: 'E2E Game' }) }).first(),
+  ).toBeVisible()
   await check('Smart sessions')
   await back(page, say)
 
-  await dialog.getByRole('button', { name: say('account.chooseNetwork') }).click()
+  // The network button is named by the network (label in name); its title says what it does.
+  await dialog.getByTitle(say('account.chooseNetwork')).click()
   await expect(dialog.getByRole('heading', { name: say('titles.chooseNetwork') })).toBeVisible()
   await check('Networks')
   await back(page, say)
@@ -225,7 +229,7 @@ for (const locale of ['pseudo', 'de']) {
     const say = await openInLocale(page, locale, '/?siwx=optional&sessions=on')
     const { check, problems } = viewChecker(page, {
       untranslated,
-      names: () => namesOf(config, ['SigKit Test Wallet']),
+      names: () => namesOf(config, ['SigKit Test Wallet', 'E2E Game']),
     })
     await walkConnected(page, say, check)
     expect(problems).toEqual([])

@@ -41,26 +41,29 @@ async function expectRightAligned(locator, what) {
   expect(right, `${what}: "${text}" at the right (right margin ${right}, left ${left})`).toBeLessThan(left)
 }
 
-/** An address shown in the modal reads left to right: its `0x` is left of its last characters. */
-async function expectAddressLeftToRight(dialog) {
-  const address = dialog.locator('bdi, [dir="ltr"]').filter({ hasText: /^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/ })
-  await expect(address.first()).toBeVisible()
-  const order = await address.first().evaluate((element) => {
-    const node = [...element.childNodes].find((child) => child.nodeType === Node.TEXT_NODE)
-    const rect = (start, end) => {
-      const range = document.createRange()
-      range.setStart(node, start)
-      range.setEnd(node, end)
-      return range.getBoundingClientRect()
-    }
-    const length = node.textContent.length
-    return {
-      prefix: rect(0, 2).left,
-      suffix: rect(length - 4, length).left,
-      direction: getComputedStyle(element).direction,
-    }
+/**
+ * A Latin text inside the Arabic one (an address, a name, an amount with its symbol) reads left to
+ * right: its first characters sit left of its last ones.
+ */
+async function expectReadsLeftToRight(locator, what) {
+  await expect(locator).toBeVisible()
+  const order = await locator.evaluate((element) => {
+    const range = document.createRange()
+    const text = element.textContent
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    const nodes = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent.trim()) nodes.push(node)
+    const first = nodes[0]
+    const last = nodes.at(-1)
+    range.setStart(first, first.textContent.indexOf(first.textContent.trim()[0]))
+    range.setEnd(first, range.startOffset + 1)
+    const start = range.getBoundingClientRect().left
+    const end = last.textContent.trimEnd().length
+    range.setStart(last, end - 1)
+    range.setEnd(last, end)
+    return { text: text.trim(), start, end: range.getBoundingClientRect().left }
   })
-  expect(order.prefix, `the address reads left to right (direction ${order.direction})`).toBeLessThan(order.suffix)
+  expect(order.start, `${what} "${order.text}" reads left to right`).toBeLessThan(order.end)
 }
 
 /** The dialog's screenshot, attached to the test and written to its output folder. */
@@ -105,24 +108,24 @@ test('right to left in Arabic: Connect, All Wallets, Account and Swap mirrored, 
   await expect(dialog.getByRole('heading', { name: ar.titles.account })).toBeVisible()
   await expect(dialog.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible({ timeout: 15_000 })
   await expectMirroredHeader(dialog, ar, { back: false })
-  await expectAddressLeftToRight(dialog)
+  // The profile's name or address (its title the address).
+  await expectReadsLeftToRight(dialog.locator('bdi[title^="0x"]').first(), 'the account')
   await expectRightAligned(dialog.getByRole('tabpanel').getByRole('listitem').first(), 'the first token row')
   await keepScreenshot(dialog, testInfo, 'account-ar')
   expect(await seriousAxeViolations(page)).toEqual([])
 
-  // Swap, from the Account view (Back at the right), on Localhost L2 where the sandbox swaps.
+  // Swap, on Localhost L2 where the sandbox swaps.
   await dialog.getByRole('button', { name: ar.modal.close, exact: true }).first().click()
   await page.getByRole('button', { name: 'Switch to Localhost L2', exact: true }).click()
   await answerWallet(page, 'Add network')
   await expect(page.getByTestId('network-name')).toHaveText('Localhost L2 (chain 31338)')
-  await page.locator('appkit-button').click()
-  await dialog.getByRole('button', { name: ar.account.swap, exact: true }).click()
-  const pay = dialog.getByLabel(ar.swap.youPay)
-  await expect(pay).toBeVisible()
-  await pay.fill('0.1')
-  await expectMirroredHeader(dialog, ar)
-  // The amount field: its digits left to right, at the right of the row like the text around it.
-  expect(await pay.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr')
+  // Opened with its arguments (ETH → USDC, 0.1), as a dapp does: a quote to show.
+  await page.getByRole('button', { name: 'Swap 0.1 ETH for USDC' }).click()
+  await expect(dialog.getByLabel(ar.swap.youPay)).toHaveValue('0.1')
+  await expectMirroredHeader(dialog, ar, { back: false })
+  await expect(dialog.getByRole('button', { name: ar.swap.review })).toBeEnabled({ timeout: 15_000 })
+  // The quote's rate ("1 ETH = … USDC") reads left to right inside the Arabic row.
+  await expectReadsLeftToRight(dialog.locator('dd bdi').filter({ hasText: '=' }), 'the rate')
   await expectRightAligned(dialog.getByText(ar.swap.youPay, { exact: true }).first().locator('..'), 'the "You pay" row')
   await keepScreenshot(dialog, testInfo, 'swap-ar')
   expect(await seriousAxeViolations(page)).toEqual([])
