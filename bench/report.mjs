@@ -435,14 +435,15 @@ function judgeFirstOpen({ wallets, modal }) {
     )
   }
 
-  // Issue 32: a locale's catalogue comes in the first open's round, not after it.
+  // Issue 32: a locale's catalogue comes in the first open's round, not after it, so the first
+  // open is no deeper (it may be shallower in a run where the page's idle preload started first).
   for (const build of ['cdn', 'react']) {
     const english = row(build, 'just loaded')
     const japanese = row(build, 'just loaded', undefined, 'ja')
     const both = english && japanese && Number.isFinite(japanese.openDepth)
     add(
-      `Slow 4G, the first open in Japanese has the same JS waterfall depth as in English (${BUILD[build]})`,
-      both ? japanese.openDepth === english.openDepth : undefined,
+      `Slow 4G, the first open in Japanese is no deeper a JS waterfall than in English (${BUILD[build]})`,
+      both ? japanese.openDepth <= english.openDepth : undefined,
       both
         ? `page load / first open: en ${english.pageLoadDepth} / ${english.openDepth}, ja ${japanese.pageLoadDepth} / ${japanese.openDepth}`
         : '',

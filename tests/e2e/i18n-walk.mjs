@@ -154,7 +154,7 @@ export function viewChecker(page, { untranslated, names }) {
   async function check(view) {
     // The view's texts settle (a list loads, a title animates in) before they are read.
     await page.waitForTimeout(200)
-    const found = await scanPage(page, { open: PSEUDO_OPEN, names: names() })
+    const found = await scanPage(page, { open: PSEUDO_OPEN, names: await names() })
     seen.push(view)
     const here = [
       ...(untranslated ? found.untranslated.map((text) => `${view}: untranslated "${text}"`) : []),

@@ -110,6 +110,7 @@ test('right to left in Arabic: Connect, All Wallets, Account and Swap mirrored, 
   await expectMirroredHeader(dialog, ar, { back: false })
   // The profile's name or address (its title the address).
   await expectReadsLeftToRight(dialog.locator('bdi[title^="0x"]').first(), 'the account')
+  await expectReadsLeftToRight(dialog.locator('[data-balance]'), 'the balance')
   await expectRightAligned(dialog.getByRole('tabpanel').getByRole('listitem').first(), 'the first token row')
   await keepScreenshot(dialog, testInfo, 'account-ar')
   expect(await seriousAxeViolations(page)).toEqual([])
