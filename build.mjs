@@ -160,6 +160,23 @@ function featureModules(metafile) {
   return modules
 }
 
+/**
+ * The locale catalogues (`src/i18n/messages/<tag>.ts`, English apart: it is built in). Each is one
+ * lazy chunk; the largest, beyond page load and the first open, is what size-limit.json budgets
+ * (issue 32: at most 5 KB gzip each).
+ */
+const LOCALE_CATALOGUE = /^src\/i18n\/messages\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\.ts$/
+
+/** Each locale's catalogue module in this pass, by tag. */
+function localeModules(metafile) {
+  return Object.fromEntries(
+    Object.keys(metafile.inputs)
+      .map((input) => [LOCALE_CATALOGUE.exec(input)?.[1], input])
+      .filter(([tag]) => tag && tag !== 'en')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  )
+}
+
 const version = JSON.stringify(pkg.version)
 
 /** @type {esbuild.BuildOptions} */
@@ -435,6 +452,14 @@ function analyse(name, metafile) {
       return [feature, { sources, files, gzip: gzipTotal(files) }]
     }),
   )
+  const locales = Object.fromEntries(
+    Object.entries(localeModules(metafile)).map(([tag, source]) => {
+      const files = filesBeyondFirstOpen([source])
+      return [tag, { source, files, gzip: gzipTotal(files) }]
+    }),
+  )
+  const [largestTag] = Object.entries(locales).sort(([, a], [, b]) => b.gzip - a.gzip)[0] ?? []
+  const largestLocale = largestTag ? { tag: largestTag, ...locales[largestTag] } : { tag: null, files: [], gzip: 0 }
   const initialFiles = [...initial].sort()
   const headlessFiles = [
     ...new Set([
@@ -475,6 +500,8 @@ function analyse(name, metafile) {
     embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
     socialSection: { source: SOCIAL_SECTION_MODULE, files: socialFiles, gzip: gzipTotal(socialFiles) },
     features,
+    locales,
+    largestLocale,
   }
 }
 
@@ -513,6 +540,7 @@ async function buildBundles() {
     staged[`${prefix}-connectors`] = await stage(`${prefix}-connectors`, report.connectors.files, report.outdir)
     staged[`${prefix}-preload`] = await stage(`${prefix}-preload`, report.preload.files, report.outdir)
     staged[`${prefix}-headless`] = await stage(`${prefix}-headless`, report.headless.files, report.outdir)
+    staged[`${prefix}-locale`] = await stage(`${prefix}-locale`, report.largestLocale.files, report.outdir)
     for (const [feature, { files }] of Object.entries(report.features))
       staged[`${prefix}-${feature}`] = await stage(`${prefix}-${feature}`, files, report.outdir)
   }
@@ -562,6 +590,7 @@ function printSummary(reports) {
       embedded,
       socialSection,
       features,
+      largestLocale,
     } = reports[pass]
     lines.push(
       `  ${prefix.padEnd(5)} initial ${kb(initial.gzip)} gzip (${initial.files.length} files), ` +
@@ -577,6 +606,9 @@ function printSummary(reports) {
       `        features when opened: ${Object.entries(features)
         .map(([feature, { gzip }]) => `${feature} +${kb(gzip)}`)
         .join(', ')}`,
+    )
+    lines.push(
+      `        another language: its catalogue +${kb(largestLocale.gzip)} at most (${largestLocale.tag ?? 'none'}, the largest)`,
     )
     for (const [source, { status, required }] of Object.entries(firstOpen.modules)) {
       if (status !== 'lazy' && (required || status === 'initial')) {

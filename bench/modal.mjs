@@ -11,7 +11,8 @@
 //   slow 4G       CDP network emulation (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up) and 4x
 //                 CPU: navigation → button ready; a click right after load → Connect view and its
 //                 wallets painted; 1 s later WalletConnect → QR painted; both waterfall depths;
-//                 for the React build also as a Vite app bundles it.
+//                 for the React build also as a Vite app bundles it; for both builds also with
+//                 the modal in Japanese (`locale: 'ja'`, issue 32: the same waterfall depth).
 //
 // Waterfall depth: of the page's .js requests in a window, the longest chain in which each request
 // started after the one before it had ended (1 = everything requested in one round, 0 = none). The
@@ -19,8 +20,10 @@
 // what the page preloads once idle is not page load; the first-open window from the click to the
 // Connect view's wallets painted (requests still in flight at the click count too: a preload the
 // click caught half-way). From Resource Timing (startTime, responseEnd).
+import * as esbuild from 'esbuild'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 /** Pages per build (served by bench/lib/server.mjs; see bench/pages/modal-*.{js,tsx}). */
@@ -76,13 +79,13 @@ const TIMING_BUFFER = 'performance.setResourceTimingBufferSize(5000)'
  * In the page: arms the measurement of the next open. Resolves with the click's time and when
  * the Connect view (its wallet section) and its first wallet entry were in the DOM and painted.
  */
-function armOpen() {
+function armOpen(title) {
   const { whenFound, nextFrame } = window.benchMeasure
   const shadow = () => document.querySelector('sigkit-modal')?.shadowRoot
   const roots = () => [document.body, ...(shadow() ? [shadow()] : [])]
   const dialogWith = (selector) => {
     const dialog = shadow()?.querySelector('[role="dialog"]')
-    return dialog && shadow().getElementById('sk-dialog-title')?.textContent === 'Connect Wallet'
+    return dialog && shadow().getElementById('sk-dialog-title')?.textContent === title
       ? dialog.querySelector(selector)
       : null
   }
@@ -239,9 +242,26 @@ export function quiet(page) {
   return page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined)
 }
 
-/** Clicks the button and waits for the Connect view with its wallets painted. */
-async function open(page) {
-  await page.evaluate(armOpen)
+/**
+ * The Connect view's title in `locale` (English without one), from its catalogue read as the build
+ * reads it: how the bench knows the Connect view is in.
+ */
+async function connectTitle(locale) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+  const source = locale ? `src/i18n/messages/${locale}.ts` : 'src/i18n/messages/en.ts'
+  const { outputFiles } = await esbuild.build({
+    entryPoints: [join(root, source)],
+    bundle: true,
+    write: false,
+    format: 'esm',
+  })
+  const loaded = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`)
+  return (loaded.en ?? loaded.default).titles.connect
+}
+
+/** Clicks the button and waits for the Connect view (titled `title`) with its wallets painted. */
+async function open(page, title = 'Connect Wallet') {
+  await page.evaluate(armOpen, title)
   await page.locator('appkit-button').click()
   return page.evaluate(() => window.__benchOpen)
 }
@@ -257,8 +277,9 @@ export async function benchModal(context) {
   const { server, emulator, relay, distDir, pagesDir, quick, log } = context
   const rates = [1, 6]
   const iterations = quick ? 1 : 7
-  const url = (build) =>
-    `${server.url}${PAGES[build]}&api=${encodeURIComponent(emulator.url)}&relay=${encodeURIComponent(relay.url)}`
+  const url = (build, locale) =>
+    `${server.url}${PAGES[build]}&api=${encodeURIComponent(emulator.url)}&relay=${encodeURIComponent(relay.url)}` +
+    (locale ? `&locale=${locale}` : '')
   const gzipOf = new Map()
   /** Gzip size of a served script (level 9, what bench/lib/server.mjs sends a browser). */
   const gzipSize = (path) => {
@@ -404,33 +425,37 @@ export async function benchModal(context) {
   }
 
   // ── slow 4G + 4x CPU: load, a click right after it, WalletConnect → QR ───────────────────
-  for (const build of SLOW_BUILDS) {
+  /** The slow-network case of one build, its modal in `locale` (English: the option unset). */
+  async function justLoaded(build, locale) {
+    const title = await connectTitle(locale)
     const samples = []
     for (let i = 0; i < iterations; i++) {
       const { context: browserContext, page, errors } = await newPage(context, { cpu: SLOW_4G.cpu, network: SLOW_4G })
-      await page.goto(url(build), { waitUntil: 'load' })
+      await page.goto(url(build, locale), { waitUntil: 'load' })
       const button = await page.evaluate(() => window.__benchButton)
-      const opened = await open(page)
+      const opened = await open(page, title)
+      // The QR code only in English: the other locales measure the first open's waterfall.
       await page.waitForTimeout(IDLE_MS)
-      const qr = await openQr(page)
+      const qr = locale ? undefined : await openQr(page)
       await page.evaluate(settle, 500)
       const loaded = await page.evaluate(scripts)
       samples.push({
         buttonMs: button.painted,
         viewMs: opened.viewPainted - opened.clickAt,
         walletsMs: opened.walletsPainted - opened.clickAt,
-        qrMs: qr.qrPainted - qr.clickAt,
+        qrMs: qr ? qr.qrPainted - qr.clickAt : Number.NaN,
         pageLoad: waterfall(pageLoadRequests(loaded, button.at)),
         open: waterfall(openRequests(loaded, opened)),
       })
       if (errors.length) throw new Error(`${build} page errors: ${errors.join('\n')}`)
       await closePage(browserContext)
     }
-    results.push({
+    return {
       build,
       cpu: SLOW_4G.cpu,
       network: 'slow 4G',
       page: 'just loaded',
+      locale: locale ?? 'en',
       iterations: samples.length,
       buttonReadyMs: pick(samples, 'buttonMs'),
       viewPaintedMs: pick(samples, 'viewMs'),
@@ -442,8 +467,21 @@ export async function benchModal(context) {
       openChain: chainOf(samples, 'open'),
       samples: samples.map((sample) => round(sample.walletsMs)),
       qrSamples: samples.map((sample) => round(sample.qrMs)),
-    })
+    }
+  }
+  const depths = (row) => `${row.pageLoadDepth} / ${row.openDepth}`
+  for (const build of SLOW_BUILDS) {
+    const english = await justLoaded(build)
+    results.push(english)
     log(`  modal open: ${build} on slow 4G + ${SLOW_4G.cpu}x done`)
+    // Issue 32: a locale's catalogue is requested in the first open's round, so the first open in
+    // Japanese is no deeper than in English (the bench's own pages; Vite's bundle is left out).
+    if (build === 'react-vite') continue
+    const japanese = await justLoaded(build, 'ja')
+    results.push(japanese)
+    log(
+      `  modal open: ${build} on slow 4G in Japanese done; JS waterfall depth, page load / first open: en ${depths(english)}, ja ${depths(japanese)}`,
+    )
   }
   return results
 }

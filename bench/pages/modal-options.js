@@ -1,11 +1,14 @@
 // createAppKit options of the modal-open pages: one local network, every hosted service pointed
 // at the API emulator whose URL the runner puts in the page's `api` query parameter, and
-// WalletConnect at the sandbox's relay (`relay`), so the QR code's pairing works offline.
+// WalletConnect at the sandbox's relay (`relay`), so the QR code's pairing works offline; the
+// modal's language from `locale` (English without it).
 export function benchOptions() {
   const query = new URLSearchParams(location.search)
   const api = query.get('api')
   const relay = query.get('relay')
+  const locale = query.get('locale')
   return {
+    ...(locale ? { locale } : {}),
     projectId: 'sigkit-bench',
     networks: [
       {

@@ -7,9 +7,16 @@
 import errors from './messages/en/errors'
 import modal from './messages/en/modal'
 import common from './messages/en/common'
+import connecting from './messages/en/connecting'
 import { textTranslator } from './reverse'
 
-const translators = [textTranslator('errors', errors), textTranslator('modal', modal), textTranslator('common', common)]
+// `connecting`: core and the connectors write 'Connection declined' (SPEC §8) as the connection's error.
+const translators = [
+  textTranslator('errors', errors),
+  textTranslator('modal', modal),
+  textTranslator('common', common),
+  textTranslator('connecting', connecting),
+]
 
 /** A known English text (placeholders filled, as in 'The transaction would fail: …') in the visitor's locale. */
 export function translateKnownText(text: string): string {

@@ -204,6 +204,8 @@ const STAGED = {
   'react-initial': ['react-bundle', 'initial'],
   'react-modal': ['react-bundle', 'shell'],
   'react-data': ['react-bundle', 'data'],
+  'cdn-locale': ['cdn', 'largestLocale'],
+  'react-locale': ['react-bundle', 'largestLocale'],
 }
 
 for (const [folder, [buildName, set]] of Object.entries(STAGED)) {
@@ -223,5 +225,13 @@ for (const [folder, [buildName, set]] of Object.entries(STAGED)) {
     assert.ok(staged.length > 0, `nothing staged in dist/.size/${folder}: its size check would measure 0 bytes`)
   })
 }
+
+staging('the locale budget measures the largest of the 23 locale catalogues, each its own chunk', () => {
+  const { locales, largestLocale } = manifest.builds.cdn
+  assert.equal(Object.keys(locales).length, 23)
+  for (const [tag, { files }] of Object.entries(locales))
+    assert.ok(files.length > 0, `${tag}: its catalogue is in page load or the first open, not a chunk of its own`)
+  assert.equal(largestLocale.gzip, Math.max(...Object.values(locales).map((locale) => locale.gzip)))
+})
 
 staging.run()

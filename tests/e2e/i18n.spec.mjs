@@ -1,115 +1,134 @@
-// Issue 32 in Chromium: the pseudo-locale (accented, ~40 % longer, bracketed; the tests' own, given
-// as the `messages` option) on the Connect and All Wallets views: every visible text is translated
-// (names excepted) and none overflows its box; right to left (`?locale=ar`, a stand-in while ar.ts
-// is being written: English texts, Arabic direction): the close button at the physical left, back
-// at the right, text right-aligned, axe clean, screenshots kept.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { expect, modal, openDapp, test } from './helpers.mjs'
-import { pseudoMessages, PSEUDO_OPEN } from '../helpers/pseudo-locale.mjs'
+// Issue 32 in Chromium, right to left: the modal in Arabic (`?locale=ar`, the shipped catalogue) on
+// Connect, All Wallets, Account (connected) and Swap. In each: the modal root carries dir="rtl" and
+// lang="ar", the close button sits at the physical left and Back at the right, text is aligned to
+// the right, an address reads left to right inside the Arabic text, axe finds no serious
+// violation; screenshots of Connect, Account and Swap are kept as the test's attachments (and in
+// its output folder). Every view in the pseudo-locale and in German: i18n-walk.spec.mjs.
+import { answerWallet, connectTestWallet, expect, modal, openDapp, seriousAxeViolations, test } from './helpers.mjs'
+import { catalogue } from './i18n-walk.mjs'
 
-const require = createRequire(import.meta.url)
-const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+/** The dialog's header buttons: `close` must be in the physical left half, `back` (when shown) in the right. */
+async function expectMirroredHeader(dialog, ar, { back = true } = {}) {
+  const card = await dialog.boundingBox()
+  const close = await dialog.getByRole('button', { name: ar.modal.close, exact: true }).first().boundingBox()
+  expect(close.x + close.width / 2 - card.x, 'close at the physical left').toBeLessThan(card.width / 2)
+  if (!back) return
+  const backButton = await dialog.getByRole('button', { name: ar.modal.back, exact: true }).boundingBox()
+  expect(backButton.x + backButton.width / 2 - card.x, 'back at the physical right').toBeGreaterThan(card.width / 2)
+}
 
-/** A locale's catalogue, read from the source the way the build reads it (esbuild). */
-async function catalogue(tag) {
-  const esbuild = await import('esbuild')
-  const { outputFiles } = await esbuild.build({
-    entryPoints: [`src/i18n/messages/${tag}.ts`],
-    bundle: true,
-    write: false,
-    format: 'esm',
+/**
+ * Where a box's first text sits in it: the box's right edge to the text's (`right`) and its left
+ * edge to the text's (`left`), from the text's rendered rectangle (a Range), so the alignment is
+ * measured, not read from a style. In a row of a name and an amount, the name comes first.
+ */
+function textMargins(locator) {
+  return locator.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    let node = walker.nextNode()
+    while (node && !node.textContent.trim()) node = walker.nextNode()
+    const range = document.createRange()
+    range.selectNodeContents(node)
+    const text = range.getBoundingClientRect()
+    const box = element.getBoundingClientRect()
+    return { left: text.left - box.left, right: box.right - text.right, text: node.textContent.trim() }
   })
-  const url = `data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`
-  const loaded = await import(url)
-  return loaded.en ?? loaded.default
 }
 
-/** Visible text nodes of the dialog that are not pseudo-translated, nor a name the page shows as it is. */
-async function untranslated(page, names) {
-  return modal(page).evaluate(
-    (dialog, { open, names }) => {
-      const found = []
-      const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent.trim()
-        const element = node.parentElement
-        if (!text || !element || element.closest('[aria-hidden="true"]') || !element.checkVisibility()) continue
-        if (text.includes(open) || names.some((name) => text === name) || !/\p{L}{2}/u.test(text)) continue
-        found.push(text)
-      }
-      return found
-    },
-    { open: PSEUDO_OPEN, names },
-  )
+/** The box's first text sits at its right (the start side in right-to-left). */
+async function expectRightAligned(locator, what) {
+  const { left, right, text } = await textMargins(locator)
+  expect(right, `${what}: "${text}" at the right (right margin ${right}, left ${left})`).toBeLessThan(left)
 }
 
-/** Elements of the dialog whose text overflows without an ellipsis and a title that has it whole. */
-async function overflowing(page) {
-  return modal(page).evaluate((dialog) =>
-    [...dialog.querySelectorAll('*')]
-      .filter((element) => element.checkVisibility() && element.scrollWidth > element.clientWidth + 1)
-      .filter(
-        (element) => getComputedStyle(element).overflowX !== 'auto' && getComputedStyle(element).overflowX !== 'scroll',
-      )
-      .filter((element) => !(getComputedStyle(element).textOverflow === 'ellipsis' && element.title))
-      // A visually hidden label (a 1 px clipped box) is read, not seen.
-      .filter((element) => element.clientWidth > 1 && element.textContent.trim())
-      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent.trim().slice(0, 60)}`),
-  )
+/**
+ * A Latin text inside the Arabic one (an address, a name, an amount with its symbol) reads left to
+ * right: its first characters sit left of its last ones.
+ */
+async function expectReadsLeftToRight(locator, what) {
+  await expect(locator).toBeVisible()
+  const order = await locator.evaluate((element) => {
+    const range = document.createRange()
+    const text = element.textContent
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    const nodes = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent.trim()) nodes.push(node)
+    const first = nodes[0]
+    const last = nodes.at(-1)
+    range.setStart(first, first.textContent.indexOf(first.textContent.trim()[0]))
+    range.setEnd(first, range.startOffset + 1)
+    const start = range.getBoundingClientRect().left
+    const end = last.textContent.trimEnd().length
+    range.setStart(last, end - 1)
+    range.setEnd(last, end)
+    return { text: text.trim(), start, end: range.getBoundingClientRect().left }
+  })
+  expect(order.start, `${what} "${order.text}" reads left to right`).toBeLessThan(order.end)
 }
 
-async function seriousViolations(page) {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+/** The dialog's screenshot, attached to the test and written to its output folder. */
+async function keepScreenshot(dialog, testInfo, name) {
+  const path = testInfo.outputPath(`${name}.png`)
+  await dialog.screenshot({ path })
+  await testInfo.attach(name, { path, contentType: 'image/png' })
 }
 
-test('pseudo-locale: Connect and All Wallets show no untranslated text, and no text overflows', async ({ page }) => {
-  const messages = pseudoMessages(await catalogue('en'))
-  await page.addInitScript((value) => {
-    window.__SIGKIT_TEST_MESSAGES__ = value
-  }, messages)
-  await openDapp(page)
-  const button = page.locator('appkit-button')
-  await expect(button).toContainText(PSEUDO_OPEN)
-  await button.click()
-  await expect(modal(page)).toBeVisible()
-  const names = await modal(page).locator('li button span').allInnerTexts()
-  expect(await untranslated(page, ['SigKit Test Wallet', 'WalletConnect', ...names])).toEqual([])
-  expect(await overflowing(page)).toEqual([])
-  await modal(page)
-    .getByRole('button', { name: /^⟦Áļļ Ŵáļļéţš/ })
-    .click()
-  await expect(modal(page).getByRole('status').first()).toContainText(PSEUDO_OPEN)
-  const listed = await modal(page).getByRole('option').allInnerTexts()
-  const walletNames = listed.flatMap((text) => text.split('\n')).map((text) => text.trim())
-  expect(await untranslated(page, walletNames)).toEqual([])
-  expect(await overflowing(page)).toEqual([])
-})
-
-test('right to left in Arabic: mirrored header, right-aligned text, axe clean', async ({ page }, testInfo) => {
+test('right to left in Arabic: Connect, All Wallets, Account and Swap mirrored, right-aligned, addresses left to right, axe clean', async ({
+  page,
+}, testInfo) => {
   const ar = await catalogue('ar')
-  await openDapp(page, '/?locale=ar')
-  await page.locator('appkit-button').click()
+  const log = await openDapp(page, '/?locale=ar')
   const dialog = modal(page)
-  await expect(dialog).toBeVisible()
+
+  // Connect.
+  await page.locator('appkit-button').click()
+  await expect(dialog.getByRole('heading', { name: ar.titles.connect })).toBeVisible()
   expect(await dialog.evaluate((element) => element.closest('[dir]')?.getAttribute('dir'))).toBe('rtl')
   expect(await dialog.evaluate((element) => element.closest('[lang]')?.getAttribute('lang'))).toBe('ar')
-  await testInfo.attach('connect-rtl', { body: await dialog.screenshot(), contentType: 'image/png' })
+  await expectMirroredHeader(dialog, ar, { back: false })
+  await keepScreenshot(dialog, testInfo, 'connect-ar')
+  expect(await seriousAxeViolations(page)).toEqual([])
+
+  // All Wallets: Back at the right, its count right-aligned.
   await dialog.getByRole('button', { name: ar.connect.allWallets }).click()
-  const close = await dialog.getByRole('button', { name: ar.modal.close }).boundingBox()
-  const back = await dialog.getByRole('button', { name: ar.modal.back }).boundingBox()
-  const card = await dialog.boundingBox()
-  expect(close.x - card.x).toBeLessThan(card.width / 2)
-  expect(back.x - card.x).toBeGreaterThan(card.width / 2)
-  expect(
-    await dialog
-      .getByRole('status')
-      .first()
-      .evaluate((element) => getComputedStyle(element).direction),
-  ).toBe('rtl')
-  expect(await seriousViolations(page)).toEqual([])
+  await expect(dialog.getByRole('option').first()).toBeVisible()
+  await expectMirroredHeader(dialog, ar)
+  const count = dialog.getByRole('status').first()
+  expect(await count.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl')
+  expect(await seriousAxeViolations(page)).toEqual([])
+  await dialog.getByRole('button', { name: ar.modal.close, exact: true }).first().click()
+  await expect(dialog).toBeHidden()
+
+  // Account, connected with the test wallet.
+  await page.locator('appkit-button').click()
+  await dialog.getByRole('button', { name: /SigKit Test Wallet/ }).click()
+  await answerWallet(page, 'Connect')
+  await expect(page.getByTestId('account-status')).toHaveText('connected')
+  await page.locator('appkit-button').click()
+  await expect(dialog.getByRole('heading', { name: ar.titles.account })).toBeVisible()
+  await expect(dialog.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible({ timeout: 15_000 })
+  await expectMirroredHeader(dialog, ar, { back: false })
+  // The profile's name or address (its title the address).
+  await expectReadsLeftToRight(dialog.locator('bdi[title^="0x"]').first(), 'the account')
+  await expectReadsLeftToRight(dialog.locator('[data-balance]'), 'the balance')
+  await expectRightAligned(dialog.getByRole('tabpanel').getByRole('listitem').first(), 'the first token row')
+  await keepScreenshot(dialog, testInfo, 'account-ar')
+  expect(await seriousAxeViolations(page)).toEqual([])
+
+  // Swap, on Localhost L2 where the sandbox swaps.
+  await dialog.getByRole('button', { name: ar.modal.close, exact: true }).first().click()
+  await page.getByRole('button', { name: 'Switch to Localhost L2', exact: true }).click()
+  await answerWallet(page, 'Add network')
+  await expect(page.getByTestId('network-name')).toHaveText('Localhost L2 (chain 31338)')
+  // Opened with its arguments (ETH → USDC, 0.1), as a dapp does: a quote to show.
+  await page.getByRole('button', { name: 'Swap 0.1 ETH for USDC' }).click()
+  await expect(dialog.getByLabel(ar.swap.youPay)).toHaveValue('0.1')
+  await expectMirroredHeader(dialog, ar, { back: false })
+  await expect(dialog.getByRole('button', { name: ar.swap.review })).toBeEnabled({ timeout: 15_000 })
+  // The quote's rate ("1 ETH = … USDC") reads left to right inside the Arabic row.
+  await expectReadsLeftToRight(dialog.locator('dd bdi').filter({ hasText: '=' }), 'the rate')
+  await expectRightAligned(dialog.getByText(ar.swap.youPay, { exact: true }).first().locator('..'), 'the "You pay" row')
+  await keepScreenshot(dialog, testInfo, 'swap-ar')
+  expect(await seriousAxeViolations(page)).toEqual([])
+  expect(log.errors).toEqual([])
 })

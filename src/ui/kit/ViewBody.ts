@@ -8,6 +8,10 @@ import { styled } from '../theme/stitches'
  */
 export const ViewBody = styled('div', {
   display: 'grid',
+  // One column as wide as the modal: a long word (a German compound, a name) wraps inside it
+  // rather than widening the view past the modal's edge.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  overflowWrap: 'break-word',
   gap: '$3',
   padding: '0 $3',
   variants: {

@@ -31,7 +31,8 @@ function Balance({ namespace }: { namespace: ChainNamespace }) {
   )
   return (
     <Text tone="muted" data-balance="">
-      {text}
+      {/* An amount with its symbol stays left to right in a right-to-left modal. */}
+      <bdi>{text}</bdi>
     </Text>
   )
 }

@@ -13,13 +13,15 @@ export const NameRow = styled('div', {
   fontWeight: 600,
 })
 
-/** The wallet features, side by side in equal columns. @internal */
+/**
+ * The wallet features, side by side in equal columns; where their labels do not fit one row (German
+ * "Empfangen"), they wrap onto a second row rather than widen the view. @internal
+ */
 export const FeatureRow = styled('div', {
-  display: 'grid',
-  gridAutoFlow: 'column',
-  gridAutoColumns: '1fr',
+  display: 'flex',
+  flexWrap: 'wrap',
   gap: '$2',
-  '& > button': { paddingInline: '$2' },
+  '& > button': { flex: '1 1 0', paddingInline: '$2' },
 })
 
 /** @internal */
@@ -48,6 +50,9 @@ export const TabList = styled('div', {
 /** @internal */
 export const Tab = styled('button', {
   flex: 1,
+  // A label longer than a third of the row wraps inside its tab rather than pushing the row out.
+  minWidth: 0,
+  overflowWrap: 'anywhere',
   padding: '$2 $3',
   borderRadius: '$full',
   textAlign: 'center',
