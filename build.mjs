@@ -111,6 +111,9 @@ const PRELOAD_MODULES = ['src/ui/modal/warm-up.ts']
  */
 const HEADLESS_MODULES = ['src/headless/index.ts', 'src/connectors/injected/index.ts']
 
+/** The QR encoder a headless page imports for its own QR code (`sigkit/qr`), beyond page load. */
+const QR_ENTRY_MODULE = 'src/qr.ts'
+
 /**
  * What loads in idle time after the first open: the views the listed wallets open
  * (src/ui/views/registry.ts preloads them), and on a desktop WalletConnect's code, so its pairing
@@ -163,7 +166,7 @@ function featureModules(metafile) {
 /**
  * The locale catalogues (`src/i18n/messages/<tag>.ts`, English apart: it is built in). Each is one
  * lazy chunk; the largest, beyond page load and the first open, is what size-limit.json budgets
- * (issue 32: at most 5 KB gzip each).
+ * (issue 32 asks for 5 KB gzip; every text of every view, 438 messages, makes 6.2 to 7.9 KB).
  */
 const LOCALE_CATALOGUE = /^src\/i18n\/messages\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\.ts$/
 
@@ -461,6 +464,7 @@ function analyse(name, metafile) {
   const [largestTag] = Object.entries(locales).sort(([, a], [, b]) => b.gzip - a.gzip)[0] ?? []
   const largestLocale = largestTag ? { tag: largestTag, ...locales[largestTag] } : { tag: null, files: [], gzip: 0 }
   const initialFiles = [...initial].sort()
+  const qrFiles = filesBeyondFirstOpen([QR_ENTRY_MODULE])
   const headlessFiles = [
     ...new Set([
       ...initial,
@@ -495,6 +499,7 @@ function analyse(name, metafile) {
     connectors: { files: groupFiles('connectors'), gzip: gzipTotal(groupFiles('connectors')) },
     preload: { sources: PRELOAD_MODULES, files: preloadFiles, gzip: gzipTotal(preloadFiles) },
     headless: { sources: HEADLESS_MODULES, files: headlessFiles, gzip: gzipTotal(headlessFiles) },
+    qr: { source: QR_ENTRY_MODULE, files: qrFiles, gzip: gzipTotal(qrFiles) },
     idlePrefetch: { sources: IDLE_PREFETCH_MODULES, files: prefetchFiles, gzip: gzipTotal(prefetchFiles) },
     emailSection: { source: EMAIL_SECTION_MODULE, files: emailFiles, gzip: gzipTotal(emailFiles) },
     embedded: { source: EMBEDDED_MODULE, files: embeddedFiles, gzip: gzipTotal(embeddedFiles) },
@@ -540,6 +545,7 @@ async function buildBundles() {
     staged[`${prefix}-connectors`] = await stage(`${prefix}-connectors`, report.connectors.files, report.outdir)
     staged[`${prefix}-preload`] = await stage(`${prefix}-preload`, report.preload.files, report.outdir)
     staged[`${prefix}-headless`] = await stage(`${prefix}-headless`, report.headless.files, report.outdir)
+    staged[`${prefix}-qr`] = await stage(`${prefix}-qr`, report.qr.files, report.outdir)
     staged[`${prefix}-locale`] = await stage(`${prefix}-locale`, report.largestLocale.files, report.outdir)
     for (const [feature, { files }] of Object.entries(report.features))
       staged[`${prefix}-${feature}`] = await stage(`${prefix}-${feature}`, files, report.outdir)
