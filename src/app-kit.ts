@@ -133,6 +133,18 @@ export interface AppKit {
   getConnections(namespace?: ChainNamespace): Promise<WalletConnection[]>
   /** Wallets connected before and disconnected, that can be connected again. */
   getRecentConnections(namespace?: ChainNamespace): Promise<WalletConnection[]>
+  /**
+   * Calls `listener` with the connections and the recent ones now and on every change (connected,
+   * switched, disconnected); returns the unsubscribe function. SigKit's, beside AppKit's getters.
+   * @example
+   * ```ts
+   * const stop = appKit.subscribeConnections(({ connections }) => render(connections))
+   * ```
+   */
+  subscribeConnections(
+    listener: (lists: { connections: WalletConnection[]; recentConnections: WalletConnection[] }) => void,
+    namespace?: ChainNamespace,
+  ): () => void
   /** Makes a connection the active one without asking its wallet (a recent one connects again). */
   switchConnection(parameters: {
     connection: Pick<Connection, 'connectorId'>
@@ -186,9 +198,14 @@ export function loadedHeadless(): Headless | undefined {
 
 /** A subscription that starts once the headless controller has loaded. */
 function subscribeHeadless(subscribe: (loaded: Headless) => () => void): () => void {
+  return subscribeLoaded(loadHeadless, subscribe)
+}
+
+/** Subscribes once `load` has brought the code that keeps the subject; the stop works before that. */
+function subscribeLoaded<Loaded>(load: () => Promise<Loaded>, subscribe: (loaded: Loaded) => () => void): () => void {
   let stop: (() => void) | undefined
   let stopped = false
-  void loadHeadless().then((loaded) => {
+  void load().then((loaded) => {
     if (!stopped) stop = subscribe(loaded)
   })
   return () => {
@@ -356,6 +373,11 @@ function createHandle(): AppKit {
     getRecentConnections: (namespace) =>
       import('./core/wallet/connections').then(
         (list) => list.connectionsData(namespace ?? activeNamespace.value!).recentConnections,
+      ),
+    subscribeConnections: (listener, namespace) =>
+      subscribeLoaded(
+        () => import('./core/wallet/connections'),
+        (list) => effect(() => listener(list.connectionsData(namespace ?? activeNamespace.value!))),
       ),
     switchConnection: ({ connection, address, namespace }) =>
       import('./core/wallet/connect').then((connecting) =>

@@ -55,7 +55,7 @@ function button(label, onClick) {
  * A connection as a list row: logo, wallet name, short address, chain, "Active" on the first (the
  * active one, as getConnections lists it), and buttons that switch to it and disconnect it.
  */
-function connectionRow(appKit, connection, active, refresh) {
+function connectionRow(appKit, connection, active) {
   const item = document.createElement('li')
   const name = connection.name || connection.connectorId
   const address = connection.accounts[0]?.address ?? ''
@@ -66,7 +66,7 @@ function connectionRow(appKit, connection, active, refresh) {
   details.textContent = [address && shortAddress(address), chain].filter(Boolean).join(' on ')
   details.title = address
   item.append(...logo(connection.icon), title, details)
-  const act = (action) => () => action().then(refresh).catch(showError)
+  const act = (action) => () => action().catch(showError)
   if (active) {
     item.dataset.active = ''
     const mark = document.createElement('span')
@@ -91,21 +91,19 @@ function connectionRow(appKit, connection, active, refresh) {
 }
 
 /** The connections list, redrawn only when it changed (a redraw would move the focus). */
-function followConnections(appKit) {
+function connectionsDrawer(appKit) {
   let drawn
-  const refresh = async () => {
-    const connections = appKit.getIsConnectedState() ? await appKit.getConnections() : []
+  return (connections) => {
     const key = JSON.stringify(
       connections.map(({ connectorId, accounts, chainId, name, icon }) => [connectorId, accounts, chainId, name, icon]),
     )
     if (key === drawn) return
     drawn = key
     byTestId('connections').replaceChildren(
-      ...connections.map((connection, index) => connectionRow(appKit, connection, index === 0, refresh)),
+      ...connections.map((connection, index) => connectionRow(appKit, connection, index === 0)),
     )
     byTestId('connections-empty').hidden = connections.length > 0
   }
-  return refresh
 }
 
 /** Draws `uri` as a QR code with sigkit/qr (loaded with the first URI), or hides it. */
@@ -184,21 +182,19 @@ function start() {
   })
   byId('sign').addEventListener('click', () => signMessage(appKit).catch(showError))
 
-  // The handle has no account or connections subscription of its own: the state's changes, and a
-  // light poll. The page says when the active account changes (a switch, the wallet's own change).
-  const refreshConnections = followConnections(appKit)
+  // The account and the connections list follow the connections (connected, switched,
+  // disconnected); the page says when the active account changes (a switch, the wallet's own change).
+  const drawConnections = connectionsDrawer(appKit)
   let shownAddress
-  const showAccount = () => {
+  appKit.subscribeConnections(({ connections }) => {
     const address = appKit.getAddress()
     byTestId('account-status').textContent = appKit.getIsConnectedState() ? 'connected' : 'disconnected'
     byTestId('account-address').textContent = address ?? ''
     if (address && shownAddress && address !== shownAddress)
       byTestId('account-changed').textContent = `Account changed to ${address}`
     shownAddress = address
-    refreshConnections().catch(showError)
-  }
-  appKit.subscribeState(showAccount)
-  setInterval(showAccount, 250)
+    drawConnections(appKit.getIsConnectedState() ? connections : [])
+  })
 }
 
 try {

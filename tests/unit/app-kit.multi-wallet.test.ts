@@ -39,6 +39,8 @@ test('getProvider is undefined until a wallet connects', async () => {
   assert.equal(await appKit.getConnections('eip155'), [])
 })
 
+const connectorIds = (connections: { connectorId: string }[]) => connections.map(({ connectorId }) => connectorId)
+
 test('two wallets: listed active first; switching and deleting move getAddress and getProvider', async () => {
   wallet('wallet.a', EVM, 8453)
   wallet('wallet.b', SECOND, 1)
@@ -76,6 +78,26 @@ test('two wallets: listed active first; switching and deleting move getAddress a
     (await appKit.getRecentConnections()).map((connection) => connection.connectorId),
     ['wallet.a'],
   )
+})
+
+test('subscribeConnections hears each connect, switch and disconnect, and nothing once stopped', async () => {
+  for (const { connectorId } of await appKit.getConnections('eip155')) await appKit.deleteConnection({ connectorId })
+  wallet('wallet.c', EVM, 8453)
+  wallet('wallet.d', SECOND, 1)
+  const heard: string[][] = []
+  const stop = appKit.subscribeConnections(({ connections }) => heard.push(connectorIds(connections)), 'eip155')
+  await connect('wallet.c')
+  await connect('wallet.d')
+  const listed = await appKit.getConnections('eip155')
+  await appKit.switchConnection({ connection: listed.find(({ connectorId }) => connectorId === 'wallet.c')! })
+  await appKit.deleteConnection({ connectorId: 'wallet.d' })
+  // The distinct lists in order (an intermediate state may be heard more than once).
+  const steps = heard.filter((ids, index) => index === 0 || ids.join() !== heard[index - 1]!.join())
+  assert.equal(steps.slice(-4), [['wallet.c'], ['wallet.d', 'wallet.c'], ['wallet.c', 'wallet.d'], ['wallet.c']])
+  stop()
+  const count = heard.length
+  await appKit.deleteConnection({ connectorId: 'wallet.c' })
+  assert.is(heard.length, count, 'a stopped listener hears nothing')
 })
 
 test.run()
