@@ -117,9 +117,14 @@ async function emailLogin(page, sandbox, email) {
  */
 function startApprover(page) {
   let running = true
+  let paused = false
   let approved = 0
   const done = (async () => {
     while (running) {
+      if (paused) {
+        await new Promise((resolve) => setTimeout(resolve, APPROVE_EVERY_MS))
+        continue
+      }
       const frame = page.frame({ name: 'w3m-secure-iframe' })
       const clicked = await frame
         ?.evaluate(() => {
@@ -134,6 +139,10 @@ function startApprover(page) {
   })()
   return {
     approved: () => approved,
+    /** Holds the clicks (a request waits on the frame's screen meanwhile), or lets them go on. */
+    pause: (value) => {
+      paused = value
+    },
     stop: async () => {
       running = false
       await done
@@ -358,19 +367,26 @@ async function soakRun(context, sandbox, { wallet, faults, durationS }) {
       void setBalance(`${1000 + balanceSets}.25`)
     }, SET_BALANCE_EVERY_MS)
 
-    // The secure frame's page reloads itself once, half-way (faults run, embedded wallet).
+    // The secure frame's page reloads itself once, half-way (faults run, embedded wallet), while a
+    // signature waits on its screen: the approver holds back until one does.
     let reloadAt
     let frameReloads = 0
-    if (faults && embedded)
-      reloadTimer = setTimeout(
-        async () => {
-          const frame = page.frame({ name: 'w3m-secure-iframe' })
-          reloadAt = await page.evaluate(() => performance.now())
-          await frame?.evaluate(() => location.reload()).catch(() => undefined)
-          frameReloads++
-        },
-        (durationS * 1000) / 2,
-      )
+    const reloadFrameDuringSignature = async () => {
+      approver.pause(true)
+      await page
+        .waitForFunction(
+          () => window.__soak.requests.some((item) => item.kind === 'personal_sign' && item.outcome === undefined),
+          undefined,
+          { timeout: 5_000, polling: 50 },
+        )
+        .catch(() => undefined)
+      const frame = page.frame({ name: 'w3m-secure-iframe' })
+      reloadAt = await page.evaluate(() => performance.now())
+      await frame?.evaluate(() => location.reload()).catch(() => undefined)
+      frameReloads++
+      approver.pause(false)
+    }
+    if (faults && embedded) reloadTimer = setTimeout(reloadFrameDuringSignature, (durationS * 1000) / 2)
 
     await page.evaluate(startLoad, { intervalMs: REQUEST_INTERVAL_MS })
     await page.waitForTimeout(durationS * 1000)
