@@ -29,6 +29,16 @@ function recordLocks() {
   }
 }
 
+/** The demo dapp in two tabs of one browser context, both disconnected. */
+async function openTwoTabs(context) {
+  const tabA = await context.newPage()
+  const tabB = await context.newPage()
+  const logA = await openDapp(tabA)
+  const logB = await openDapp(tabB)
+  await expect(status(tabB)).toHaveText('disconnected')
+  return { tabA, tabB, logA, logB }
+}
+
 const walletCalls = (page) => page.evaluate(() => window.__walletCalls)
 const locksTaken = (page) => page.evaluate(() => window.__locks)
 const status = (page) => page.getByTestId('account-status')
@@ -39,11 +49,7 @@ test('connect, switch network and disconnect in one tab show in the other; a rel
 }) => {
   await context.addInitScript(recordWalletCalls)
   await context.addInitScript(recordLocks)
-  const tabA = await context.newPage()
-  const tabB = await context.newPage()
-  const logA = await openDapp(tabA)
-  const logB = await openDapp(tabB)
-  await expect(status(tabB)).toHaveText('disconnected')
+  const { tabA, tabB, logA, logB } = await openTwoTabs(context)
 
   // A connects (its wallet prompts there); B follows from the stored session, no prompt in B.
   // The tab acted in is brought to the front, as the visitor does (a background tab's animation
@@ -116,11 +122,7 @@ test('the embedded wallet: an email login in A shows in B without a login there;
     const email = `tabs-${Date.now()}@example.com`
     const mails = async () =>
       (await (await request.get(`${config.secureFrameUrl}/__sandbox/mailbox?email=${email}`)).json()).mails.length
-    const tabA = await context.newPage()
-    const tabB = await context.newPage()
-    const logA = await openDapp(tabA)
-    const logB = await openDapp(tabB)
-    await expect(status(tabB)).toHaveText('disconnected')
+    const { tabA, tabB, logA, logB } = await openTwoTabs(context)
 
     // A signs in by email: the code from the mailbox, typed into the six boxes.
     await tabA.bringToFront()
