@@ -64,6 +64,8 @@ parent.postMessage(JSON.stringify({ type: 'verify_attestation', attestation }), 
 
 /** Init script: the time the button was in the DOM and painted (performance.now(), from navigation). */
 const WATCH_BUTTON = `(() => {
+  // The page's own document only: an iframe (the embedded wallet's secure frame) has no button.
+  if (window.top !== window) return
   const { whenFound, nextFrame } = window.benchMeasure
   const host = () => document.querySelector('appkit-button')
   const roots = () => [document, ...(host()?.shadowRoot ? [host().shadowRoot] : [])]

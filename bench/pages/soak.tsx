@@ -1,6 +1,7 @@
 // Soak bench page (bench/soak.mjs), React build: <AppKitButton/> and the modal-open pages'
 // options (modal-options.js: the API emulator, the chain's RPC through its `rpc` route, the
-// sandbox's relay). The runner drives it through `window.soak`, what a dapp has: the provider
+// sandbox's relay), plus the sandbox's secure frame (`secure` query parameter) for the embedded
+// wallet's email login. The runner drives it through `window.soak`, what a dapp has: the provider
 // SigKit hands out (useAppKitProvider, which a dapp signs with) and useAppKitBalance (the balance
 // SigKit shows, and its fetchBalance).
 import { useEffect } from 'react'
@@ -17,7 +18,12 @@ import { benchOptions } from './modal-options.js'
 
 type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> }
 
-const appKit = createAppKit(benchOptions() as Parameters<typeof createAppKit>[0])
+const options = benchOptions()
+const secureSite = new URLSearchParams(location.search).get('secure')
+const appKit = createAppKit({
+  ...options,
+  endpoints: { ...options.endpoints, ...(secureSite ? { secureSite } : {}) },
+} as Parameters<typeof createAppKit>[0])
 const soak = {
   appKit,
   provider: undefined as Provider | undefined,

@@ -5,6 +5,13 @@
  * the iframe's own window; everything else claiming to be the frame is dropped and counted. Ids
  * are random UUIDs, and only replies to a pending request are used (no broadcast listeners), so
  * another window cannot answer a request or push a user into the page.
+ *
+ * The frame can reload (the secure site navigating itself, a crashed frame reloaded, the element's
+ * `src` set again): its new page knows nothing of the old one's requests and never answers them.
+ * A new page shows as the iframe's `load` event or a new READY, whichever comes first; the
+ * requests still waiting then reject with {@link FrameReloadedError}, the new page gets the same
+ * READY + 500 ms before anything is posted to it, an approval the new page may have caught on the
+ * way is ended with RPC_ABORT, and `onReload` lets the session redo its handshake.
  * @internal
  */
 import { randomId } from '../../lib/ids'
@@ -36,6 +43,17 @@ export class FrameTimeoutError extends Error {
   }
 }
 
+/**
+ * The frame reloaded before it answered: its new page never will. The request was lost, not
+ * refused; it can be sent again. @internal
+ */
+export class FrameReloadedError extends Error {
+  override name = 'FrameReloadedError'
+  constructor() {
+    super(FRAME_TEXTS.reloaded)
+  }
+}
+
 /** Options of {@link createFrameClient}. @internal */
 export interface FrameClientOptions {
   /** The frame page, `${secureSite}/sdk?projectId=…`. */
@@ -48,6 +66,8 @@ export interface FrameClientOptions {
   onTimeout?(reason: FrameTimeoutReason, error: FrameTimeoutError): void
   /** Called with every ERROR reply's message (before the request rejects with it). */
   onErrorReply?(message: string): void
+  /** Called once the frame's new page is ready after a reload (READY + 500 ms): the session's turn. */
+  onReload?(): void
 }
 
 /** Options of one request. @internal */
@@ -69,7 +89,10 @@ export interface FrameClient {
   /** The iframe (hidden; ApproveTransaction positions and shows it). */
   readonly element: HTMLIFrameElement
   readonly stats: FrameStats
-  /** Resolves once the frame said READY and 500 ms passed; rejects when it never did. */
+  /**
+   * Resolves once the frame said READY and 500 ms passed; rejects when it never did. After a
+   * reload, the new page's readiness.
+   */
   ready(): Promise<void>
   /** Posts `@w3m-app/<type>` and resolves with its validated `…_SUCCESS` payload. */
   request<T>(type: string, payload: unknown, validate: ReplyValidator<T>, options?: FrameRequestOptions): Promise<T>
@@ -107,15 +130,34 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const pending = new Map<string, Pending>()
   const notified = new Set<string>()
   let failure: Error | undefined
+  // The frame's pages so far (the first, then one per reload), and what each has shown of itself:
+  // every page fires one `load` on the element and posts one READY, in either order.
+  let pages = 1
+  let loads = 0
+  let readies = 0
+  // The current page's READY came (its requests are posted once 500 ms more have passed).
   let readyFired = false
+  // The last reload lost an RPC request: the new page may have caught it on the way and show it for
+  // approval to nobody waiting (RPC_ABORT ends it).
+  let lostToReload = false
 
   const element = options.element ?? document.createElement('iframe')
   let settleReady!: (error?: Error) => void
-  const readyPromise = new Promise<void>((resolve, reject) => {
-    settleReady = (error) => (error ? reject(error) : resolve())
-  })
-  // A rejection nobody awaited yet must not be reported as unhandled; request() still sees it.
-  readyPromise.catch(() => undefined)
+  let readyPromise!: Promise<void>
+  let readySettled = false
+  const awaitReady = () => {
+    readySettled = false
+    readyPromise = new Promise<void>((resolve, reject) => {
+      settleReady = (error) => {
+        readySettled = true
+        if (error) reject(error)
+        else resolve()
+      }
+    })
+    // A rejection nobody awaited yet must not be reported as unhandled; request() still sees it.
+    readyPromise.catch(() => undefined)
+  }
+  awaitReady()
 
   const fail = (error: Error) => {
     if (failure) return
@@ -125,11 +167,53 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     for (const entry of [...pending.values()]) entry.reject(error)
   }
 
-  const loadTimer: TimerHandle = clock.setTimeout(() => {
-    const error = new FrameTimeoutError('iframe_load_failed')
-    options.onTimeout?.('iframe_load_failed', error)
-    fail(error)
-  }, FRAME_TIMING.loadTimeoutMs)
+  // The page must say READY within 20 s: the first one, and each one after a reload.
+  const startLoadTimer = () =>
+    clock.setTimeout(() => {
+      const error = new FrameTimeoutError('iframe_load_failed')
+      options.onTimeout?.('iframe_load_failed', error)
+      fail(error)
+    }, FRAME_TIMING.loadTimeoutMs)
+  let loadTimer: TimerHandle = startLoadTimer()
+
+  /** A new page is in the frame (seen by its `load` or its READY): the old page's requests are lost. */
+  const newPage = () => {
+    pages++
+    readyFired = false
+    notified.clear()
+    // Requests waiting for the old page's readiness (it never came) wait for the new page's.
+    if (readySettled) awaitReady()
+    clock.clearTimeout(loadTimer)
+    loadTimer = startLoadTimer()
+    const lost = [...pending.values()]
+    lostToReload ||= lost.some((entry) => entry.type === 'RPC_REQUEST')
+    for (const entry of lost) entry.reject(new FrameReloadedError())
+  }
+
+  const onLoad = () => {
+    loads++
+    // A load before its page's READY: that page is new (the first page's own load aside).
+    if (!failure && loads > pages) newPage()
+  }
+
+  const onReady = () => {
+    readies++
+    if (readies > pages) newPage()
+    readyFired = true
+    clock.clearTimeout(loadTimer)
+    const reloaded = pages > 1
+    const page = pages
+    // The frame finishes its own start-up after announcing itself (EMBEDDED-FRAME.md §1.4).
+    clock.setTimeout(() => {
+      if (failure || page !== pages) return
+      if (reloaded && lostToReload) {
+        lostToReload = false
+        notifyFrame('RPC_ABORT')
+      }
+      settleReady()
+      if (reloaded) options.onReload?.()
+    }, FRAME_TIMING.readySettleMs)
+  }
 
   const onMessage = (event: MessageEvent) => {
     const data: unknown = event.data
@@ -143,12 +227,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (!claimsFrame) return void stats.malformed++
     const type = data['type'] as string
     if (type === `${FRAME_PREFIX}READY`) {
-      if (!isRecord(data['payload']) || readyFired) return void stats.malformed++
-      readyFired = true
-      clock.clearTimeout(loadTimer)
-      // The frame finishes its own start-up after announcing itself (EMBEDDED-FRAME.md §1.4).
-      clock.setTimeout(() => settleReady(), FRAME_TIMING.readySettleMs)
-      return
+      if (!isRecord(data['payload']) || failure) return void stats.malformed++
+      return onReady()
     }
     const id = data['id']
     if (typeof id === 'string' && notified.delete(id)) return
@@ -174,6 +254,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   }
 
   globalThis.addEventListener('message', onMessage)
+  element.addEventListener('load', onLoad)
   if (!options.element) {
     element.id = 'w3m-iframe'
     element.name = 'w3m-secure-iframe'
@@ -182,6 +263,13 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     element.onerror = () => fail(new Error(FRAME_TEXTS.loadError))
     element.src = options.url
     document.body.append(element)
+  }
+
+  /** Posts without waiting for a reply (read and ignored if one comes). */
+  function notifyFrame(type: string, payload?: unknown): void {
+    const id = randomId()
+    notified.add(id)
+    post(payload === undefined ? { type: `${APP_PREFIX}${type}`, id } : { type: `${APP_PREFIX}${type}`, id, payload })
   }
 
   function post(message: Record<string, unknown>): void {
@@ -249,13 +337,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     request,
     notify(type, payload) {
       if (failure || !readyFired) return
-      const id = randomId()
-      notified.add(id)
-      post(payload === undefined ? { type: `${APP_PREFIX}${type}`, id } : { type: `${APP_PREFIX}${type}`, id, payload })
+      notifyFrame(type, payload)
     },
     pending: () => pending.size,
     destroy() {
       globalThis.removeEventListener('message', onMessage)
+      element.removeEventListener('load', onLoad)
       fail(new Error(FRAME_TEXTS.noFrame))
       element.remove()
     },

@@ -35,7 +35,7 @@ import {
   type FrameUser,
 } from './protocol'
 import { emitProviderEvent, embeddedProvider, rejectPendingApprovals } from './rpc'
-import { currentFrame, EMBEDDED_NAMESPACES, getFrame, resetFrame, syncTheme } from './session'
+import { currentFrame, EMBEDDED_NAMESPACES, getFrame, onFrameReload, resetFrame, syncTheme } from './session'
 import {
   clearLogin,
   emailLoginUsed,
@@ -410,6 +410,29 @@ async function beat(): Promise<void> {
   }
   if (core.connectedNamespaces(EMBEDDED_ID).length > 0 && heartbeat === undefined) startHeartbeat()
 }
+
+/**
+ * The frame's page reloaded (and was initialised again): the session goes on in the new page
+ * without asking the visitor. The frame keeps its login across a reload; it is asked (IS_CONNECTED)
+ * and told again, per connected namespace, the dapp's network and the account type in use
+ * (GET_USER), which its new page no longer holds. Signed out there: the session ends here too.
+ */
+async function resumeAfterReload(): Promise<void> {
+  const namespaces = core.connectedNamespaces(EMBEDDED_ID)
+  if (namespaces.length === 0) return
+  try {
+    const frame = await getFrame()
+    if (!(await frame.request('IS_CONNECTED', undefined, connectedFlag))) return endSession()
+    void syncTheme(frame).catch(() => undefined)
+    const { syncEmbeddedAccount } = await import('./account')
+    for (const namespace of activeLast(namespaces)) await syncEmbeddedAccount(namespace, wantedAccountType(namespace))
+  } catch (error) {
+    // A failing answer is not a sign-out (as for the heartbeat); the heartbeat keeps asking.
+    log('warn', 'the embedded wallet session was not brought into the reloaded frame', error)
+  }
+}
+
+onFrameReload(() => void resumeAfterReload())
 
 /** The frame says nobody is signed in: the login cache goes and every namespace it held ends. */
 function endSession(): void {

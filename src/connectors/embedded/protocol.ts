@@ -164,6 +164,8 @@ export const FRAME_TEXTS = {
   initFailed: 'A problem occurred while trying initialize authentication',
   invalidReply: 'The secure frame sent an invalid reply',
   invalidEmail: 'Invalid email. Try again.',
+  /** A request the frame's page took with it when it reloaded (SigKit's text; AppKit's requests hang). */
+  reloaded: 'The secure frame reloaded before it answered',
 } as const
 
 /** 'Please try again after {n} seconds', n rounded up (SPEC §5). @internal */

@@ -11,7 +11,7 @@ import { clock } from '../../lib/clock'
 import { isRecord } from '../../lib/validate'
 import { WALLET_ERROR_CODES } from '../../lib/wallet-errors'
 import type { CaipNetwork, CaipNetworkId, ChainNamespace, EIP1193Provider } from '../../core/types'
-import { FrameError } from './client'
+import { FrameError, FrameTimeoutError } from './client'
 import {
   APPROVAL_METHODS,
   chainIdReply,
@@ -116,11 +116,18 @@ async function handle(
     chainId: network.id,
     rpcUrl: network.rpcUrls.default.http[0],
   }
-  const frame = await getFrame()
-  const result = SAFE_METHODS.has(method)
-    ? await frame.request('RPC_REQUEST', payload, rpcResult)
-    : await approve(namespace, payload)
+  const result = SAFE_METHODS.has(method) ? await safeRequest(payload) : await approve(namespace, payload)
   return solana ? fromFrameSolana(method, result) : result
+}
+
+/** A safe method: straight to the frame; its failure, as every one the dapp sees, has an EIP-1193 code. */
+async function safeRequest(payload: Record<string, unknown>): Promise<unknown> {
+  try {
+    const frame = await getFrame()
+    return await frame.request('RPC_REQUEST', payload, rpcResult)
+  } catch (error) {
+    throw asProviderError(error, false)
+  }
 }
 
 /** wallet_switchEthereumChain `[{ chainId }]`: SWITCH_NETWORK, to a network the dapp configured. */
@@ -172,7 +179,9 @@ export function pendingApprovals(): number {
 const APPROVAL_VIEW = 'ApproveTransaction'
 
 async function approve(namespace: ChainNamespace, payload: Record<string, unknown>): Promise<unknown> {
-  const frame = await getFrame()
+  const frame = await getFrame().catch((error: unknown) => {
+    throw asProviderError(error, false)
+  })
   const approval: Approval = { controller: new AbortController(), cancelled: false }
   approvals.add(approval)
   // SPEC §4: the modal opens at ApproveTransaction, or shows it over the current view.
@@ -197,12 +206,26 @@ function settle(outcome: 'success' | 'error'): void {
   if (approvals.size === 0) emitter.emit({ type: 'screen', view: APPROVAL_VIEW, phase: 'done', outcome })
 }
 
+/**
+ * What the dapp gets when a frame request fails: always an EIP-1193 error with a code (a dapp
+ * branches on it, viem picks its error class and whether to retry by it). The visitor declining
+ * (or the request aborted) is 4001, a method the frame does not allow 4200; a frame that never
+ * loaded is 4900 (the wallet is unreachable); anything else, the frame's own error, a reply that
+ * failed validation, or a request lost when the frame reloaded, is -32603 with its message.
+ */
 function asProviderError(error: unknown, cancelled: boolean): Error {
   if (cancelled) return providerError('User rejected the request', WALLET_ERROR_CODES.userRejected)
+  if (isRecord(error) && typeof error['code'] === 'number' && error instanceof Error) return error
   const message = error instanceof Error ? error.message : String(error)
-  if (error instanceof FrameError && /user (rejected|denied|cancelled)|request was aborted/i.test(message))
-    return providerError(message, WALLET_ERROR_CODES.userRejected)
-  return error instanceof Error ? error : new Error(message)
+  const code =
+    error instanceof FrameError && /user (rejected|denied|cancelled)|request was aborted/i.test(message)
+      ? WALLET_ERROR_CODES.userRejected
+      : error instanceof FrameError && message.startsWith(FRAME_TEXTS.notAllowed)
+        ? WALLET_ERROR_CODES.unsupportedMethod
+        : error instanceof FrameTimeoutError
+          ? WALLET_ERROR_CODES.disconnected
+          : WALLET_ERROR_CODES.internal
+  return Object.assign(providerError(message, code), { cause: error })
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The one secure frame of the page: made on demand (an email login, or a restore when the login
  * flag is stored), initialised as the hosted frame expects (READY + 500 ms, SYNC_DAPP_DATA,
- * GET_SMART_ACCOUNT_ENABLED_NETWORKS), and made again after a failed start. Timeouts are reported
- * and open the error alert.
+ * GET_SMART_ACCOUNT_ENABLED_NETWORKS), initialised again when its page reloads, and made again
+ * after a failed start or a reload that never said READY. Timeouts are reported and open the error
+ * alert.
  * @internal
  */
 import { connectorContext as core, type AlertDefinition } from '../../core/connector'
@@ -10,6 +11,7 @@ import { SDK_TYPE, SDK_VERSION } from '../../core/constants'
 import type { CaipNetwork } from '../../core/types'
 import { emitter } from './emitter'
 import { createFrameClient, type FrameClient, type FrameTimeoutError, type FrameTimeoutReason } from './client'
+import { log } from '../../lib/logger'
 import { FRAME_TEXTS, frameServes, noPayload, SECURE_SITE_VERSION, smartAccountNetworks } from './protocol'
 
 /** The namespaces the embedded wallet serves (SPEC §1). @internal */
@@ -37,6 +39,16 @@ export const EMBEDDED_ALERTS = {
 
 let client: FrameClient | undefined
 let starting: Promise<FrameClient> | undefined
+const reloadListeners = new Set<() => void>()
+
+/**
+ * Calls `listener` each time the frame's page reloaded and was initialised again (the connector
+ * then brings its session back into the new page).
+ * @internal
+ */
+export function onFrameReload(listener: () => void): void {
+  reloadListeners.add(listener)
+}
 
 /**
  * The frame, created and initialised on first use; a failed start is forgotten, so the next call
@@ -84,21 +96,44 @@ async function start(): Promise<FrameClient> {
     enableLogger: String(options.debug),
     rpcUrl: network?.rpcUrls.default.http[0] ?? options.endpoints.rpc,
   })
-  client = createFrameClient({
+  const frame = createFrameClient({
     url: `${site}/sdk?${query}`,
     origin: new URL(site).origin,
-    onTimeout,
+    onTimeout: (reason, error) => onTimeout(frame, reason, error),
     onErrorReply,
+    onReload: () => reloaded(frame),
     ...(testElement ? { element: testElement } : {}),
   })
-  const frame = client
+  client = frame
   await frame.ready()
+  await initialise(frame)
+  return frame
+}
+
+/** What a new frame page is told and asked before it serves (EMBEDDED-FRAME.md §1.4). */
+async function initialise(frame: FrameClient): Promise<void> {
   await syncDappData(frame)
   const smart = await frame
     .request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', undefined, smartAccountNetworks)
     .catch(() => [] as number[])
   emitter.emit({ type: 'smartAccountNetworks', namespace: 'eip155', chainIds: smart })
-  return frame
+}
+
+/**
+ * The frame's page reloaded (its requests were lost and rejected): the new page knows nothing of
+ * this dapp, so it is initialised as a first one is, then the connector brings its session back.
+ * Callers of getFrame wait for the initialisation meanwhile.
+ */
+function reloaded(frame: FrameClient): void {
+  if (client !== frame) return
+  const again = initialise(frame)
+    .catch((error: unknown) => log('warn', 'the reloaded secure frame was not initialised', error))
+    .then(() => frame)
+  starting = again
+  void again.then(() => {
+    if (client !== frame) return
+    for (const listener of reloadListeners) listener()
+  })
 }
 
 /**
@@ -126,9 +161,15 @@ function onErrorReply(message: string): void {
   if (message.startsWith(FRAME_TEXTS.unverifiedDomain)) core.alert(EMBEDDED_ALERTS.unverified_domain)
 }
 
-function onTimeout(reason: FrameTimeoutReason, error: FrameTimeoutError): void {
+function onTimeout(frame: FrameClient, reason: FrameTimeoutReason, error: FrameTimeoutError): void {
   void core.reportError(error, reason)
   core.alert(EMBEDDED_ALERTS[reason])
+  if (reason !== 'iframe_load_failed' || client !== frame) return
+  // A frame whose page never said READY (at first, or after a reload) is gone: the next use makes
+  // a new one. Removed once its requests have rejected with the load failure.
+  client = undefined
+  starting = undefined
+  queueMicrotask(() => frame.destroy())
 }
 
 /**

@@ -22,6 +22,8 @@ export interface FakeFrame {
   send(data: unknown, init?: { origin?: string; source?: unknown }): void
   /** Posts READY. */
   ready(): void
+  /** The frame's page reloads: the element fires `load` (the new page's READY is the test's to send). */
+  load(): void
   /** Answers app events from now on (default: stay silent). */
   answer: Answer
 }
@@ -47,7 +49,12 @@ export function fakeFrame(): FakeFrame {
       )
     },
   }
-  const element = { contentWindow: frameWindow, remove() {}, style: {} } as unknown as HTMLIFrameElement
+  // An EventTarget, as the element is: the transport listens to its `load` (a new page in the frame).
+  const element = Object.assign(new EventTarget(), {
+    contentWindow: frameWindow,
+    remove() {},
+    style: {},
+  }) as unknown as HTMLIFrameElement
   const fake: FakeFrame = {
     element,
     window: frameWindow,
@@ -64,6 +71,9 @@ export function fakeFrame(): FakeFrame {
     },
     ready() {
       fake.send({ type: '@w3m-frame/READY', payload: { version: '4' } })
+    },
+    load() {
+      element.dispatchEvent(new Event('load'))
     },
   }
   return fake

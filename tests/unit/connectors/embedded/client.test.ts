@@ -3,7 +3,12 @@
 // validation of every reply.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createFrameClient, FrameError, FrameTimeoutError } from '../../../../src/connectors/embedded/client'
+import {
+  createFrameClient,
+  FrameError,
+  FrameReloadedError,
+  FrameTimeoutError,
+} from '../../../../src/connectors/embedded/client'
 import {
   connectedFlag,
   emailAction,
@@ -47,12 +52,17 @@ test.after.each(() => {
   restoreClock()
 })
 
+/** How many times the transport said the frame's new page was ready (onReload). */
+let reloads = 0
+
 function client() {
+  reloads = 0
   const created = createFrameClient({
     url: `${FRAME_ORIGIN}/sdk?projectId=p`,
     origin: FRAME_ORIGIN,
     element: frame.element,
     onTimeout: (reason) => timeouts.push(reason),
+    onReload: () => reloads++,
   })
   clients.push(created)
   return created
@@ -166,7 +176,7 @@ test('malformed replies are never used: invalid payloads and wrong reply types r
   frame.send({ type: '@w3m-frame/GET_USER_SUCCESS', id: ids[4], payload: USER })
   frame.send({ type: '@w3m-frame/IS_CONNECTED_SUCCESS', id: 'nobody-asked', payload: { isConnected: true } })
   frame.send('@w3m-frame/READY')
-  frame.send({ type: '@w3m-frame/READY', payload: { version: '4' } }) // a second READY
+  frame.send({ type: '@w3m-frame/READY' }) // without its payload object
   for (const pending of cases) {
     assert.is((await rejection(pending)).message, 'The secure frame sent an invalid reply')
   }
@@ -331,6 +341,119 @@ test('every ERROR reply is reported before its request rejects (the Unverified D
   })
   assert.match((await rejection(refused)).message, /^Unverified Domain: /)
   assert.equal(reported, ['Unverified Domain: http://127.0.0.1:1 is not an allowed origin of project p'])
+})
+
+// ── the frame's page reloading ─────────────────────────────────────────────────────────────
+
+/** The types posted so far, without the prefix. */
+const postedTypes = () => frame.posted.map((entry) => entry.message.type.replace('@w3m-app/', ''))
+
+test('the frame reloads (a new READY): its requests reject as lost, the new page gets READY + 500 ms, RPC_ABORT, then the rest', async () => {
+  const transport = client()
+  frame.element.dispatchEvent(new Event('load')) // the first page's own load
+  await makeReady()
+  const sign = transport.request('RPC_REQUEST', { method: 'personal_sign', params: [] }, rpcResult)
+  const read = transport.request('RPC_REQUEST', { method: 'eth_getBalance', params: [] }, rpcResult)
+  await flush()
+  assert.is(transport.pending(), 2)
+  // The new page announces itself (its load comes after).
+  frame.ready()
+  frame.load()
+  for (const lost of [sign, read]) {
+    const error = await rejection(lost)
+    assert.instance(error, FrameReloadedError)
+    assert.is(error.message, 'The secure frame reloaded before it answered')
+  }
+  assert.is(transport.pending(), 0)
+  frame.answer = (message) => (message.type === '@w3m-app/RPC_REQUEST' ? { payload: '0x2a' } : undefined)
+  const after = transport.request('RPC_REQUEST', { method: 'eth_getBalance', params: [] }, rpcResult)
+  manual.advance(499)
+  await flush()
+  assert.equal(postedTypes(), ['RPC_REQUEST', 'RPC_REQUEST'], 'nothing to the new page within its 500 ms')
+  assert.is(reloads, 0)
+  manual.advance(1)
+  await flush()
+  assert.is(await after, '0x2a')
+  // An approval the new page may have caught on the way is ended first.
+  assert.equal(postedTypes(), ['RPC_REQUEST', 'RPC_REQUEST', 'RPC_ABORT', 'RPC_REQUEST'])
+  assert.is(reloads, 1, 'the session is told once, when the new page is ready')
+  assert.equal(timeouts, [])
+  assert.is(transport.stats.malformed, 0)
+})
+
+test('a reload seen by the load event first: what waits rejects at once, what comes waits for the new READY', async () => {
+  const transport = client()
+  await makeReady()
+  frame.load() // the first page's load, after its READY: nothing happens
+  const before = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  await flush()
+  frame.load() // a second load before a second READY: a new page
+  assert.instance(await rejection(before), FrameReloadedError)
+  frame.answer = () => ({ payload: { isConnected: true } })
+  const during = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  manual.advance(5000)
+  await flush()
+  assert.is(frame.posted.length, 1, 'nothing posted to a page that has not said READY')
+  // A late answer from the old page, had it come, is not used (its id is gone).
+  frame.send({
+    type: '@w3m-frame/IS_CONNECTED_SUCCESS',
+    id: frame.posted[0]?.message.id,
+    payload: { isConnected: false },
+  })
+  assert.is(transport.stats.malformed, 1)
+  await makeReady()
+  assert.is(await during, true)
+  assert.is(reloads, 1)
+  // No RPC request was lost to the reload: no RPC_ABORT.
+  assert.equal(postedTypes(), ['IS_CONNECTED', 'IS_CONNECTED'])
+})
+
+test('a reload before the first page was ready: requests wait for the new page, nothing is lost', async () => {
+  const transport = client()
+  frame.answer = () => ({ payload: { isConnected: true } })
+  const waiting = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  frame.ready()
+  manual.advance(200)
+  frame.load()
+  frame.load() // the page reloaded before its 500 ms had passed
+  manual.advance(500)
+  await flush()
+  assert.is(frame.posted.length, 0, 'the old page had not settled; the new one has not said READY')
+  await makeReady()
+  assert.is(await waiting, true)
+})
+
+test('a reloaded page that never says READY: iframe_load_failed after 20 s, for what waits and what comes', async () => {
+  const transport = client()
+  await makeReady()
+  frame.load()
+  frame.load()
+  const waiting = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  manual.advance(19_999)
+  await flush()
+  assert.equal(timeouts, [])
+  manual.advance(1)
+  assert.is((await rejection(waiting)).reason, 'iframe_load_failed')
+  assert.equal(timeouts, ['iframe_load_failed'])
+  assert.instance(await rejection(transport.request('GET_USER', {}, frameUser)), FrameTimeoutError)
+  assert.is(reloads, 0)
+})
+
+test('READY from a stranger is not a reload: nothing pending is touched', async () => {
+  const transport = client()
+  await makeReady()
+  const waiting = transport.request('IS_CONNECTED', undefined, connectedFlag)
+  await flush()
+  frame.send({ type: '@w3m-frame/READY', payload: {} }, { source: stranger })
+  frame.send({ type: '@w3m-frame/READY', payload: {} }, { origin: 'https://evil.example' })
+  assert.is(transport.pending(), 1)
+  frame.send({
+    type: '@w3m-frame/IS_CONNECTED_SUCCESS',
+    id: frame.posted[0]?.message.id,
+    payload: { isConnected: true },
+  })
+  assert.is(await waiting, true)
+  assert.is(transport.stats.dropped, 2)
 })
 
 test.run()

@@ -424,6 +424,80 @@ test('closing the modal rejects the pending approval with 4001 and tells the fra
   assert.is(types().at(-1), 'RPC_ABORT')
 })
 
+test("the frame's page reloads during an approval: the request rejects as lost (-32603), the new page is set up, the session goes on", async () => {
+  await login()
+  const provider = embeddedProvider('eip155')
+  const signing = provider.request({ method: 'personal_sign', params: ['0x68', EVM] })
+  await run(Promise.resolve())
+  assert.is(currentView.value, 'ApproveTransaction')
+  const before = frame.posted.length
+  held = [] // the old page's screen is gone with it
+  frame.load() // the first page's load
+  frame.load() // a new page's
+  const error = await rejection(run(signing))
+  assert.equal(
+    { code: error.code, message: error.message },
+    { code: -32603, message: 'The secure frame reloaded before it answered' },
+  )
+  assert.is(modalState.open.value, false, 'the approval screen went with the request')
+  // The new page says READY: 500 ms later it is told what a first page is, then the session.
+  frame.ready()
+  await pump(
+    () =>
+      types()
+        .slice(before)
+        .filter((type) => type === 'GET_USER').length === 2,
+  )
+  assert.equal(types().slice(before), [
+    'RPC_ABORT',
+    'SYNC_DAPP_DATA',
+    'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+    'IS_CONNECTED',
+    'SYNC_THEME',
+    'GET_USER',
+    'GET_USER',
+  ])
+  assert.equal(
+    frame.posted
+      .slice(before)
+      .filter((entry) => entry.message.type === '@w3m-app/GET_USER')
+      .map((entry) => entry.message.payload.chainId),
+    ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:31337'],
+    'every connected namespace, the active one last',
+  )
+  assert.is(getAccountState('eip155').status.value, 'connected')
+  assert.is(getAccountState('eip155').address.value, EVM)
+  // The wallet keeps signing in the new page.
+  const again = provider.request({ method: 'personal_sign', params: ['0x69', EVM] })
+  await run(Promise.resolve())
+  decide(`0x${'cd'.repeat(65)}`)
+  assert.is(await run(again), `0x${'cd'.repeat(65)}`)
+  assert.is(await run(provider.request({ method: 'eth_getBalance', params: [EVM, 'latest'] })), '0x2a')
+})
+
+test('the frame reloads signed out (its login gone): every namespace ends here too', async () => {
+  await login()
+  signedIn = false
+  frame.ready() // a new page (its load comes later)
+  await pump(() => getAccountState('eip155').status.value === 'disconnected')
+  assert.is(getAccountState('eip155').status.value, 'disconnected')
+  assert.is(getAccountState('solana').status.value, 'disconnected')
+  assert.is(localStorage.getItem(EMBEDDED_KEYS.emailLoginUsed), null)
+})
+
+test("a safe request the frame fails reaches the dapp as an EIP-1193 error with the frame's message", async () => {
+  await login()
+  frame.answer = (message) =>
+    message.payload?.method === 'eth_blockNumber'
+      ? { type: '@w3m-frame/RPC_REQUEST_ERROR', payload: { message: 'HTTP request failed. Status: 500' } }
+      : answer(message)
+  const error = await rejection(run(embeddedProvider('eip155').request({ method: 'eth_blockNumber' })))
+  assert.equal(
+    { code: error.code, message: error.message },
+    { code: -32603, message: 'HTTP request failed. Status: 500' },
+  )
+})
+
 test('a method outside both lists is refused without reaching the frame: modal, log, then "Action not allowed"', async () => {
   await login()
   const provider = embeddedProvider('eip155')
