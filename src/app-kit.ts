@@ -196,11 +196,6 @@ export function loadedHeadless(): Headless | undefined {
   return headless
 }
 
-/** A subscription that starts once the headless controller has loaded. */
-function subscribeHeadless(subscribe: (loaded: Headless) => () => void): () => void {
-  return subscribeLoaded(loadHeadless, subscribe)
-}
-
 /** Subscribes once `load` has brought the code that keeps the subject; the stop works before that. */
 function subscribeLoaded<Loaded>(load: () => Promise<Loaded>, subscribe: (loaded: Loaded) => () => void): () => void {
   let stop: (() => void) | undefined
@@ -349,7 +344,7 @@ function createHandle(): AppKit {
       import('./core/config/add-network').then((adding) => void adding.addNetwork(namespace, network)),
     fetchWallets: (options) => loadHeadless().then((loaded) => loaded.fetchWallets(options)),
     getWalletList: () => headless?.getWalletList() ?? { wallets: [], wcWallets: [], page: 0, count: 0 },
-    subscribeWalletList: (listener) => subscribeHeadless((loaded) => loaded.subscribeWalletList(listener)),
+    subscribeWalletList: (listener) => subscribeLoaded(loadHeadless, (loaded) => loaded.subscribeWalletList(listener)),
     getWalletConnectUri: () =>
       headless?.getWalletConnectUri() ?? {
         wcUri: undefined,
@@ -357,7 +352,8 @@ function createHandle(): AppKit {
         wcFetchingUri: false,
         wcPairingExpiry: undefined,
       },
-    subscribeWalletConnectUri: (listener) => subscribeHeadless((loaded) => loaded.subscribeWalletConnectUri(listener)),
+    subscribeWalletConnectUri: (listener) =>
+      subscribeLoaded(loadHeadless, (loaded) => loaded.subscribeWalletConnectUri(listener)),
     prefetchWalletConnectUri: () => loadHeadless().then((loaded) => loaded.prefetchWalletConnectUri()),
     // Loaded already (the URI was prefetched), a phone's deep link opens in the caller's tap.
     connectWallet: (wallet, namespace) =>
