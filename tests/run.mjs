@@ -30,6 +30,7 @@ import { cpus } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cssTextPlugin } from '../build/css-text.mjs'
+import { localeTextsPlugin } from '../build/locale-texts.mjs'
 import { acquireRunLock } from '../build/lock.mjs'
 import { chromiumPath } from './helpers/chromium.mjs'
 
@@ -257,7 +258,7 @@ async function bundledUvuSuite(suite) {
           jsx: 'automatic',
           sourcemap: 'linked',
           logLevel: 'silent',
-          plugins: [cssTextPlugin],
+          plugins: [cssTextPlugin, localeTextsPlugin()],
           define: { __SIGKIT_VERSION__: JSON.stringify(packageVersion()) },
         })
         return { source, outfile }

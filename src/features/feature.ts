@@ -12,6 +12,8 @@ import type { AccountTab, ChainNamespace, ConnectMethod, ResolvedFeatures, ViewN
 import type { ChunkLoader } from '../ui/lazy-chunk'
 import type titles from '../i18n/messages/en/titles'
 import type account from '../i18n/messages/en/account'
+import { loadMessages } from '../i18n/locales'
+import type { MessageNamespace } from '../i18n/types'
 
 /**
  * A view as data: its header title (a `titles` message key, or how to make it from the view's data:
@@ -61,6 +63,11 @@ export interface ConnectSection {
 export interface Feature {
   /** Its folder's name. */
   name: string
+  /**
+   * The message namespace it alone shows (`src/i18n/messages/en/<namespace>.ts`). In another locale
+   * its texts are a file of their own, loaded with the feature's code (build/locale-texts.mjs).
+   */
+  messages?: MessageNamespace
   /** Its views, by name. */
   views?: Readonly<Record<string, ViewEntry>>
   accountAction?: AccountAction
@@ -70,15 +77,33 @@ export interface Feature {
 }
 
 /**
- * A feature's descriptor, typed.
+ * A feature's descriptor, typed. Each of its loaders also loads its `messages` in the visitor's
+ * locale, so the texts come in the same round as the code.
  *
  * @example
  * ```ts
- * export const receive = defineFeature({ name: 'receive', views: { Receive: { title: 'receive', load: () => import('.') } } })
+ * export const receive = defineFeature({
+ *   name: 'receive',
+ *   messages: 'receive',
+ *   views: { Receive: { title: 'receive', load: () => import('.') } },
+ * })
  * ```
  */
 export function defineFeature<const Descriptor extends Feature>(descriptor: Descriptor): Descriptor {
-  return descriptor
+  const { messages } = descriptor
+  if (!messages) return descriptor
+  const withTexts = <Entry extends { load: () => Promise<unknown> }>(entry: Entry): Entry => ({
+    ...entry,
+    load: () => Promise.all([entry.load(), loadMessages(messages)]).then(([module]) => module),
+  })
+  const { views, accountTabs, accountSection, connectSection } = descriptor
+  return {
+    ...descriptor,
+    ...(views && { views: Object.fromEntries(Object.entries(views).map(([name, view]) => [name, withTexts(view)])) }),
+    ...(accountTabs && { accountTabs: accountTabs.map(withTexts) }),
+    ...(accountSection && { accountSection: withTexts(accountSection) }),
+    ...(connectSection && { connectSection: withTexts(connectSection) }),
+  }
 }
 
 /** A feature's view names, as its `feature.ts` declares them into `FeatureViewNames`. */

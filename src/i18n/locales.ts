@@ -1,12 +1,13 @@
 /**
- * The locales SigKit ships, which one a visitor gets, and loading its catalogue. English is built
- * in; every other locale is one lazy chunk, asked for with the first open's other chunks.
+ * The locales SigKit ships, which one a visitor gets, and loading its texts. English is built in;
+ * another locale's texts are one lazy chunk asked for with the first open's other chunks (the first
+ * open's namespaces), and one more per feature, asked for with the feature's code ({@link loadMessages}).
  *
  * A translation is `messages/<tag>.ts` (see README.md) and one line in {@link CATALOGUES}.
  */
 import { batch } from '@preact/signals-core'
-import { localeState, type FlatMessages } from './translate'
-import type { LocaleCatalogue, Message } from './types'
+import { localeState, type LoadedTexts } from './translate'
+import type { LocaleTexts, MessageNamespace } from './types'
 
 /** Every locale SigKit ships (BCP 47), English first. */
 export const LOCALES = [
@@ -39,38 +40,37 @@ export const LOCALES = [
 /** A locale SigKit ships. */
 export type Locale = (typeof LOCALES)[number]
 
-type CatalogueModule = { default: Partial<LocaleCatalogue> }
-
 /**
- * Each shipped locale's catalogue, one chunk each. A locale missing here is shown in English (its
- * translation is on its way). zh-HK has its own whole catalogue (Hong Kong wording), not zh-TW's.
- * @example `ja: () => import('./messages/ja'),`
+ * Each shipped locale's texts, built from its catalogue (`messages/<tag>.ts`; the `?texts` form is
+ * build/locale-texts.mjs's). A locale missing here is shown in English (its translation is on its
+ * way). zh-HK has its own whole catalogue (Hong Kong wording), not zh-TW's.
+ * @example `ja: () => import('./messages/ja?texts'),`
  * @internal
  */
-export const CATALOGUES: Partial<Record<Locale, () => Promise<CatalogueModule>>> = {
-  ar: () => import('./messages/ar'),
-  de: () => import('./messages/de'),
-  'es-419': () => import('./messages/es-419'),
-  'es-ES': () => import('./messages/es-ES'),
-  fa: () => import('./messages/fa'),
-  fr: () => import('./messages/fr'),
-  he: () => import('./messages/he'),
-  hi: () => import('./messages/hi'),
-  id: () => import('./messages/id'),
-  it: () => import('./messages/it'),
-  ja: () => import('./messages/ja'),
-  ko: () => import('./messages/ko'),
-  ms: () => import('./messages/ms'),
-  pl: () => import('./messages/pl'),
-  'pt-BR': () => import('./messages/pt-BR'),
-  ru: () => import('./messages/ru'),
-  th: () => import('./messages/th'),
-  tr: () => import('./messages/tr'),
-  uk: () => import('./messages/uk'),
-  vi: () => import('./messages/vi'),
-  'zh-CN': () => import('./messages/zh-CN'),
-  'zh-TW': () => import('./messages/zh-TW'),
-  'zh-HK': () => import('./messages/zh-HK'),
+export const CATALOGUES: Partial<Record<Locale, () => Promise<{ default: LocaleTexts }>>> = {
+  ar: () => import('./messages/ar?texts'),
+  de: () => import('./messages/de?texts'),
+  'es-419': () => import('./messages/es-419?texts'),
+  'es-ES': () => import('./messages/es-ES?texts'),
+  fa: () => import('./messages/fa?texts'),
+  fr: () => import('./messages/fr?texts'),
+  he: () => import('./messages/he?texts'),
+  hi: () => import('./messages/hi?texts'),
+  id: () => import('./messages/id?texts'),
+  it: () => import('./messages/it?texts'),
+  ja: () => import('./messages/ja?texts'),
+  ko: () => import('./messages/ko?texts'),
+  ms: () => import('./messages/ms?texts'),
+  pl: () => import('./messages/pl?texts'),
+  'pt-BR': () => import('./messages/pt-BR?texts'),
+  ru: () => import('./messages/ru?texts'),
+  th: () => import('./messages/th?texts'),
+  tr: () => import('./messages/tr?texts'),
+  uk: () => import('./messages/uk?texts'),
+  vi: () => import('./messages/vi?texts'),
+  'zh-CN': () => import('./messages/zh-CN?texts'),
+  'zh-TW': () => import('./messages/zh-TW?texts'),
+  'zh-HK': () => import('./messages/zh-HK?texts'),
 }
 
 /**
@@ -125,14 +125,6 @@ export function isRightToLeft(tag: string): boolean {
   return /^(ar|fa|he)\b/i.test(tag)
 }
 
-/** A catalogue's messages by `namespace.key`. */
-export function flattenCatalogue(catalogue: Partial<Record<string, Record<string, Message>>>): FlatMessages {
-  const flat: Record<string, Message> = {}
-  for (const [namespace, messages] of Object.entries(catalogue))
-    for (const [key, message] of Object.entries(messages ?? {})) flat[`${namespace}.${key}`] = message
-  return flat
-}
-
 /** The locale the dapp asked for (`createAppKit({ locale })`, `setLocale`); undefined: the browser's. */
 let requestedLocale: string | undefined
 /** The last locale asked for, so a slower earlier load does not win over it. */
@@ -175,6 +167,8 @@ export function requestLocale(tag: string | undefined): void {
 export function resetLocale(): void {
   requestedLocale = undefined
   latest++
+  partsShown = {}
+  namespacesInUse.clear()
   batch(() => {
     localeState.tag.value = 'en'
     localeState.catalogue.value = {}
@@ -183,17 +177,54 @@ export function resetLocale(): void {
   })
 }
 
+/** The features' namespaces asked for so far: a locale shown later loads their texts with its own. */
+const namespacesInUse = new Set<MessageNamespace>()
+/** The loaders of the shown locale's features' texts. */
+let partsShown: LocaleTexts['parts'] = {}
+
+/**
+ * Loads the texts of a feature's namespace in the locale shown: the feature's descriptor asks for
+ * them with its code (features/feature.ts), so they arrive in the same round. Nothing to load for
+ * English or texts already in; a failed load leaves English, and the next call asks again.
+ * @internal
+ */
+export async function loadMessages(namespace: MessageNamespace): Promise<void> {
+  namespacesInUse.add(namespace)
+  const parts = partsShown
+  const load = parts[namespace]
+  if (!load || localeState.catalogue.peek()[namespace]) return
+  const texts = await loadPart(load)
+  // Another locale shown meanwhile has loaded its own (this namespace is in use).
+  if (texts && partsShown === parts)
+    localeState.catalogue.value = { ...localeState.catalogue.peek(), [namespace]: texts }
+}
+
+const loadPart = (load: NonNullable<LocaleTexts['parts'][MessageNamespace]>) =>
+  load().then(
+    (module) => module.default,
+    () => undefined,
+  )
+
 async function showLocale(locale: Locale): Promise<void> {
   const attempt = ++latest
   const load = CATALOGUES[locale]
   const translated = locale !== 'en' || Object.keys(localeState.overrides.peek()).length > 0
-  // Both in one round: the catalogue, and the map that translates core's English texts.
-  const [catalogue, known] = await Promise.all([
+  // Both in one round: the locale's texts, and the map that translates core's English texts.
+  const [loaded, known] = await Promise.all([
     load?.().then(
-      (module) => flattenCatalogue(module.default),
+      async ({ default: { texts, parts } }): Promise<{ texts: LoadedTexts; parts: LocaleTexts['parts'] }> => {
+        // The features in use get their texts in the same update: an open Swap view changes at once.
+        const inUse = await Promise.all(
+          [...namespacesInUse].map(async (namespace) => {
+            const part = parts[namespace]
+            return [namespace, part && (await loadPart(part))] as const
+          }),
+        )
+        return { texts: { ...texts, ...Object.fromEntries(inUse.filter(([, texts]) => texts)) }, parts }
+      },
       // English texts rather than none: the chunk did not load (a flaky network, a replaced deploy).
-      () => ({}),
-    ) ?? {},
+      () => undefined,
+    ),
     translated
       ? import('./known-texts').then(
           (module) => module.translateKnownText,
@@ -202,9 +233,10 @@ async function showLocale(locale: Locale): Promise<void> {
       : undefined,
   ])
   if (attempt !== latest) return
+  partsShown = loaded?.parts ?? {}
   batch(() => {
     localeState.tag.value = locale
-    localeState.catalogue.value = catalogue
+    localeState.catalogue.value = loaded?.texts ?? {}
     localeState.known.value = known
   })
 }

@@ -6,18 +6,21 @@
  * Page load carries this module (the button's texts go through it), so it stays small: lookups,
  * `{name}` placeholders and plural forms, nothing more.
  */
-import { computed, signal } from '@preact/signals-core'
-import type { EnglishCatalogue, Message, MessageNamespace, MessageParams } from './types'
+import { signal } from '@preact/signals-core'
+import type { EnglishCatalogue, Message, MessageNamespace, MessageParams, NamespaceTexts } from './types'
 
 /** Messages by `namespace.key`. */
 export type FlatMessages = Readonly<Record<string, Message | undefined>>
+
+/** A locale's texts by namespace, each in the English file's key order. */
+export type LoadedTexts = Readonly<Partial<Record<MessageNamespace, NamespaceTexts>>>
 
 /** The locale shown (a BCP 47 tag, `en` until one is chosen) and the messages that replace English. */
 export const localeState = {
   /** The locale whose catalogue is shown: decides `lang`, `dir`, plural rules and `Intl` formats. */
   tag: signal('en'),
-  /** The locale's catalogue by key; empty for English (and while a locale loads). */
-  catalogue: signal<FlatMessages>({}),
+  /** The locale's texts loaded so far, by namespace; empty for English (and while a locale loads). */
+  catalogue: signal<LoadedTexts>({}),
   /** The dapp's `messages` option. */
   overrides: signal<FlatMessages>({}),
   /**
@@ -26,9 +29,6 @@ export const localeState = {
    */
   known: signal<((text: string) => string) | undefined>(undefined),
 }
-
-/** What replaces English: the overrides over the locale's catalogue. */
-const replacements = computed<FlatMessages>(() => ({ ...localeState.catalogue.value, ...localeState.overrides.value }))
 
 let pluralRules: { tag: string; rules: Intl.PluralRules } | undefined
 
@@ -84,5 +84,13 @@ export type Translator<N extends MessageNamespace> = (
  * ```
  */
 export function translator<N extends MessageNamespace>(namespace: N, english: EnglishCatalogue[N]): Translator<N> {
-  return (key, params) => formatMessage(replacements.value[`${namespace}.${key}`] ?? (english[key] as Message), params)
+  let keys: string[] | undefined
+  return (key, params) => {
+    keys ??= Object.keys(english)
+    const message =
+      localeState.overrides.value[`${namespace}.${key}`] ??
+      localeState.catalogue.value[namespace]?.[keys.indexOf(key)] ??
+      (english[key] as Message)
+    return formatMessage(message, params)
+  }
 }

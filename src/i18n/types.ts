@@ -39,3 +39,18 @@ export type MessageOverrides = Partial<Record<MessageKey, Message>>
 
 /** Placeholder values: text or numbers (`count` picks the plural form). */
 export type MessageParams = Record<string, string | number>
+
+/**
+ * A namespace's texts in a locale, in the order of the English file's keys (the modal knows each
+ * index's key from the English namespace it imports); `null` where the locale has no text.
+ */
+export type NamespaceTexts = readonly (Message | null)[]
+
+/**
+ * A locale's texts as the modal loads them, built from `messages/<tag>.ts` (build/locale-texts.mjs):
+ * the first open's namespaces, and a loader for each feature's (loaded with the feature's code).
+ */
+export interface LocaleTexts {
+  texts: Partial<Record<MessageNamespace, NamespaceTexts>>
+  parts: Partial<Record<MessageNamespace, () => Promise<{ default: NamespaceTexts }>>>
+}

@@ -6,6 +6,7 @@ import { defineFeature } from '../feature'
 
 export const activity = defineFeature({
   name: 'activity',
+  messages: 'activity',
   accountTabs: [
     {
       tab: 'NFTs',

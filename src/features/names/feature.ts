@@ -15,6 +15,7 @@ const views = {
 
 export const names = defineFeature({
   name: 'names',
+  messages: 'names',
   views,
   // Names are EVM's only (HOSTED-API §6.4), registered through the embedded wallet ('auth').
   accountSection: {

@@ -12,6 +12,7 @@ const views = {
 
 export const onramp = defineFeature({
   name: 'onramp',
+  messages: 'onramp',
   views,
   accountAction: {
     flag: 'onramp',

@@ -5,6 +5,7 @@ const views = { Receive: { title: 'receive', load: () => import('.') } } satisfi
 
 export const receive = defineFeature({
   name: 'receive',
+  messages: 'receive',
   views,
   accountAction: { flag: 'receive', view: 'Receive', label: 'receive', icon: 'M8 2v9M4 7l4 4 4-4M3 14h10' },
 })

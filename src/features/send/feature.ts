@@ -6,6 +6,7 @@ const views = { Send: { title: 'send', load: () => import('.') } } satisfies Rea
 
 export const send = defineFeature({
   name: 'send',
+  messages: 'send',
   views,
   accountAction: {
     flag: 'send',

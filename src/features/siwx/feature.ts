@@ -5,7 +5,7 @@ const views = { SIWXSignMessage: { title: 'signIn', load: () => import('.') } } 
   Record<string, ViewEntry>
 >
 
-export const siwx = defineFeature({ name: 'siwx', views })
+export const siwx = defineFeature({ name: 'siwx', messages: 'siwx', views })
 
 declare module '../../core/types' {
   interface FeatureViewNames extends ViewsOf<typeof views> {}

@@ -13,6 +13,7 @@ const views = {
 
 export const smartSessions = defineFeature({
   name: 'smart-sessions',
+  messages: 'smartSessions',
   views,
   // Sessions are granted by EVM accounts; the section shows itself only when the account has some.
   accountSection: {

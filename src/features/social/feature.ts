@@ -12,6 +12,7 @@ const views = {
 
 export const social = defineFeature({
   name: 'social',
+  messages: 'social',
   views,
   connectSection: { method: 'social', load: () => import('./section') },
 })

@@ -8,6 +8,7 @@ const views = { Swap: { title: 'swap', load: () => import('.') } } satisfies Rea
 
 export const swaps = defineFeature({
   name: 'swaps',
+  messages: 'swap',
   views,
   accountAction: {
     flag: 'swaps',

@@ -1,13 +1,15 @@
 // The catalogues as translators and dapps use them: English well formed (keys, placeholders, plural
 // forms with `other`), every locale file with exactly English's keys and placeholders and no
-// English left in it (beyond names), each written locale loadable, and the pseudo-locale of the
-// tests covering every message.
+// English left in it (beyond names), each written locale loadable as the modal loads it (its texts
+// in English's key order, the features' namespaces apart), and the pseudo-locale of the tests
+// covering every message.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readdirSync } from 'node:fs'
 import { en } from '../../../src/i18n/messages/en'
 import { CATALOGUES, LOCALES } from '../../../src/i18n/locales'
-import type { Message } from '../../../src/i18n/types'
+import type { LocaleCatalogue, Message, MessageNamespace } from '../../../src/i18n/types'
+import { FEATURES } from '../../../src/features'
 import { pseudoCatalogue, PSEUDO_CLOSE, PSEUDO_OPEN } from '../../helpers/pseudo-locale.mjs'
 
 const MESSAGES_DIR = 'src/i18n/messages'
@@ -57,9 +59,13 @@ test('each locale file is a shipped locale and is loaded by CATALOGUES; each CAT
     assert.ok(localeFiles.includes(tag), `CATALOGUES lists ${tag} without its file`)
 })
 
+/** A locale's catalogue as its translators wrote it (`src/i18n/messages/<tag>.ts`). */
+const sourceOf = async (tag: string) =>
+  (await import(`../../../src/i18n/messages/${tag}.ts`)).default as LocaleCatalogue
+
 test("every locale present: exactly English's keys, the same placeholders, no English left beyond names", async () => {
-  for (const [tag, load] of Object.entries(CATALOGUES)) {
-    const catalogue = (await load!()).default as Record<string, Record<string, Message>>
+  for (const tag of Object.keys(CATALOGUES)) {
+    const catalogue = (await sourceOf(tag)) as Record<string, Record<string, Message>>
     assert.equal(Object.keys(catalogue).sort(), Object.keys(en).sort(), `${tag}: namespaces`)
     for (const [namespace, messages] of Object.entries(en) as [string, Record<string, Message>][]) {
       const translated = catalogue[namespace]!
@@ -81,6 +87,56 @@ test("every locale present: exactly English's keys, the same placeholders, no En
       }
     }
   }
+})
+
+test("as the modal loads a locale: the first open's namespaces in one file, each feature's namespace in its own; every text in English's key order", async () => {
+  const featureNamespaces = FEATURES.flatMap((feature) => feature.messages ?? []).sort()
+  assert.equal(featureNamespaces, [
+    'activity',
+    'email',
+    'names',
+    'onramp',
+    'pay',
+    'receive',
+    'send',
+    'siwx',
+    'smartSessions',
+    'social',
+    'swap',
+  ])
+  for (const [tag, load] of Object.entries(CATALOGUES)) {
+    const source = (await sourceOf(tag)) as Record<string, Record<string, Message>>
+    const { texts, parts } = (await load!()).default
+    assert.equal(Object.keys(parts).sort(), featureNamespaces, `${tag}: the features' files`)
+    assert.equal(
+      Object.keys(texts).sort(),
+      Object.keys(en)
+        .filter((namespace) => !(featureNamespaces as string[]).includes(namespace))
+        .sort(),
+      `${tag}: the first open's namespaces`,
+    )
+    for (const namespace of Object.keys(en) as MessageNamespace[]) {
+      const loaded = texts[namespace] ?? (await parts[namespace]!()).default
+      assert.equal(
+        loaded,
+        Object.keys(en[namespace]).map((key) => source[namespace]![key]!),
+        `${tag}: the texts of ${namespace}`,
+      )
+    }
+  }
+})
+
+test('a text a locale lacks is built as null (the modal shows English there)', async () => {
+  const { localeTexts } = await import('../../../build/locale-texts.mjs')
+  assert.equal(
+    localeTexts(
+      { button: { connect: 'x', connecting: 'y' }, modal: { back: 'b' } },
+      { button: { connecting: 'Y' } },
+      'button',
+    ),
+    [null, 'Y'],
+  )
+  assert.equal(localeTexts({ button: { connect: 'x' } }, {}, 'button'), [null])
 })
 
 test('the pseudo-locale of the tests brackets every message and keeps its placeholders', () => {

@@ -11,10 +11,14 @@ import {
   matchLocale,
   negotiateLocale,
   requestLocale,
+  loadMessages,
   resetLocale,
   setLocale,
 } from '../../../src/i18n/locales'
-import { localeState, translateText } from '../../../src/i18n/translate'
+import { localeState, translateText, translator } from '../../../src/i18n/translate'
+import { defineFeature } from '../../../src/features/feature'
+import swapEn from '../../../src/i18n/messages/en/swap'
+import german from '../../../src/i18n/messages/de'
 import { validateOptions, AppKitOptionsError } from '../../../src/core/config/options'
 import { mainnet } from '../helpers/fixtures'
 
@@ -80,13 +84,13 @@ test('right to left: Arabic, Hebrew, Persian', () => {
 })
 
 test('setLocale switches the locale and its texts; a locale whose chunk fails to load shows English in its direction', async () => {
-  const arabic = (await CATALOGUES.ar!()).default
+  const arabic = (await import('../../../src/i18n/messages/ar')).default
   await setLocale('ar-EG')
   assert.is(localeState.tag.value, 'ar')
   assert.ok(isRightToLeft(localeState.tag.value))
   // The map that translates core's English texts loaded with it.
   assert.type(localeState.known.value, 'function')
-  assert.is(translateText('Signature declined'), arabic.errors!.signatureDeclined)
+  assert.is(translateText('Signature declined'), arabic.errors.signatureDeclined)
   assert.is.not(translateText('Signature declined'), 'Signature declined')
 
   const load = CATALOGUES.he
@@ -101,6 +105,50 @@ test('setLocale switches the locale and its texts; a locale whose chunk fails to
   }
   await setLocale('en')
   assert.is(localeState.tag.value, 'en')
+})
+
+test("a feature's texts load with its code: English until asked for, then the locale's; none to load in English", async () => {
+  const t = translator('swap', swapEn)
+  await setLocale('de')
+  // The first open's texts are in; the Swap view's come with its code.
+  assert.ok(localeState.catalogue.value.errors)
+  assert.is(localeState.catalogue.value.swap, undefined)
+  assert.is(t('review'), swapEn.review)
+  await loadMessages('swap')
+  assert.is(t('review'), german.swap.review)
+  assert.is.not(german.swap.review, swapEn.review)
+
+  await setLocale('en')
+  await loadMessages('swap')
+  assert.equal(localeState.catalogue.value, {})
+  assert.is(t('review'), swapEn.review)
+})
+
+test("a locale shown while a feature is open brings that feature's texts in the same update", async () => {
+  const t = translator('swap', swapEn)
+  await loadMessages('swap') // the Swap view opened in English
+  const seen: string[] = []
+  const stop = localeState.catalogue.subscribe(() => seen.push(t('review')))
+  try {
+    await setLocale('de')
+  } finally {
+    stop()
+  }
+  // No update showed the German modal with an English Swap view.
+  assert.equal(seen, [swapEn.review, german.swap.review])
+})
+
+test("a feature descriptor's loaders bring its texts: a view's code and its locale texts in one round", async () => {
+  await setLocale('de')
+  const feature = defineFeature({
+    name: 'swaps',
+    messages: 'swap',
+    views: { Swap: { title: 'swap', load: () => Promise.resolve({ default: () => null }) } },
+  })
+  assert.is(localeState.catalogue.value.swap, undefined)
+  const module = await feature.views.Swap.load()
+  assert.type(module.default, 'function')
+  assert.ok(localeState.catalogue.value.swap)
 })
 
 test('a malformed tag is refused: setLocale throws, createAppKit names the option', async () => {

@@ -8,8 +8,13 @@ import { textTranslator } from '../../../src/i18n/reverse'
 import { resetLocale } from '../../../src/i18n/locales'
 import allWallets from '../../../src/i18n/messages/en/allWallets'
 import swap from '../../../src/i18n/messages/en/swap'
+import type { Message } from '../../../src/i18n/types'
 
 test.before.each(resetLocale)
+
+/** A namespace's texts as a locale's file gives them: in English's key order, `null` where it has none. */
+const textsOf = (english: object, messages: Record<string, Message>) =>
+  Object.keys(english).map((key) => messages[key] ?? null)
 
 const t = translator('allWallets', allWallets)
 
@@ -23,7 +28,7 @@ test('English: the catalogue text, placeholders filled, plural by count', () => 
 
 test("another locale's catalogue replaces English key by key; a key it lacks stays English", () => {
   localeState.tag.value = 'de'
-  localeState.catalogue.value = { 'allWallets.search': 'Wallet suchen' }
+  localeState.catalogue.value = { allWallets: textsOf(allWallets, { search: 'Wallet suchen' }) }
   assert.is(t('search'), 'Wallet suchen')
   assert.is(t('noneFound'), 'No wallet found')
 })
@@ -31,12 +36,14 @@ test("another locale's catalogue replaces English key by key; a key it lacks sta
 test("plural forms follow the locale's categories (Russian: one, few, many)", () => {
   localeState.tag.value = 'ru'
   localeState.catalogue.value = {
-    'allWallets.count': {
-      one: '{count} кошелёк',
-      few: '{count} кошелька',
-      many: '{count} кошельков',
-      other: '{count} кошелька',
-    },
+    allWallets: textsOf(allWallets, {
+      count: {
+        one: '{count} кошелёк',
+        few: '{count} кошелька',
+        many: '{count} кошельков',
+        other: '{count} кошелька',
+      },
+    }),
   }
   assert.equal(
     [1, 3, 5, 21].map((count) => t('count', { count })),
@@ -48,7 +55,7 @@ test("plural forms follow the locale's categories (Russian: one, few, many)", ()
 
 test("the dapp's overrides win over the locale and English; a missing value leaves its placeholder", () => {
   localeState.tag.value = 'de'
-  localeState.catalogue.value = { 'allWallets.search': 'Wallet suchen' }
+  localeState.catalogue.value = { allWallets: textsOf(allWallets, { search: 'Wallet suchen' }) }
   localeState.overrides.value = { 'allWallets.search': 'Find yours', 'allWallets.installedLabel': '{name} (here)' }
   assert.is(t('search'), 'Find yours')
   assert.is(t('installedLabel', { name: 'Rabby' }), 'Rabby (here)')
@@ -59,8 +66,10 @@ test("a controller's English text, placeholders filled, is shown in the locale w
   const shown = textTranslator('swap', swap)
   localeState.tag.value = 'de'
   localeState.catalogue.value = {
-    'swap.insufficientGas': 'Nicht genug {symbol} für die Netzwerkgebühr',
-    'swap.insufficientBalance': 'Guthaben reicht nicht',
+    swap: textsOf(swap, {
+      insufficientGas: 'Nicht genug {symbol} für die Netzwerkgebühr',
+      insufficientBalance: 'Guthaben reicht nicht',
+    }),
   }
   assert.is(shown('Not enough ETH left for the network fee'), 'Nicht genug ETH für die Netzwerkgebühr')
   assert.is(shown('Insufficient balance'), 'Guthaben reicht nicht')
