@@ -15,7 +15,7 @@
 // (build.mjs, the test runner, test pages built from source); `src/i18n/texts.d.ts` types the
 // import for tsc. The `.texts` files exist only in builds: nothing is written to src/.
 import * as esbuild from 'esbuild'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -44,8 +44,10 @@ export function localeTextsPlugin() {
       build.onStart(() => {
         shape = undefined
       })
-      const englishShape = async () => {
-        shape ??= evaluate(join(messagesDir, 'en.ts')).then((module) => ({
+      const englishShape = () => {
+        const englishDir = join(messagesDir, 'en')
+        const files = [join(messagesDir, 'en.ts'), ...readdirSync(englishDir).map((file) => join(englishDir, file))]
+        shape ??= evaluate(files[0], files).then((module) => ({
           english: module.en,
           featureNamespaces: featureNamespaces(join(root, 'src/features')),
         }))
@@ -106,8 +108,23 @@ function featureNamespaces(featuresDir) {
     .sort()
 }
 
-/** A catalogue module's exports: bundled for Node (it imports types, and English its namespaces), then run. */
-async function evaluate(file) {
+/** Each catalogue module's exports by path, while its files are unchanged: every build of a process shares them. */
+const evaluated = new Map()
+
+/**
+ * A catalogue module's exports: bundled for Node (it imports types, and English its namespaces), then
+ * run; `files` are those it is made of.
+ */
+function evaluate(file, files = [file]) {
+  const version = files.map((path) => statSync(path).mtimeMs).join()
+  const cached = evaluated.get(file)
+  if (cached?.version === version) return cached.exports
+  const exports = bundleAndRun(file)
+  evaluated.set(file, { version, exports })
+  return exports
+}
+
+async function bundleAndRun(file) {
   const { outputFiles } = await esbuild.build({
     entryPoints: [file],
     bundle: true,

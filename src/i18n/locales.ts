@@ -9,45 +9,14 @@ import { batch } from '@preact/signals-core'
 import { localeState, type LoadedTexts } from './translate'
 import type { LocaleTexts, MessageNamespace } from './types'
 
-/** Every locale SigKit ships (BCP 47), English first. */
-export const LOCALES = [
-  'en',
-  'ar',
-  'de',
-  'es-419',
-  'es-ES',
-  'fa',
-  'fr',
-  'he',
-  'hi',
-  'id',
-  'it',
-  'ja',
-  'ko',
-  'ms',
-  'pl',
-  'pt-BR',
-  'ru',
-  'th',
-  'tr',
-  'uk',
-  'vi',
-  'zh-CN',
-  'zh-TW',
-  'zh-HK',
-] as const
-
-/** A locale SigKit ships. */
-export type Locale = (typeof LOCALES)[number]
-
 /**
- * Each shipped locale's texts, built from its catalogue (`messages/<tag>.ts`; the `?texts` form is
- * build/locale-texts.mjs's). A locale missing here is shown in English (its translation is on its
- * way). zh-HK has its own whole catalogue (Hong Kong wording), not zh-TW's.
+ * Each shipped locale but English (built in), by BCP 47 tag, and its texts, built from its catalogue
+ * (`messages/<tag>.ts`; the `?texts` form is build/locale-texts.mjs's). zh-HK has its own whole
+ * catalogue (Hong Kong wording), not zh-TW's.
  * @example `ja: () => import('./messages/ja?texts'),`
  * @internal
  */
-export const CATALOGUES: Partial<Record<Locale, () => Promise<{ default: LocaleTexts }>>> = {
+export const CATALOGUES = {
   ar: () => import('./messages/ar?texts'),
   de: () => import('./messages/de?texts'),
   'es-419': () => import('./messages/es-419?texts'),
@@ -71,7 +40,37 @@ export const CATALOGUES: Partial<Record<Locale, () => Promise<{ default: LocaleT
   'zh-CN': () => import('./messages/zh-CN?texts'),
   'zh-TW': () => import('./messages/zh-TW?texts'),
   'zh-HK': () => import('./messages/zh-HK?texts'),
-}
+} satisfies Record<Exclude<Locale, 'en'>, () => Promise<{ default: LocaleTexts }>>
+
+/** A locale SigKit ships (BCP 47): English, and each of {@link CATALOGUES}. */
+export type Locale =
+  | 'en'
+  | 'ar'
+  | 'de'
+  | 'es-419'
+  | 'es-ES'
+  | 'fa'
+  | 'fr'
+  | 'he'
+  | 'hi'
+  | 'id'
+  | 'it'
+  | 'ja'
+  | 'ko'
+  | 'ms'
+  | 'pl'
+  | 'pt-BR'
+  | 'ru'
+  | 'th'
+  | 'tr'
+  | 'uk'
+  | 'vi'
+  | 'zh-CN'
+  | 'zh-TW'
+  | 'zh-HK'
+
+/** Every locale SigKit ships (BCP 47), English first. */
+export const LOCALES = ['en', ...Object.keys(CATALOGUES)] as readonly Locale[]
 
 /**
  * The shipped locale that best serves a requested tag: the tag itself, then its language in its
@@ -101,21 +100,18 @@ export function matchLocale(requested: string): Locale | undefined {
 }
 
 /**
- * The locale for a visitor's list of languages (`navigator.languages`): the first that a locale
- * with a catalogue serves (`available`, by default those SigKit has), else English.
+ * The locale for a visitor's list of languages (`navigator.languages`): the first that a shipped
+ * locale serves, else English.
  *
  * @example
  * ```ts
- * negotiateLocale(['fr-CA', 'en']) // 'fr'
+ * negotiateLocale(['nl', 'fr-CA', 'en']) // 'fr'
  * ```
  */
-export function negotiateLocale(
-  requested: readonly string[],
-  available: (locale: Locale) => boolean = (locale) => locale === 'en' || locale in CATALOGUES,
-): Locale {
+export function negotiateLocale(requested: readonly string[]): Locale {
   for (const tag of requested) {
     const match = matchLocale(tag)
-    if (match && available(match)) return match
+    if (match) return match
   }
   return 'en'
 }
@@ -207,7 +203,7 @@ const loadPart = (load: NonNullable<LocaleTexts['parts'][MessageNamespace]>) =>
 
 async function showLocale(locale: Locale): Promise<void> {
   const attempt = ++latest
-  const load = CATALOGUES[locale]
+  const load = locale === 'en' ? undefined : CATALOGUES[locale]
   const translated = locale !== 'en' || Object.keys(localeState.overrides.peek()).length > 0
   // Both in one round: the locale's texts, and the map that translates core's English texts.
   const [loaded, known] = await Promise.all([

@@ -206,6 +206,7 @@ const STAGED = {
   'react-data': ['react-bundle', 'data'],
   'cdn-locale': ['cdn', 'largestLocale'],
   'react-locale': ['react-bundle', 'largestLocale'],
+  'cdn-locale-feature': ['cdn', 'largestLocalePart'],
 }
 
 for (const [folder, [buildName, set]] of Object.entries(STAGED)) {
@@ -226,12 +227,23 @@ for (const [folder, [buildName, set]] of Object.entries(STAGED)) {
   })
 }
 
-staging('the locale budget measures the largest of the 23 locale catalogues, each its own chunk', () => {
-  const { locales, largestLocale } = manifest.builds.cdn
-  assert.equal(Object.keys(locales).length, 23)
-  for (const [tag, { files }] of Object.entries(locales))
-    assert.ok(files.length > 0, `${tag}: its catalogue is in page load or the first open, not a chunk of its own`)
-  assert.equal(largestLocale.gzip, Math.max(...Object.values(locales).map((locale) => locale.gzip)))
-})
+staging(
+  "the locale budgets measure the largest of the 23 locales' first-open texts and of their features' texts, each its own chunk",
+  () => {
+    const { locales, largestLocale, largestLocalePart } = manifest.builds.cdn
+    assert.equal(Object.keys(locales).length, 23)
+    for (const [tag, { files, parts }] of Object.entries(locales)) {
+      assert.ok(files.length > 0, `${tag}: its texts are in page load or the first open, not a chunk of its own`)
+      assert.equal(Object.keys(parts).length, 11, `${tag}: one file per feature`)
+      for (const [namespace, part] of Object.entries(parts)) {
+        assert.equal(part.files.length, 1, `${tag} ${namespace}: one chunk of its own`)
+        assert.not.ok(files.includes(part.files[0]), `${tag} ${namespace}: in the first open's file`)
+      }
+    }
+    assert.equal(largestLocale.gzip, Math.max(...Object.values(locales).map((locale) => locale.gzip)))
+    const partSizes = Object.values(locales).flatMap(({ parts }) => Object.values(parts).map((part) => part.gzip))
+    assert.equal(largestLocalePart.gzip, Math.max(...partSizes))
+  },
+)
 
 staging.run()
