@@ -7,6 +7,25 @@
 import { answerWallet, connectTestWallet, expect, modal, openDapp, seriousAxeViolations, test } from './helpers.mjs'
 import { catalogue } from './i18n-walk.mjs'
 
+/**
+ * Records every text the modal shows from now on (text nodes added or changed in its shadow root),
+ * so a test can tell what a view showed before its final state.
+ */
+function recordShownTexts(page) {
+  return page.locator('sigkit-modal').evaluate((host) => {
+    const shown = (globalThis.__shownTexts = [])
+    const walk = (node) => {
+      if (node.nodeType === Node.TEXT_NODE) shown.push(node.textContent)
+      else for (const child of node.childNodes) walk(child)
+    }
+    new MutationObserver((records) => {
+      for (const record of records)
+        if (record.type === 'characterData') shown.push(record.target.textContent)
+        else record.addedNodes.forEach(walk)
+    }).observe(host.shadowRoot, { subtree: true, childList: true, characterData: true })
+  })
+}
+
 /** The dialog's header buttons: `close` must be in the physical left half, `back` (when shown) in the right. */
 async function expectMirroredHeader(dialog, ar, { back = true } = {}) {
   const card = await dialog.boundingBox()
@@ -120,9 +139,16 @@ test('right to left in Arabic: Connect, All Wallets, Account and Swap mirrored, 
   await page.getByRole('button', { name: 'Switch to Localhost L2', exact: true }).click()
   await answerWallet(page, 'Add network')
   await expect(page.getByTestId('network-name')).toHaveText('Localhost L2 (chain 31338)')
+  // Swap's Arabic texts are loaded with the Swap view's code (a file of their own in the CDN build):
+  // the view never shows its English texts first.
+  const en = await catalogue('en')
+  await recordShownTexts(page)
   // Opened with its arguments (ETH → USDC, 0.1), as a dapp does: a quote to show.
   await page.getByRole('button', { name: 'Swap 0.1 ETH for USDC' }).click()
   await expect(dialog.getByLabel(ar.swap.youPay)).toHaveValue('0.1')
+  const shown = await page.evaluate(() => globalThis.__shownTexts)
+  expect(shown.filter((text) => Object.values(en.swap).includes(text.trim()))).toEqual([])
+  expect(shown).toContain(ar.swap.youPay)
   await expectMirroredHeader(dialog, ar, { back: false })
   await expect(dialog.getByRole('button', { name: ar.swap.review })).toBeEnabled({ timeout: 15_000 })
   // The quote's rate ("1 ETH = … USDC") reads left to right inside the Arabic row.
