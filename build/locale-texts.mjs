@@ -3,8 +3,8 @@
 // from it here: each namespace's texts as an array in the English file's key order (the modal knows
 // the key of each index from the English namespace it imports), so no key is shipped again; and
 // the namespaces a feature shows alone apart, each in a file of its own that loads with the
-// feature's code. What the first open loads is the rest: the button, the modal's frame, Connect,
-// All Wallets, Account, Networks and core's error texts.
+// feature's code. What the first open loads is the rest: the button, the modal's frame, Connect
+// with its email and social sections, All Wallets, Account, Networks and core's error texts.
 //
 //   import('./messages/ja?texts')       (src/i18n/locales.ts) → src/i18n/messages/.texts/ja.js:
 //     export default { texts: { button: ['ウォレットを接続', …], … }, parts: { swap: () => import(…) } }

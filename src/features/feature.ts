@@ -65,7 +65,9 @@ export interface Feature {
   name: string
   /**
    * The message namespace it alone shows (`src/i18n/messages/en/<namespace>.ts`). In another locale
-   * its texts are a file of their own, loaded with the feature's code (build/locale-texts.mjs).
+   * its texts are a file of their own, loaded with the feature's code (build/locale-texts.mjs). A
+   * feature with a Connect section (email, socials) leaves it out: the Connect view is the first
+   * open, so its texts come in the first open's file, in the same round.
    */
   messages?: MessageNamespace
   /** Its views, by name. */

@@ -234,7 +234,7 @@ staging(
     assert.equal(Object.keys(locales).length, 23)
     for (const [tag, { files, parts }] of Object.entries(locales)) {
       assert.ok(files.length > 0, `${tag}: its texts are in page load or the first open, not a chunk of its own`)
-      assert.equal(Object.keys(parts).length, 11, `${tag}: one file per feature`)
+      assert.equal(Object.keys(parts).length, 9, `${tag}: one file per feature without a Connect section`)
       for (const [namespace, part] of Object.entries(parts)) {
         assert.equal(part.files.length, 1, `${tag} ${namespace}: one chunk of its own`)
         assert.not.ok(files.includes(part.files[0]), `${tag} ${namespace}: in the first open's file`)

@@ -17,7 +17,6 @@ const views = {
 
 export const email = defineFeature({
   name: 'email',
-  messages: 'email',
   views,
   connectSection: { method: 'email', load: () => import('./section') },
   // An account of the embedded wallet (signed in by email or a social login).

@@ -12,7 +12,6 @@ const views = {
 
 export const social = defineFeature({
   name: 'social',
-  messages: 'social',
   views,
   connectSection: { method: 'social', load: () => import('./section') },
 })

@@ -93,7 +93,6 @@ test("as the modal loads a locale: the first open's namespaces in one file, each
   const featureNamespaces = FEATURES.flatMap((feature) => feature.messages ?? []).sort()
   assert.equal(featureNamespaces, [
     'activity',
-    'email',
     'names',
     'onramp',
     'pay',
@@ -101,7 +100,6 @@ test("as the modal loads a locale: the first open's namespaces in one file, each
     'send',
     'siwx',
     'smartSessions',
-    'social',
     'swap',
   ])
   for (const [tag, load] of Object.entries(CATALOGUES)) {
