@@ -83,6 +83,7 @@ interface WalletRowProps {
  * @internal
  */
 export function WalletRow({ entry, index, setSize, current, style, imageUrl, onPick, onFocusRow }: WalletRowProps) {
+  const name = walletEntryName(entry)
   const tag = entry.connector ? w('installed') : entry.recommended ? w('recommended') : undefined
   // An installed wallet's own icon (its announcement), as its name; else the listing's logo.
   const url = entry.connector?.imageUrl ?? (entry.wallet.image_id ? imageUrl(entry.wallet.image_id) : undefined)
@@ -100,8 +101,8 @@ export function WalletRow({ entry, index, setSize, current, style, imageUrl, onP
       onClick={() => onPick(index)}
       onFocus={() => onFocusRow(index)}
     >
-      <ListingLogo key={url ?? entry.wallet.id} name={walletEntryName(entry)} url={url} />
-      <Name title={walletEntryName(entry)}>{walletEntryName(entry)}</Name>
+      <ListingLogo key={url ?? entry.wallet.id} name={name} url={url} />
+      <Name title={name}>{name}</Name>
       {/* The space keeps name and tag two words for tools that read the visible text. */}
       {tag && ' '}
       {tag && <Tag>{tag}</Tag>}
