@@ -300,6 +300,24 @@ export async function expectRestoredWithoutPrompt(page) {
   await expect(walletPrompt(page)).toHaveCount(0)
 }
 
+/**
+ * Switches to another connected wallet by its row's "Switch to <name>" button (the modal's Wallets
+ * list or a page's own list): the row then comes first and active, and no wallet was asked anything
+ * (no prompt, no `eth_requestAccounts`). Needs {@link recordWalletCalls}.
+ */
+export async function switchToConnection(page, rows, index, name) {
+  const callsBefore = (await page.evaluate(() => window.__walletCalls)).length
+  await rows
+    .nth(index)
+    .getByRole('button', { name: `Switch to ${name}` })
+    .click()
+  await expect(rows.nth(0)).toContainText(name)
+  await expect(rows.nth(0)).toContainText('Active')
+  await expect(walletPrompt(page)).toHaveCount(0)
+  const calls = (await page.evaluate(() => window.__walletCalls)).slice(callsBefore)
+  expect(calls, 'switching asks the wallet for nothing').not.toContain('eth_requestAccounts')
+}
+
 /** Anvil's account #1 (the test wallet holds #0): a second address the sandbox's chains fund. */
 export const SECOND_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 export const SECOND_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -22,6 +22,7 @@ import {
   SECOND_KEY,
   seriousAxeViolations,
   test,
+  switchToConnection,
   walletPrompt,
   WC_NAME,
 } from './helpers.mjs'
@@ -98,17 +99,8 @@ test('two wallets at once: add from the Account view, switch (each signs as itse
     expect(await seriousAxeViolations(page)).toEqual([])
 
     // Switch to the injected wallet: no wallet asked, the page's provider signs as #0.
-    const callsBeforeSwitch = (await page.evaluate(() => window.__walletCalls)).length
-    await rows
-      .nth(1)
-      .getByRole('button', { name: `Switch to ${INJECTED_NAME}` })
-      .click()
+    await switchToConnection(page, rows, 1, INJECTED_NAME)
     await expect(address).toHaveText(first)
-    await expect(rows.nth(0)).toContainText(INJECTED_NAME)
-    await expect(rows.nth(0)).toContainText('Active')
-    await expect(walletPrompt(page)).toHaveCount(0)
-    const switchCalls = (await page.evaluate(() => window.__walletCalls)).slice(callsBeforeSwitch)
-    expect(switchCalls, 'switching asks the wallet for nothing').not.toContain('eth_requestAccounts')
     await page.keyboard.press('Escape')
     await expectModalClosed(page)
     await expect(button).toContainText('sigkit-tester.eth')
