@@ -98,13 +98,13 @@ export function defineFeature<const Descriptor extends Feature>(descriptor: Desc
     ...entry,
     load: () => Promise.all([entry.load(), loadMessages(messages)]).then(([module]) => module),
   })
-  const { views, accountTabs, accountSection, connectSection } = descriptor
+  // A Connect section's texts are the first open's (see `messages`): it has no texts to load.
+  const { views, accountTabs, accountSection } = descriptor
   return {
     ...descriptor,
     ...(views && { views: Object.fromEntries(Object.entries(views).map(([name, view]) => [name, withTexts(view)])) }),
     ...(accountTabs && { accountTabs: accountTabs.map(withTexts) }),
     ...(accountSection && { accountSection: withTexts(accountSection) }),
-    ...(connectSection && { connectSection: withTexts(connectSection) }),
   }
 }
 

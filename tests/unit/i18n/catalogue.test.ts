@@ -91,6 +91,9 @@ test("every locale present: exactly English's keys, the same placeholders, no En
 
 test("as the modal loads a locale: the first open's namespaces in one file, each feature's namespace in its own; every text in English's key order", async () => {
   const featureNamespaces = FEATURES.flatMap((feature) => feature.messages ?? []).sort()
+  // A Connect section shows at the first open: its feature's texts must be in the first open's file.
+  for (const feature of FEATURES)
+    assert.not.ok(feature.messages && feature.connectSection, `${feature.name}: messages beside a Connect section`)
   assert.equal(featureNamespaces, [
     'activity',
     'names',
