@@ -11,9 +11,9 @@
 //   src/i18n/messages/.texts/ja.swap.js → export default ['スワップ', …]
 //
 // A feature's namespace is the `messages` its descriptor declares (src/features/<name>/feature.ts).
-// A text the locale lacks is `null`: the modal shows English. Used by every esbuild build of src/
-// (build.mjs, the test runner, test pages built from source); `src/i18n/texts.d.ts` types the
-// import for tsc. The `.texts` files exist only in builds: nothing is written to src/.
+// A text the locale lacks is `null`: the modal shows English. Used by every esbuild build that
+// reaches src/i18n/locales.ts (build.mjs, the test runner); `src/i18n/texts.d.ts` types the import
+// for tsc. The `.texts` files exist only in builds: nothing is written to src/.
 import * as esbuild from 'esbuild'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
@@ -68,14 +68,13 @@ export function localeTextsPlugin() {
           evaluate(source).then((module) => module.default),
         ])
         const textsOf = (namespace) => localeTexts(english, catalogue, namespace)
-        const watchFiles = [source, join(messagesDir, 'en.ts')]
-        if (part) return { contents: `export default ${JSON.stringify(textsOf(part))}`, loader: 'js', watchFiles }
-        const first = Object.keys(english).filter((namespace) => !featureNamespaces.includes(namespace))
-        const texts = `{${first.map((namespace) => `${JSON.stringify(namespace)}:${JSON.stringify(textsOf(namespace))}`).join(',')}}`
+        if (part) return { contents: `export default ${JSON.stringify(textsOf(part))}`, loader: 'js' }
+        const firstOpen = Object.keys(english).filter((namespace) => !featureNamespaces.includes(namespace))
+        const texts = JSON.stringify(Object.fromEntries(firstOpen.map((namespace) => [namespace, textsOf(namespace)])))
         const parts = featureNamespaces
           .map((namespace) => `${namespace}:()=>import(${JSON.stringify(join(root, localeTextsPath(tag, namespace)))})`)
           .join(',')
-        return { contents: `export default {texts:${texts},parts:{${parts}}}`, loader: 'js', watchFiles }
+        return { contents: `export default {texts:${texts},parts:{${parts}}}`, loader: 'js' }
       })
     },
   }
