@@ -212,7 +212,19 @@ async function receiptsOf(rpcUrl, hashes) {
       hashes.map((hash) => ['eth_getTransactionReceipt', [hash]]),
     )
     if (receipts.every(Boolean)) return receipts
-    if (Date.now() > deadline) throw new Error(`AMM deployment on ${rpcUrl}: transactions not mined`)
+    if (Date.now() > deadline) {
+      // Seen once in CI (a clean run, a quiet machine): which ones, and where the node's nonce stood,
+      // tell a transaction the node dropped from one it held back behind a gap.
+      const missing = hashes.filter((_, index) => !receipts[index])
+      const [latest, pending] = await rpcBatch(rpcUrl, [
+        ['eth_blockNumber', []],
+        ['txpool_status', []],
+      ]).catch(() => ['unknown', 'unknown'])
+      throw new Error(
+        `AMM deployment on ${rpcUrl}: ${missing.length} of ${hashes.length} transactions not mined in ` +
+          `${RECEIPT_TIMEOUT_MS / 1000} s (first missing ${missing[0]}; block ${latest}, pool ${JSON.stringify(pending)})`,
+      )
+    }
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }
