@@ -136,13 +136,19 @@ async function switchChain(params: unknown): Promise<null> {
   const id = typeof requested === 'string' ? Number.parseInt(requested, 16) : Number(requested)
   const network = Number.isSafeInteger(id) ? core.findNetwork(`eip155:${id}`) : undefined
   if (!network) throw providerError('The wallet does not know this network', WALLET_ERROR_CODES.unrecognizedChain)
-  const frame = await getFrame()
-  const chainId = await frame.request(
-    'SWITCH_NETWORK',
-    { chainId: network.caipNetworkId, rpcUrl: network.rpcUrls.default.http[0] },
-    chainIdReply,
-  )
-  if (Number(String(chainId).replace(/^eip155:/, '')) !== id) throw new Error(FRAME_TEXTS.invalidReply)
+  let chainId: unknown
+  try {
+    const frame = await getFrame()
+    chainId = await frame.request(
+      'SWITCH_NETWORK',
+      { chainId: network.caipNetworkId, rpcUrl: network.rpcUrls.default.http[0] },
+      chainIdReply,
+    )
+  } catch (error) {
+    throw asProviderError(error, false)
+  }
+  if (Number(String(chainId).replace(/^eip155:/, '')) !== id)
+    throw providerError(FRAME_TEXTS.invalidReply, WALLET_ERROR_CODES.internal)
   // A switch the dapp asked for through its provider is a switch of SigKit's state too.
   emitter.emit({ type: 'chainChanged', namespace: 'eip155', chainId: id })
   emitProviderEvent('chainChanged', `0x${id.toString(16)}`)

@@ -92,6 +92,8 @@ let socialUser: string | undefined
 let refusePreferred: boolean
 /** What the fake frame answers GET_CHAIN_ID with (no answer it reads when undefined). */
 let frameChainId: number | string | undefined
+/** How the fake frame answers SWITCH_NETWORK: the chain asked for, an error, or another chain. */
+let switchReply: 'switched' | 'error' | 'other chain'
 
 const adapter = {
   namespace: 'eip155',
@@ -144,6 +146,7 @@ test.before.each(async () => {
   socialUser = undefined
   refusePreferred = false
   frameChainId = undefined
+  switchReply = 'switched'
   resetEmbedded(frame.element)
   manual = createManualClock(1_000_000)
   restoreClock = setClock(manual)
@@ -190,7 +193,9 @@ function answer(message: Posted['message']) {
     case 'UPDATE_EMAIL':
       return { payload: { action: 'VERIFY_PRIMARY_OTP' } }
     case 'SWITCH_NETWORK':
-      return { payload: { chainId: payload.chainId } }
+      if (switchReply === 'error')
+        return { type: '@w3m-frame/SWITCH_NETWORK_ERROR', payload: { message: 'Network switch failed' } }
+      return { payload: { chainId: switchReply === 'other chain' ? 'eip155:999' : payload.chainId } }
     case 'UPDATE_EMAIL_SECONDARY_OTP':
       return { payload: { newEmail: 'new@example.com' } }
     case 'IS_CONNECTED':
@@ -791,6 +796,26 @@ test('a network switch asks again which account the frame acts as: none smart th
   assert.is(asked?.message.payload.preferredAccountType, 'smartAccount', 'the choice stays; the network has none')
   await switchTo(localhost.id)
   assert.is(state.address.value, SMART)
+})
+
+test("a switch the frame fails or answers with another chain rejects with an EIP-1193 code; the dapp's chain stays", async () => {
+  await login()
+  const switchToL2 = () =>
+    run(
+      rejection(
+        embeddedProvider('eip155').request({
+          method: 'wallet_switchEthereumChain',
+          params: [{ chainId: `0x${Number(localL2.id).toString(16)}` }],
+        }),
+      ),
+    )
+  const chainBefore = await run(embeddedProvider('eip155').request({ method: 'eth_chainId' }))
+  for (const reply of ['error', 'other chain'] as const) {
+    switchReply = reply
+    const error = (await switchToL2()) as Error & { code?: number }
+    assert.is(error.code, -32603, `${reply}: ${error.message}`)
+    assert.is(await run(embeddedProvider('eip155').request({ method: 'eth_chainId' })), chainBefore)
+  }
 })
 
 test('a preferred-account error falls back to the EOA and says why', async () => {
