@@ -6,9 +6,16 @@ import { createServer } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import { verifyMessage } from 'viem'
-import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
 import { prepareQuickstart } from '../helpers/quickstart.mjs'
-import { chainBalance, emulator, expect, sandboxConfig, scanWalletConnectQr, test } from './helpers.mjs'
+import {
+  chainBalance,
+  emulator,
+  expect,
+  sandboxConfig,
+  sandboxWalletConnectWallet,
+  scanWalletConnectQr,
+  test,
+} from './helpers.mjs'
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css' }
 
@@ -53,8 +60,7 @@ for (const bundler of ['vite', 'webpack']) {
     const api = await emulator(request, config)
     const before = { verify: await api.requestCount('verifyAttestation'), rpc: (await api.requests('rpc')).length }
     const server = await serveBuild(bundler === 'vite' ? app.viteDist : app.webpackDist, baseURL)
-    const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-    const wallet = await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } })
+    const wallet = await sandboxWalletConnectWallet(config)
     const outside = []
     const errors = []
     page.on('pageerror', (error) => errors.push(String(error)))

@@ -6,7 +6,6 @@
 // are listed, switched, signed with and disconnected, and nothing of the modal is ever requested.
 import { readFileSync } from 'node:fs'
 import { verifyMessage } from 'viem'
-import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
 import {
   answerWallet,
   decodeQr,
@@ -21,6 +20,7 @@ import {
   test,
   switchToConnection,
   WC_NAME,
+  sandboxWalletConnectWallet,
 } from './helpers.mjs'
 
 /** The CDN build's files that hold the modal (shell, views, kit, styles), as URL paths. */
@@ -112,8 +112,7 @@ test('a WalletConnect wallet pairs from the QR code of the prefetched URI; the m
   context,
 }) => {
   const config = await sandboxConfig(request)
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-  const wallet = await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } })
+  const wallet = await sandboxWalletConnectWallet(config)
   try {
     const log = await openHeadless(page)
     const uri = await scanPairingCode(page)
@@ -149,11 +148,7 @@ test("the page's own connections list: two wallets, switch (the provider signs a
 }) => {
   const config = await sandboxConfig(request)
   const first = config.accounts.wallet
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-  const wallet = await createWalletConnectWallet({
-    relayUrl: config.relayUrl,
-    evm: { privateKey: SECOND_KEY, rpcUrls },
-  })
+  const wallet = await sandboxWalletConnectWallet(config, { privateKey: SECOND_KEY })
   try {
     expect(wallet.evmAddress).toBe(SECOND_ADDRESS)
     await page.addInitScript(recordWalletCalls)

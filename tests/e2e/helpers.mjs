@@ -1,5 +1,6 @@
 // Shared steps of the sandbox e2e tests: the demo page, the test wallet's prompt, the modal,
 // and reading the chain directly to compare with what the page shows.
+import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
 import { expect, test as base } from '@playwright/test'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -316,6 +317,19 @@ export async function switchToConnection(page, rows, index, name) {
   await expect(walletPrompt(page)).toHaveCount(0)
   const calls = (await page.evaluate(() => window.__walletCalls)).slice(callsBefore)
   expect(calls, 'switching asks the wallet for nothing').not.toContain('eth_requestAccounts')
+}
+
+/**
+ * A WalletConnect test wallet (demo/walletconnect-wallet) on the sandbox's relay and EVM chains: the
+ * key it is given (`privateKey`), else its own; `approve` decides its requests (all, by default).
+ */
+export function sandboxWalletConnectWallet(config, { privateKey, approve } = {}) {
+  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
+  return createWalletConnectWallet({
+    relayUrl: config.relayUrl,
+    evm: { ...(privateKey && { privateKey }), rpcUrls },
+    ...(approve && { approve }),
+  })
 }
 
 /** Anvil's account #1 (the test wallet holds #0): a second address the sandbox's chains fund. */

@@ -5,7 +5,6 @@
 // signature checked here in Node against the account that should have signed), disconnecting one
 // leaves the other, and a reload restores it without asking the wallet to connect.
 import { verifyMessage } from 'viem'
-import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
 import {
   answerWallet,
   connectTestWallet,
@@ -25,6 +24,7 @@ import {
   switchToConnection,
   walletPrompt,
   WC_NAME,
+  sandboxWalletConnectWallet,
 } from './helpers.mjs'
 
 /** The Account view's list of wallets connected at once, opened from <appkit-button>. */
@@ -57,11 +57,7 @@ test('two wallets at once: add from the Account view, switch (each signs as itse
   const config = await sandboxConfig(request)
   const first = config.accounts.wallet
   expect(first.toLowerCase()).not.toBe(SECOND_ADDRESS.toLowerCase())
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-  const wallet = await createWalletConnectWallet({
-    relayUrl: config.relayUrl,
-    evm: { privateKey: SECOND_KEY, rpcUrls },
-  })
+  const wallet = await sandboxWalletConnectWallet(config, { privateKey: SECOND_KEY })
   try {
     expect(wallet.evmAddress).toBe(SECOND_ADDRESS)
     const proposals = []

@@ -3,7 +3,6 @@
 // connected in the modal. wagmi's hooks must work through that wallet and land on the chain, and
 // each side must follow the other: connect, switch, reload, disconnect.
 import { createPublicClient, erc20Abi, http } from 'viem'
-import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
 import {
   answerWallet,
   chainBalance,
@@ -14,6 +13,7 @@ import {
   scanWalletConnectQr,
   test,
   walletPrompt,
+  sandboxWalletConnectWallet,
 } from './helpers.mjs'
 
 test.describe.configure({ mode: 'serial' })
@@ -123,11 +123,8 @@ test('the same over WalletConnect: the WalletConnect test wallet connected in th
   request,
 }) => {
   const config = await sandboxConfig(request)
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
   const requests = []
-  const wallet = await createWalletConnectWallet({
-    relayUrl: config.relayUrl,
-    evm: { rpcUrls },
+  const wallet = await sandboxWalletConnectWallet(config, {
     approve: (item) => (requests.push(item.method), true),
   })
   try {

@@ -1,7 +1,6 @@
 // WalletConnect end to end: the modal's QR code decodes (jsQR, in the page) to a URI that a real
 // WalletConnect wallet (WalletKit, in this Node process) pairs with through the sandbox's relay;
 // approving connects the dapp, which then shows the chain's balance.
-import { createWalletConnectWallet } from '../../demo/walletconnect-wallet/node.mjs'
 import {
   chainBalance,
   decodeQr,
@@ -12,13 +11,13 @@ import {
   scanWalletConnectQr,
   seriousAxeViolations,
   test,
+  sandboxWalletConnectWallet,
 } from './helpers.mjs'
 
 /** The sandbox's config and a WalletConnect test wallet on its relay and chains. */
 async function startSandboxWallet(request) {
   const config = await sandboxConfig(request)
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-  return { config, wallet: await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } }) }
+  return { config, wallet: await sandboxWalletConnectWallet(config) }
 }
 
 test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves, the balance shows', async ({
@@ -27,8 +26,7 @@ test('pick WalletConnect: the QR decodes to the pairing URI, the wallet approves
 }) => {
   const config = await sandboxConfig(request)
   expect(config.relayUrl, 'the sandbox runs a relay').toBeTruthy()
-  const rpcUrls = Object.fromEntries(config.chains.map((chain) => [chain.chainId, chain.rpcUrl]))
-  const wallet = await createWalletConnectWallet({ relayUrl: config.relayUrl, evm: { rpcUrls } })
+  const wallet = await sandboxWalletConnectWallet(config)
   try {
     const log = await openDapp(page)
     await wallet.pair(await scanWalletConnectQr(page))
