@@ -1,7 +1,9 @@
 // The CDN build on a plain page (demo/cdn.html): nothing loads before the visitor asks, the
-// button opens an accessible dialog with the Connect view, and the keyboard works.
+// button opens an accessible dialog with the Connect view, and the keyboard works. In another
+// language, the locale's texts come in the same round as the code that shows them (issue 32).
 import { readFileSync } from 'node:fs'
-import { clickAndCountWalletRows, demoServerURL, expect, resetFeatures, test } from './helpers.mjs'
+import { answerWallet, clickAndCountWalletRows, demoServerURL, expect, resetFeatures, test } from './helpers.mjs'
+import { catalogue } from './i18n-walk.mjs'
 
 /** Files the size budget counts, as URL paths on the demo server (dist/cdn/x → /cdn/x). */
 function budgetedFiles() {
@@ -15,6 +17,37 @@ function budgetedFiles() {
     preload: new Set(cdn.preload.files.map(toPath)),
     // Fetched in idle time after the first open: the wallets' views and WalletConnect's code.
     idlePrefetch: new Set(cdn.idlePrefetch.files.map(toPath)),
+    /** A locale's texts: its first-open file, and each feature's file by namespace. */
+    locale: (tag) => ({
+      firstOpen: cdn.locales[tag].files.map(toPath),
+      parts: Object.fromEntries(
+        Object.entries(cdn.locales[tag].parts).map(([namespace, part]) => [namespace, part.files.map(toPath)]),
+      ),
+    }),
+    /** A feature's code, beyond page load and the first open. */
+    feature: (name) => new Set(cdn.features[name].files.map(toPath)),
+  }
+}
+
+/**
+ * Holds back every SigKit script the page asks for from now on, until `release()`: while held, none
+ * of them runs, so a file asked for meanwhile was asked for by code already running, in the same
+ * round as the held ones.
+ */
+async function holdScripts(page) {
+  const held = []
+  let holding = true
+  const sigkitScript = (url) => url.pathname.startsWith('/cdn/')
+  const hold = (route) => (holding ? held.push(route) : route.fallback())
+  await page.route(sigkitScript, hold)
+  return {
+    paths: () => held.map((route) => new URL(route.request().url()).pathname),
+    async release() {
+      // Asked for while this runs: let through at once.
+      holding = false
+      await Promise.all(held.map((route) => route.fallback()))
+      await page.unroute(sigkitScript, hold)
+    },
   }
 }
 
@@ -192,6 +225,52 @@ test('by default the first-open code loads once the page is idle, and hovering p
     })
     .toEqual([])
   await hoverPage.close()
+})
+
+test("in Japanese, the click asks for the locale's texts with the modal's files, and the Activity tab for its texts with its code", async ({
+  page,
+}) => {
+  const ja = await catalogue('ja')
+  const { firstOpen, locale, feature } = budgetedFiles()
+  const texts = locale('ja')
+  const log = await openDemo(page, '/cdn.html?preload=off&locale=ja')
+  const dialog = page.getByRole('dialog')
+
+  // The click: with each file it asks for held back, the locale's texts are among them, so no
+  // file of the modal had to load first to ask for them (the first open is no deeper in Japanese).
+  let held = await holdScripts(page)
+  await page.locator('appkit-button').click()
+  await expect
+    .poll(held.paths, { message: "the locale's first-open texts asked for while the modal's files are held" })
+    .toEqual(expect.arrayContaining(texts.firstOpen))
+  expect(
+    held.paths().filter((path) => firstOpen.has(path)).length,
+    "the modal's files, in the same round",
+  ).toBeGreaterThan(0)
+  await held.release()
+  await expect(dialog.getByRole('heading', { name: ja.titles.connect })).toBeVisible()
+
+  // A feature: its texts are asked for beside its code, not by it.
+  await dialog.getByRole('button', { name: /SigKit Test Wallet/ }).click()
+  await answerWallet(page, 'Connect')
+  await expect(dialog).toBeHidden()
+  await page.locator('appkit-button').click()
+  await expect(dialog.getByRole('heading', { name: ja.titles.account })).toBeVisible()
+  const tab = dialog.getByRole('tab', { name: ja.account.activity })
+  await expect(tab).toBeVisible()
+  held = await holdScripts(page)
+  await tab.click()
+  await expect
+    .poll(held.paths, { message: "Activity's Japanese texts asked for while its code is held" })
+    .toEqual(expect.arrayContaining(texts.parts.activity))
+  const activity = feature('activity')
+  expect(
+    held.paths().filter((path) => activity.has(path)).length,
+    "Activity's code, in the same round",
+  ).toBeGreaterThan(0)
+  await held.release()
+  await expect(tab).toHaveAttribute('aria-selected', 'true')
+  expect(log.errors, 'uncaught errors on the page').toEqual([])
 })
 
 test('keyboard: Tab reaches the button, Enter opens, Tab stays inside the dialog, Escape closes', async ({ page }) => {
