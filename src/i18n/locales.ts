@@ -90,7 +90,11 @@ export function matchLocale(requested: string): Locale | undefined {
   } catch {
     return undefined
   }
-  const { language, script } = locale.maximize()
+  const { language } = locale
+  // Only Chinese needs a script it may not name (zh-MO is Traditional): the likely-subtags data
+  // behind maximize() costs its first call 30 ms (100 ms on a slow phone), in the click's task,
+  // before the locale's file is asked for.
+  const script = locale.script ?? (language === 'zh' ? locale.maximize().script : undefined)
   const variant = { zh: script === 'Hant' ? 'zh-TW' : 'zh-CN', es: 'es-419', pt: 'pt-BR' }[language] ?? language
   // A region the tag names picks that variant (zh-Hant-HK); a bare language, its shipped one (es → es-419).
   const candidates = [locale.toString(), locale.region ? `${language}-${locale.region}` : variant, variant].map((tag) =>
@@ -142,6 +146,8 @@ export async function setLocale(tag: string): Promise<void> {
   Intl.getCanonicalLocales(tag) // a malformed tag throws a RangeError here
   requestedLocale = tag
   await showLocale(matchLocale(tag) ?? 'en')
+  // A dapp may show one of core's texts next (a toast): its map too.
+  await knownTexts
 }
 
 /**
@@ -164,6 +170,7 @@ export function resetLocale(): void {
   requestedLocale = undefined
   latest++
   partsShown = {}
+  knownTexts = undefined
   namespacesInUse.clear()
   batch(() => {
     localeState.tag.value = 'en'
@@ -204,35 +211,46 @@ const loadPart = (load: NonNullable<LocaleTexts['parts'][MessageNamespace]>) =>
 async function showLocale(locale: Locale): Promise<void> {
   const attempt = ++latest
   const load = locale === 'en' ? undefined : CATALOGUES[locale]
-  const translated = locale !== 'en' || Object.keys(localeState.overrides.peek()).length > 0
-  // Both in one round: the locale's texts, and the map that translates core's English texts.
-  const [loaded, known] = await Promise.all([
-    load?.().then(
-      async ({ default: { texts, parts } }): Promise<{ texts: LoadedTexts; parts: LocaleTexts['parts'] }> => {
-        // The features in use get their texts in the same update: an open Swap view changes at once.
-        const inUse = await Promise.all(
-          [...namespacesInUse].map(async (namespace) => {
-            const part = parts[namespace]
-            return [namespace, part && (await loadPart(part))] as const
-          }),
-        )
-        return { texts: { ...texts, ...Object.fromEntries(inUse.filter(([, texts]) => texts)) }, parts }
-      },
-      // English texts rather than none: the chunk did not load (a flaky network, a replaced deploy).
-      () => undefined,
-    ),
-    translated
-      ? import('./known-texts').then(
-          (module) => module.translateKnownText,
-          () => undefined,
-        )
-      : undefined,
-  ])
+  if (locale !== 'en' || Object.keys(localeState.overrides.peek()).length > 0) loadKnownTexts()
+  const loaded = await load?.().then(
+    async ({ default: { texts, parts } }): Promise<{ texts: LoadedTexts; parts: LocaleTexts['parts'] }> => {
+      // The features in use get their texts in the same update: an open Swap view changes at once.
+      const inUse = await Promise.all(
+        [...namespacesInUse].map(async (namespace) => {
+          const part = parts[namespace]
+          return [namespace, part && (await loadPart(part))] as const
+        }),
+      )
+      return { texts: { ...texts, ...Object.fromEntries(inUse.filter(([, texts]) => texts)) }, parts }
+    },
+    // English texts rather than none: the chunk did not load (a flaky network, a replaced deploy).
+    () => undefined,
+  )
   if (attempt !== latest) return
   partsShown = loaded?.parts ?? {}
   batch(() => {
     localeState.tag.value = locale
     localeState.catalogue.value = loaded?.texts ?? {}
-    localeState.known.value = known
   })
+}
+
+/** The map of core's English texts, once asked for (again after a failed load). */
+let knownTexts: Promise<void> | undefined
+
+/**
+ * Asks for the map that shows core's English texts (toasts, alerts, wallet errors) in the locale
+ * shown, or with the dapp's overrides; it reads the shown texts when used, so one load serves every
+ * locale. Asked for with the locale's texts, in the same round, but not waited for: its file
+ * imports two files that the build splits out for the features that share them, so it comes a
+ * round after the locale's texts. A text of core's shown before then is English until it comes.
+ */
+function loadKnownTexts(): void {
+  knownTexts ??= import('./known-texts').then(
+    (module) => {
+      localeState.known.value = module.translateKnownText
+    },
+    () => {
+      knownTexts = undefined
+    },
+  )
 }
