@@ -1,7 +1,7 @@
 // createAppKit options of the modal-open pages: one local network, every hosted service pointed
 // at the API emulator whose URL the runner puts in the page's `api` query parameter, and
 // WalletConnect at the sandbox's relay (`relay`), so the QR code's pairing works offline; the
-// modal's language from `locale` (English without it).
+// modal's language from `locale` (English without it); `preload=off`: no preload once idle.
 export function benchOptions() {
   const query = new URLSearchParams(location.search)
   const api = query.get('api')
@@ -9,6 +9,7 @@ export function benchOptions() {
   const locale = query.get('locale')
   return {
     ...(locale ? { locale } : {}),
+    ...(query.get('preload') === 'off' ? { preloadOnIdle: false } : {}),
     projectId: 'sigkit-bench',
     networks: [
       {
