@@ -494,6 +494,7 @@ export async function benchModal(context) {
       const opened = await open(page, title)
       await page.evaluate(settle, 500)
       samples.push({
+        viewMs: opened.viewPainted - opened.clickAt,
         walletsMs: opened.walletsPainted - opened.clickAt,
         open: waterfall(openRequests(await page.evaluate(scripts), opened)),
       })
@@ -507,6 +508,7 @@ export async function benchModal(context) {
       page: 'first open alone',
       locale: locale ?? 'en',
       iterations: samples.length,
+      viewPaintedMs: pick(samples, 'viewMs'),
       walletsPaintedMs: pick(samples, 'walletsMs'),
       openDepth: deepest(samples, 'open'),
       openChain: chainOf(samples, 'open'),

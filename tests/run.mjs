@@ -482,11 +482,16 @@ function benchResultProblem(since) {
     { page: 'warm', cpu: 1, fields: [] },
     { page: 'idle', cpu: 1, fields: ['qrPaintedMs'] },
     { page: 'just loaded', cpu: 4, fields: ['buttonReadyMs', 'qrPaintedMs', 'pageLoadDepth', 'openDepth'] },
+    // Issue 32's pair: the first open alone in English and in Japanese.
+    { page: 'first open alone', cpu: 4, fields: ['openDepth'] },
+    { page: 'first open alone', cpu: 4, locale: 'ja', fields: ['openDepth'] },
   ]
   for (const build of ['cdn', 'react']) {
-    for (const { page, cpu, fields: names } of modalCases) {
-      const row = results.modal.find((item) => item.build === build && item.page === page && item.cpu === cpu)
-      if (!row) return `modal: no ${build} ${page} row at ${cpu}x`
+    for (const { page, cpu, locale = 'en', fields: names } of modalCases) {
+      const row = results.modal.find(
+        (item) => item.build === build && item.page === page && item.cpu === cpu && (item.locale ?? 'en') === locale,
+      )
+      if (!row) return `modal: no ${build} ${page} row at ${cpu}x${locale === 'en' ? '' : ` in ${locale}`}`
       const bad = names.filter((name) => !Number.isFinite(row[name]))
       if (bad.length) return `modal: ${bad.join(', ')} not a number in the ${build} ${page} row at ${cpu}x`
       const depths = names.filter((name) => name.endsWith('Depth') && !(Number.isInteger(row[name]) && row[name] >= 0))
