@@ -11,8 +11,7 @@
 //   slow 4G       CDP network emulation (150 ms latency, 1.6 Mbit/s down, 750 kbit/s up) and 4x
 //                 CPU: navigation → button ready; a click right after load → Connect view and its
 //                 wallets painted; 1 s later WalletConnect → QR painted; both waterfall depths;
-//                 for the React build also as a Vite app bundles it; for both builds also with
-//                 the modal in Japanese (`locale: 'ja'`, issue 32: the same waterfall depth).
+//                 for the React build also as a Vite app bundles it.
 //   first open    issue 32's comparison, on slow 4G: the first open's waterfall in English and in
 //   alone         Japanese with all else held equal: no preload (the click asks for every file) and
 //                 the project's email and socials off (no file waits for its config). The locale
@@ -432,38 +431,47 @@ export async function benchModal(context) {
     }
   }
 
-  // ── slow 4G + 4x CPU: load, a click right after it, WalletConnect → QR ───────────────────
-  /** The slow-network case of one build, its modal in `locale` (English: the option unset). */
-  async function justLoaded(build, locale) {
+  // ── slow 4G + 4x CPU: load, a click right after it ─────────────────────────────────────────
+  /**
+   * Fresh pages of one build on slow 4G, one per iteration: each loaded, its button clicked right
+   * after the load, then `measure(page, { button, opened })` makes the sample.
+   */
+  async function onSlow4G(build, { locale, preload = true }, measure) {
     const title = await connectTitle(locale)
     const samples = []
     for (let i = 0; i < iterations; i++) {
       const { context: browserContext, page, errors } = await newPage(context, { cpu: SLOW_4G.cpu, network: SLOW_4G })
-      await page.goto(url(build, locale), { waitUntil: 'load' })
+      await page.goto(url(build, locale, { preload }), { waitUntil: 'load' })
       const button = await page.evaluate(() => window.__benchButton)
       const opened = await open(page, title)
-      // The QR code only in English: the other locales measure the first open's waterfall.
-      await page.waitForTimeout(IDLE_MS)
-      const qr = locale ? undefined : await openQr(page)
-      await page.evaluate(settle, 500)
-      const loaded = await page.evaluate(scripts)
-      samples.push({
-        buttonMs: button.painted,
-        viewMs: opened.viewPainted - opened.clickAt,
-        walletsMs: opened.walletsPainted - opened.clickAt,
-        qrMs: qr ? qr.qrPainted - qr.clickAt : Number.NaN,
-        pageLoad: waterfall(pageLoadRequests(loaded, button.at)),
-        open: waterfall(openRequests(loaded, opened)),
-      })
+      samples.push(await measure(page, { button, opened }))
       if (errors.length) throw new Error(`${build} page errors: ${errors.join('\n')}`)
       await closePage(browserContext)
     }
+    return samples
+  }
+
+  /** The slow-network case of one build: the click right after load, then 1 s later WalletConnect → QR. */
+  async function justLoaded(build) {
+    const samples = await onSlow4G(build, {}, async (page, { button, opened }) => {
+      await page.waitForTimeout(IDLE_MS)
+      const qr = await openQr(page)
+      await page.evaluate(settle, 500)
+      const loaded = await page.evaluate(scripts)
+      return {
+        buttonMs: button.painted,
+        viewMs: opened.viewPainted - opened.clickAt,
+        walletsMs: opened.walletsPainted - opened.clickAt,
+        qrMs: qr.qrPainted - qr.clickAt,
+        pageLoad: waterfall(pageLoadRequests(loaded, button.at)),
+        open: waterfall(openRequests(loaded, opened)),
+      }
+    })
     return {
       build,
       cpu: SLOW_4G.cpu,
       network: 'slow 4G',
       page: 'just loaded',
-      locale: locale ?? 'en',
       iterations: samples.length,
       buttonReadyMs: pick(samples, 'buttonMs'),
       viewPaintedMs: pick(samples, 'viewMs'),
@@ -485,22 +493,14 @@ export async function benchModal(context) {
   // ── issue 32: the first open alone, in English and in Japanese ─────────────────────────────
   /** The click's own waterfall in `locale` (English: the option unset), nothing preloaded. */
   async function firstOpenAlone(build, locale) {
-    const title = await connectTitle(locale)
-    const samples = []
-    for (let i = 0; i < iterations; i++) {
-      const { context: browserContext, page, errors } = await newPage(context, { cpu: SLOW_4G.cpu, network: SLOW_4G })
-      await page.goto(url(build, locale, { preload: false }), { waitUntil: 'load' })
-      await page.evaluate(() => window.__benchButton)
-      const opened = await open(page, title)
+    const samples = await onSlow4G(build, { locale, preload: false }, async (page, { opened }) => {
       await page.evaluate(settle, 500)
-      samples.push({
+      return {
         viewMs: opened.viewPainted - opened.clickAt,
         walletsMs: opened.walletsPainted - opened.clickAt,
         open: waterfall(openRequests(await page.evaluate(scripts), opened)),
-      })
-      if (errors.length) throw new Error(`${build} page errors: ${errors.join('\n')}`)
-      await closePage(browserContext)
-    }
+      }
+    })
     return {
       build,
       cpu: SLOW_4G.cpu,

@@ -142,7 +142,7 @@ export function slowTable(rows) {
     ],
     modalRows(rows, ['just loaded']).map((row) => [
       BUILD[row.build],
-      `${row.network} + ${row.cpu}x CPU${row.locale && row.locale !== 'en' ? `, modal in ${row.locale}` : ''}`,
+      `${row.network} + ${row.cpu}x CPU`,
       f(row.buttonReadyMs, 0),
       f(row.viewPaintedMs, 0),
       f(row.walletsPaintedMs, 0),
