@@ -147,7 +147,7 @@ export async function setLocale(tag: string): Promise<void> {
   requestedLocale = tag
   await showLocale(matchLocale(tag) ?? 'en')
   // A dapp may show one of core's texts next (a toast): its map too.
-  await knownTexts
+  await loadKnownTexts()
 }
 
 /**
@@ -211,7 +211,6 @@ const loadPart = (load: NonNullable<LocaleTexts['parts'][MessageNamespace]>) =>
 async function showLocale(locale: Locale): Promise<void> {
   const attempt = ++latest
   const load = locale === 'en' ? undefined : CATALOGUES[locale]
-  if (locale !== 'en' || Object.keys(localeState.overrides.peek()).length > 0) loadKnownTexts()
   const loaded = await load?.().then(
     async ({ default: { texts, parts } }): Promise<{ texts: LoadedTexts; parts: LocaleTexts['parts'] }> => {
       // The features in use get their texts in the same update: an open Swap view changes at once.
@@ -238,19 +237,22 @@ async function showLocale(locale: Locale): Promise<void> {
 let knownTexts: Promise<void> | undefined
 
 /**
- * Asks for the map that shows core's English texts (toasts, alerts, wallet errors) in the locale
- * shown, or with the dapp's overrides; it reads the shown texts when used, so one load serves every
- * locale. Asked for with the locale's texts, in the same round, but not waited for: its file
- * imports two files that the build splits out for the features that share them, so it comes a
- * round after the locale's texts. A text of core's shown before then is English until it comes.
+ * Loads the map that shows core's English texts (toasts, alerts, wallet errors) in the locale shown
+ * or with the dapp's overrides; nothing for English without them. It reads the shown texts when
+ * used, so one load serves every locale. `setLocale` waits for it; the first open asks for it once
+ * the modal has painted (ui/modal/mount.tsx), since its file imports two files the build splits out
+ * for the features that share them: asked for with the locale's texts, it would add a round of
+ * requests to the click's. A text of core's shown before it is in stays English until then.
+ * @internal
  */
-function loadKnownTexts(): void {
-  knownTexts ??= import('./known-texts').then(
+export function loadKnownTexts(): Promise<void> | undefined {
+  if (localeState.tag.peek() === 'en' && Object.keys(localeState.overrides.peek()).length === 0) return
+  return (knownTexts ??= import('./known-texts').then(
     (module) => {
       localeState.known.value = module.translateKnownText
     },
     () => {
       knownTexts = undefined
     },
-  )
+  ))
 }

@@ -10,7 +10,7 @@ import { isConnected } from '../../core/state/account'
 import { modalState } from '../../core/modal/modal'
 import { syncThemeVariables } from '../theme/variables'
 import { localeState } from '../../i18n/translate'
-import { isRightToLeft } from '../../i18n/locales'
+import { isRightToLeft, loadKnownTexts } from '../../i18n/locales'
 
 let mounted = false
 let prepared: ViewName | undefined
@@ -56,6 +56,9 @@ function paint(): void {
   ;(root ??= createModalRoot()).render(<Modal />)
   // Idle again after it: the views the listed wallets open load.
   globalThis.requestIdleCallback?.(preloadWalletViews)
+  // In another locale, the map that shows core's texts in it: not on the click's path, but needed
+  // before an error shows, so right after the paint where there is no idle callback (Safari).
+  ;(globalThis.requestIdleCallback ?? setTimeout)(() => void loadKnownTexts())
 }
 
 /** The modal's container in the shadow root, themed, with the root styles written. */

@@ -8,6 +8,7 @@ import {
   isRightToLeft,
   LOCALES,
   loadChosenLocale,
+  loadKnownTexts,
   matchLocale,
   negotiateLocale,
   requestLocale,
@@ -223,6 +224,25 @@ test("the first open reads the browser's languages then, never before; the dapp'
     if (original) Object.defineProperty(globalThis, 'navigator', original)
     else delete navigatorOf.navigator
   }
+})
+
+test("the first open shows the locale without the map of core's texts, which comes when asked for after the paint; English needs none", async () => {
+  await loadChosenLocale()
+  assert.is(loadKnownTexts(), undefined)
+  assert.is(localeState.known.value, undefined)
+
+  localeState.overrides.value = { 'errors.signatureDeclined': 'Declined in your wallet' }
+  await loadKnownTexts()
+  assert.is(translateText('Signature declined'), 'Declined in your wallet')
+
+  resetLocale()
+  requestLocale('de')
+  await loadChosenLocale()
+  assert.is(localeState.tag.value, 'de')
+  assert.is(localeState.known.value, undefined)
+  assert.is(translateText('Signature declined'), 'Signature declined')
+  await loadKnownTexts()
+  assert.is(translateText('Signature declined'), german.errors.signatureDeclined)
 })
 
 test.run()
