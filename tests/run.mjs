@@ -570,12 +570,17 @@ async function main() {
     bench: benchSuite,
   }
   for (const suite of selected) {
+    const suiteStarted = Date.now()
+    const lines = summary.length
     try {
       await runners[suite]()
     } catch (error) {
       console.error(error)
       record(suite, { failed: 1 }, 'runner error')
     }
+    // Each suite's wall time beside its counts: where a slow run's minutes went.
+    const seconds = Math.round((Date.now() - suiteStarted) / 1000)
+    for (let line = lines; line < summary.length; line++) summary[line] += `  [${seconds} s]`
   }
   heading(`summary (${((Date.now() - started) / 1000).toFixed(1)} s)`)
   console.log(summary.join('\n'))
