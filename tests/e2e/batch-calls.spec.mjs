@@ -5,6 +5,7 @@
 // WETH swapped for USDC) and ONE transaction: the smart account's executeBatch.
 import { createPublicClient, erc20Abi, http, parseEther } from 'viem'
 import { expect, loginWithEmail, modal, openDapp, sandboxConfig, seriousAxeViolations, test } from './helpers.mjs'
+import { answerSecureFrame } from '../helpers/secure-frame.mjs'
 
 const EMAIL = `batch-${Date.now()}@example.com`
 
@@ -44,7 +45,7 @@ test('useSendCalls from an embedded smart account: wrap, approve and swap in one
   for (const label of ['Call 1', 'Call 2', 'Call 3'])
     await expect(frame.getByText(label, { exact: true })).toBeVisible()
   expect(await seriousAxeViolations(page), 'ApproveTransaction').toEqual([])
-  await frame.getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
 
   await expect(page.getByTestId('calls-status')).toHaveText('success', { timeout: 30_000 })
   const hashes = (await page.getByTestId('calls-hashes').textContent()).trim().split(' ')

@@ -19,6 +19,7 @@ import {
   seriousAxeViolations,
   test,
 } from './helpers.mjs'
+import { answerSecureFrame } from '../helpers/secure-frame.mjs'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -97,7 +98,7 @@ test('email login → choose a name with the keyboard → approve in the frame �
   await expect(dialog.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
   await expect(secureFrame().getByRole('heading', { name: 'Sign message' })).toBeVisible()
   await expect(secureFrame().getByText(`"name":"${NAME}"`)).toBeVisible()
-  await secureFrame().getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
 
   await expect(dialog.getByRole('heading', { name: 'Name Chosen' })).toBeVisible({ timeout: 15_000 })
   await expect(dialog.getByText(NAME, { exact: true })).toBeVisible()

@@ -18,6 +18,7 @@ import {
   seriousAxeViolations,
   test,
 } from './helpers.mjs'
+import { answerSecureFrame } from '../helpers/secure-frame.mjs'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -102,7 +103,7 @@ test('a send from the smart account lands on anvil: its balance falls by exactly
   await page.getByLabel('Amount (ETH)').fill('0.01')
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(secureFrame().getByRole('heading', { name: 'Send transaction' })).toBeVisible()
-  await secureFrame().getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
   await expect(page.getByTestId('send-status')).toContainText('Confirmed in block', { timeout: 20_000 })
   expect(Number(await chainBalance(config, recipient)) - Number(before.to)).toBeCloseTo(0.01, 10)
   // The EOA pays the gas: the smart account loses the amount and nothing more.
@@ -137,7 +138,7 @@ test('switching to the EOA: the address and the balance follow, and back', async
 
 test('a signature from the smart account verifies on chain (ERC-1271)', async () => {
   await page.getByRole('button', { name: 'Sign message' }).click()
-  await secureFrame().getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
   await expect(page.getByTestId('sign-result')).toContainText('Signature verified')
   await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
   await expect(page.getByTestId('account-status')).toHaveText('disconnected')
@@ -202,7 +203,7 @@ test('SIWX required with a smart account: the session is signed in the frame and
   await signInWithPopup(page, 'Google', USERNAME)
   await expect(dialog.getByRole('heading', { name: /wants you to sign in/ })).toBeVisible()
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
-  await secureFrame().getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
   // Once the demo has checked the signature through the chain (a contract call on anvil).
   await expectModalClosed(page, { timeout: 15_000 })
   // The demo keeps a session only when viem's verifyMessage through the chain accepts it; the

@@ -3,6 +3,7 @@
 // wagmi useSignMessage is approved inside the secure frame and verifies for that account (issue 19:
 // whatever way the visitor connects in the modal).
 import { chainBalance, expect, loginWithEmail, modal, openDapp, sandboxConfig, test } from './helpers.mjs'
+import { answerSecureFrame } from '../helpers/secure-frame.mjs'
 
 const EMAIL = `wagmi-${Date.now()}@example.com`
 
@@ -35,7 +36,7 @@ test('wagmi hooks through an email login: the embedded account, its balance, a s
   // signature against the account with viem's verifyMessage.
   await page.getByRole('button', { name: 'Sign message with wagmi' }).click()
   await expect(dialog.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
-  await page.frameLocator('iframe[name="w3m-secure-iframe"]').getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
   await expect(page.getByTestId('sign-result')).toHaveText('Signature verified')
   expect(log.errors).toEqual([])
 })

@@ -9,7 +9,7 @@
  *   'Token Balance Unavailable'; tokens with zero decimals are dropped.
  * - Beyond AppKit, balances never go stale: they refresh after a send the widget made, on each new
  *   block while the Account view watches, and when the tab regains focus. Concurrent refreshes of
- *   one account share one request.
+ *   one account share one request; a forced one that finds a request in flight gets one after it.
  *
  * LAZY: reached only from connection code and views.
  */
@@ -43,6 +43,8 @@ const nativeCache = new Map<string, Cached<NativeBalance>>()
 const tokenCache = new Map<string, Cached<TokenBalance[]>>()
 
 const inflight = new Map<string, Promise<void>>()
+/** A forced refresh that waits for the one in flight to end (see {@link refreshBalances}). */
+const followUps = new Map<string, Promise<void>>()
 let toldUnsupported: string | undefined
 
 /** Options of {@link refreshBalances}. */
@@ -53,7 +55,8 @@ export interface RefreshBalancesOptions {
 
 /**
  * Fetches the native and token balances of a namespace's account into its account state.
- * Concurrent calls for the same account and network share one fetch. Never rejects.
+ * Concurrent calls for the same account and network share one fetch; a forced call that finds one
+ * in flight gets a fresh fetch after it. Never rejects.
  *
  * @example
  * ```ts
@@ -66,13 +69,33 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
   const network = getNetworkState(namespace).caipNetwork.peek()
   if (!address || !network) return Promise.resolve()
   const key = `${network.caipNetworkId}:${address}`
-  let run = inflight.get(key)
-  if (!run) {
-    run = fetchBalances(namespace, key, address, network, options.force ?? false)
-      .catch((error) => log('error', 'balance refresh failed', error))
-      .finally(() => inflight.delete(key))
-    inflight.set(key, run)
+  const running = inflight.get(key)
+  if (!running) return startFetch(namespace, key, address, network, options.force ?? false)
+  if (!options.force) return running
+  // A forced refresh follows a change (a send, a funding, a new block) that the fetch in flight may
+  // have started before: one more fetch runs after it, shared by every forced call meanwhile.
+  let next = followUps.get(key)
+  if (!next) {
+    next = running.then(() => {
+      followUps.delete(key)
+      return inflight.get(key) ?? startFetch(namespace, key, address, network, true)
+    })
+    followUps.set(key, next)
   }
+  return next
+}
+
+function startFetch(
+  namespace: ChainNamespace,
+  key: string,
+  address: string,
+  network: CaipNetwork,
+  force: boolean,
+): Promise<void> {
+  const run = fetchBalances(namespace, key, address, network, force)
+    .catch((error) => log('error', 'balance refresh failed', error))
+    .finally(() => inflight.delete(key))
+  inflight.set(key, run)
   return run
 }
 

@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert'
 import { createPublicClient, http, toHex, verifyMessage, type Hex } from 'viem'
 import { eventually, nthMail } from '../secure-frame/helpers'
 import { startHarness, type Harness } from './harness'
+import { answerSecureFrame } from '../../helpers/secure-frame.mjs'
 
 const EMAIL = 'frame-reload@example.com'
 /** Longer than a reload and the new page's READY + 500 ms on a busy machine; a hung request outlives it. */
@@ -97,7 +98,7 @@ test('the frame reloads while a signature waits for approval: it settles with -3
 
   const message = 'After the reload'
   const signed = await start('personal_sign', [toHex(message), address])
-  await secureFrame().getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
   const { value, error } = await signed()
   assert.is(error, undefined)
   assert.ok(await verifyMessage({ address, message, signature: value }), 'signed by the account')

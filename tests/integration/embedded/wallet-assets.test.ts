@@ -21,6 +21,7 @@ import {
 import { eventually, nthMail } from '../secure-frame/helpers'
 import { nodeRpc, tokenBalanceOf, tokenOf } from '../eip155/helpers'
 import { startHarness, type Harness } from './harness'
+import { answerSecureFrame } from '../../helpers/secure-frame.mjs'
 
 const EMAIL = 'batch@example.com'
 
@@ -108,7 +109,7 @@ test('wallet_sendCalls: the frame lists every call; approved, ONE transaction do
   await eventually(async () => (await sk((s) => s.modal())).view === 'ApproveTransaction', 'ApproveTransaction')
   await frame().getByText('Call 2').waitFor()
   assert.ok(await frame().getByText('Call 1').isVisible())
-  await frame().getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
   const { value, error } = await settled()
   assert.is(error, undefined)
   assert.is((await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)) - usdcBefore, parseUnits('10', 6))
@@ -139,7 +140,7 @@ test('a batch whose second call reverts does nothing at all: the first call is u
     },
   ])
   await eventually(async () => (await sk((s) => s.modal())).view === 'ApproveTransaction', 'ApproveTransaction')
-  await frame().getByRole('button', { name: 'Approve' }).click()
+  await answerSecureFrame(page)
   const { error } = await settled()
   assert.ok(error, 'the batch failed')
   assert.is(await tokenBalanceOf(sandbox, 31337, 'USDC', recipient), before)

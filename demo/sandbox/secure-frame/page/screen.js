@@ -27,8 +27,12 @@ export function createScreen(root, parent) {
   /** @type {{ email?: string, evm?: string, solana?: string, problem?: string }} */
   let status = {}
   let dappName = ''
+  /** The request whose card is on screen, and the card's line that names the dapp and the queue. */
+  let shown = /** @type {(typeof queue)[number] | undefined} */ (undefined)
+  /** @type {HTMLElement | undefined} */
+  let subtitle
 
-  function renderIdle() {
+  function renderStatus() {
     const lines = status.problem
       ? [element('p', { role: 'alert' }, [status.problem])]
       : status.email
@@ -51,9 +55,23 @@ export function createScreen(root, parent) {
     )
   }
 
+  const subtitleText = () =>
+    `${dappName ? `${dappName} · ` : ''}${parent.origin}${queue.length > 1 ? ` · 1 of ${queue.length}` : ''}`
+
+  function renderIdle() {
+    shown = subtitle = undefined
+    renderStatus()
+  }
+
   function renderApproval() {
     const current = queue[0]
     if (!current) return renderIdle()
+    // The same request still on screen (the dapp's name arrived, another request queued): only its
+    // line changes. Replacing the card would drop a click whose mousedown hit the old button.
+    if (current === shown && subtitle) {
+      subtitle.textContent = subtitleText()
+      return
+    }
     const { approval } = current
     const reject = element('button', { type: 'button', class: 'secondary' }, ['Reject'])
     const approve = element('button', { type: 'button', class: 'primary' }, ['Approve'])
@@ -64,13 +82,12 @@ export function createScreen(root, parent) {
       // Multi-line or long values (messages, typed data) get their own scrolling box.
       element('dd', { class: row.value.length > 64 || row.value.includes('\n') ? 'mono long' : 'mono' }, [row.value]),
     ])
+    shown = current
+    subtitle = element('p', { class: 'muted' }, [subtitleText()])
     root.replaceChildren(
       element('section', { class: 'card', role: 'dialog', 'aria-labelledby': 'approval-title', 'aria-modal': 'true' }, [
         element('h1', { id: 'approval-title' }, [approval.title]),
-        element('p', { class: 'muted' }, [
-          `${dappName ? `${dappName} · ` : ''}${parent.origin}`,
-          queue.length > 1 ? ` · 1 of ${queue.length}` : '',
-        ]),
+        subtitle,
         element('p', {}, ['Account ', element('span', { class: 'mono' }, [approval.account])]),
         element('dl', {}, rows),
         element('div', { class: 'actions' }, [reject, approve]),

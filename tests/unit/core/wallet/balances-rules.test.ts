@@ -1,6 +1,6 @@
-// Two rules of the account data refresh (src/core/wallet/balances.ts, SPEC §5): token balances
-// with zero decimals are dropped, and the identity lookup happens only for eip155 accounts on
-// non-test networks. The chain side is a fake adapter per namespace that records what it is asked.
+// Rules of the account data refresh (src/core/wallet/balances.ts, SPEC §5): token balances
+// with zero decimals are dropped, the identity lookup happens only for eip155 accounts on
+// non-test networks, and a forced refresh never settles for an answer asked before it. The chain side is a fake adapter per namespace that records what it is asked.
 import { ADDRESS, connectAccount, nativeToken, usdc, useFakeAdapter, type FakeAdapter } from '../../helpers/views'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -9,7 +9,7 @@ import type { ChainAdapter } from '../../../../src/core/state/adapters'
 import { getAccountState, setAccount } from '../../../../src/core/state/account'
 import { setRequestedNetworks, setActiveCaipNetwork, getNetworkState } from '../../../../src/core/state/network'
 import type { TokenBalance } from '../../../../src/core/types'
-import { refreshAccountData } from '../../../../src/core/wallet/balances'
+import { refreshAccountData, refreshBalances } from '../../../../src/core/wallet/balances'
 import { localhost, localL2, solana } from '../../../helpers/networks'
 import { resetAllState } from '../../helpers/reset'
 
@@ -50,6 +50,30 @@ test('token balances with zero decimals are dropped; the others are shown', asyn
       .tokenBalance.peek()
       .map((token) => token.symbol),
     ['ETH', 'USDC'],
+  )
+})
+
+test('a forced refresh while one is in flight shows what the wallet holds after it, not the older answer', async () => {
+  connectAccount({ tokenBalance: [] })
+  // The first fetch was asked before the funding and answers late; the chain holds USDC after it.
+  let answerFirst!: (list: TokenBalance[]) => void
+  const asked: string[] = []
+  fake.behaviour.tokens = () => {
+    asked.push(asked.length === 0 ? 'before the funding' : 'after the funding')
+    return asked.length === 1 ? new Promise((resolve) => (answerFirst = resolve)) : Promise.resolve([usdc])
+  }
+  const first = refreshBalances('eip155')
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  const forced = [refreshBalances('eip155', { force: true }), refreshBalances('eip155', { force: true })]
+  assert.is(refreshBalances('eip155'), first, 'an unforced call shares the fetch in flight')
+  answerFirst([])
+  await Promise.all([first, ...forced])
+  assert.equal(asked, ['before the funding', 'after the funding'], 'the two forced calls share one later fetch')
+  assert.equal(
+    getAccountState('eip155')
+      .tokenBalance.peek()
+      .map((token) => token.symbol),
+    ['USDC'],
   )
 })
 
