@@ -45,6 +45,8 @@ const tokenCache = new Map<string, Cached<TokenBalance[]>>()
 const inflight = new Map<string, Promise<void>>()
 /** A forced refresh that waits for the one in flight to end (see {@link refreshBalances}). */
 const followUps = new Map<string, Promise<void>>()
+/** Keys of the forced fetches started in the current turn. */
+const startedThisTurn = new Set<string>()
 let toldUnsupported: string | undefined
 
 /** Options of {@link refreshBalances}. */
@@ -56,7 +58,7 @@ export interface RefreshBalancesOptions {
 /**
  * Fetches the native and token balances of a namespace's account into its account state.
  * Concurrent calls for the same account and network share one fetch; a forced call that finds one
- * in flight gets a fresh fetch after it. Never rejects.
+ * started in an earlier turn gets a fresh fetch after it. Never rejects.
  *
  * @example
  * ```ts
@@ -71,9 +73,9 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
   const key = `${network.caipNetworkId}:${address}`
   const running = inflight.get(key)
   if (!running) return startFetch(namespace, key, address, network, options.force ?? false)
-  if (!options.force) return running
-  // A forced refresh follows a change (a send, a funding, a new block) that the fetch in flight may
-  // have started before: one more fetch runs after it, shared by every forced call meanwhile.
+  if (!options.force || startedThisTurn.has(key)) return running
+  // A forced refresh follows a change (a send, a funding, a new block) that a fetch started in an
+  // earlier turn may have missed: one more fetch runs after it, shared by every forced call meanwhile.
   let next = followUps.get(key)
   if (!next) {
     next = running.then(() => {
@@ -96,6 +98,11 @@ function startFetch(
     .catch((error) => log('error', 'balance refresh failed', error))
     .finally(() => inflight.delete(key))
   inflight.set(key, run)
+  if (force) {
+    // Forced calls made together (in this turn) ask for the same moment: they share this fetch.
+    startedThisTurn.add(key)
+    queueMicrotask(() => startedThisTurn.delete(key))
+  }
   return run
 }
 

@@ -185,7 +185,7 @@ test('a pool that moves while the wallet asks: the swap reverts on chain and say
     if (method !== 'eth_sendTransaction') return
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
     const { encodeFunctionData } = await import('viem')
-    await nodeRpc(sandbox, 31337, 'eth_sendTransaction', [
+    const hash = await nodeRpc(sandbox, 31337, 'eth_sendTransaction', [
       {
         from: sandbox.accounts.recipient,
         to: amm().router,
@@ -197,6 +197,9 @@ test('a pool that moves while the wallet asks: the swap reverts on chain and say
         }),
       },
     ])
+    // Anvil may answer before the block is written: were both swaps pending together, the block
+    // could order the visitor's first (by fee), and it would not revert.
+    await waitFor(() => nodeRpc(sandbox, 31337, 'eth_getTransactionReceipt', [hash]), { what: 'the other swap mined' })
   }
   const ethBefore = await chainClient(sandbox, 31337).getBalance({ address: account })
   person.willApprove()
