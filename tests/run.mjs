@@ -168,7 +168,7 @@ function fileTimeout(file) {
 
 /** Run uvu test files, each in its own process; print each file's report; return counts. */
 async function runUvuFiles(files, label, suite) {
-  const results = await pool(files, Number(process.env.SIGKIT_TEST_LANES) || Math.max(1, cpus().length), async (file) => {
+  const results = await pool(files, Math.max(1, cpus().length), async (file) => {
     const started = Date.now()
     const args = ['--enable-source-maps', '--import', join(root, 'tests/helpers/uvu-hooks.mjs'), file]
     const timeoutMs = fileTimeout(file)
