@@ -13,7 +13,8 @@
 //          with the same strict settings, and the demo JS they import, typed by its JSDoc) and
 //          `prettier --check .` (1 test each), then tests/build/*.test.mjs (uvu, plain JS, against
 //          dist/ and the metafiles).
-//   e2e    Playwright in Debian's Chromium (tests/e2e/, playwright.config.mjs).
+//   e2e    Playwright in Debian's Chromium (tests/e2e/, playwright.config.mjs). With CI set, a failed
+//          test runs once more; one that then passes counts as passed and is named after the summary.
 //   size   size-limit.json budgets, one test per check with a limit.
 //   bench  `node bench/run.mjs --quick` once (1 test): it passes when the benchmarks run to the end
 //          and write valid figures to bench/results/quick.json; a number never fails it.
@@ -49,6 +50,8 @@ const summary = []
 // What failed, by name, printed again after the summary: a CI log is often read from its tail.
 const failures = []
 const noteFailure = (suite, what) => failures.push(`  ${suite.padEnd(11)} ${what}`)
+// Tests that failed and then passed on their retry (CI only): counted as passed, named after the summary.
+const flakyTests = []
 
 function record(suite, { passed = 0, failed = 0, skipped = 0 }, note = '') {
   totals.passed += passed
@@ -353,14 +356,17 @@ function findChromium() {
   }
 }
 
-/** The tests of a Playwright JSON report that failed, each with its file, title and first error line. */
-function unexpectedTests(report) {
+/**
+ * The tests of a Playwright JSON report with this status ('unexpected': failed; 'flaky': failed,
+ * then passed on the retry), each with its file, title and its first failure's first error line.
+ */
+function testsWithStatus(report, status) {
   const found = []
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue
-        const error = test.results?.at(-1)?.error?.message ?? 'no error message'
+        if (test.status !== status) continue
+        const error = test.results?.find((result) => result.error)?.error?.message ?? 'no error message'
         const lines = stripAnsi(error)
           .split('\n')
           .map((line) => line.trim())
@@ -399,7 +405,8 @@ async function e2eSuite() {
     console.log(`e2e: Playwright wrote no report (exit code ${code}${timedOut ? ', timed out' : ''})`)
     return record('e2e', { failed: 1 }, 'no report')
   }
-  for (const { title, error } of unexpectedTests(report)) noteFailure('e2e', `${title}: ${error}`)
+  for (const { title, error } of testsWithStatus(report, 'unexpected')) noteFailure('e2e', `${title}: ${error}`)
+  for (const { title, error } of testsWithStatus(report, 'flaky')) flakyTests.push(`  e2e         ${title}: ${error}`)
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {}
   const counts = { passed: expected + flaky, failed: unexpected, skipped }
   // Errors outside tests (config, web server, a spec that does not load) fail the suite too.
@@ -584,6 +591,7 @@ async function main() {
   }
   heading(`summary (${((Date.now() - started) / 1000).toFixed(1)} s)`)
   console.log(summary.join('\n'))
+  if (flakyTests.length > 0) console.log(`failed once, passed on the retry:\n${flakyTests.join('\n')}`)
   if (failures.length > 0) console.log(`what failed:\n${failures.join('\n')}`)
   console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
   return totals.failed > 0 ? 1 : 0
