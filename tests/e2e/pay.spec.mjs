@@ -187,7 +187,9 @@ test('Solana: Pay 0.01 SOL from the CDN page asks for a Solana connection, then 
   const prompt = walletPrompt(page)
   await expect(dialog.locator('[data-pay-balance]')).toContainText('SOL')
   await dialog.getByRole('button', { name: 'Pay 0.01 SOL' }).click()
-  await expect(prompt).toBeVisible()
+  // Before the wallet asks, the payment loads the Solana sending code and builds the transaction
+  // (a blockhash from the local SVM): seen past 5 s once on a loaded machine.
+  await expect(prompt).toBeVisible({ timeout: 15_000 })
   await prompt.getByRole('button', { name: 'Approve' }).click()
   const outcome = await page.evaluate(() => window.payOutcome)
   expect(outcome.reason, outcome.message).toBeUndefined()
