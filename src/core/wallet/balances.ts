@@ -80,7 +80,7 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
   if (!next) {
     next = running.then(() => {
       followUps.delete(key)
-      return inflight.get(key) ?? startFetch(namespace, key, address, network, true)
+      return refreshBalances(namespace, options)
     })
     followUps.set(key, next)
   }
