@@ -45,7 +45,7 @@ test('useSendCalls from an embedded smart account: wrap, approve and swap in one
   for (const label of ['Call 1', 'Call 2', 'Call 3'])
     await expect(frame.getByText(label, { exact: true })).toBeVisible()
   expect(await seriousAxeViolations(page), 'ApproveTransaction').toEqual([])
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Send calls' })
 
   await expect(page.getByTestId('calls-status')).toHaveText('success', { timeout: 30_000 })
   const hashes = (await page.getByTestId('calls-hashes').textContent()).trim().split(' ')

@@ -118,7 +118,7 @@ test('a 0.01 ETH send is approved inside the frame, shown in the modal; the new 
   // The frame's own screen, on its origin, over the view: the dapp never renders what is signed.
   await expect(secureFrame().getByRole('heading', { name: 'Send transaction' })).toBeVisible()
   await expect(secureFrame().getByText(recipient)).toBeVisible()
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Send transaction' })
   await expect(dialog, 'the stack was empty: the modal closes').toBeHidden()
   await expect(page.getByTestId('send-status')).toContainText('Confirmed in block', { timeout: 15_000 })
   expect(Number(await chainBalance(config, recipient)) - Number(before.to)).toBeCloseTo(0.01, 10)
@@ -138,7 +138,7 @@ test('the same account on Solana: switching the network shows its Solana address
   await expect(page.getByTestId('account-balance')).toHaveText('10 SOL')
   // Signing on Solana goes through the frame's approval screen too.
   await page.getByRole('button', { name: 'Sign with Solana' }).click()
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   await expect(page.getByTestId('solana-sign-result')).toContainText('Signature verified')
   await page.getByRole('button', { name: 'Switch to Localhost', exact: true }).click()
   await expect(page.getByTestId('account-address')).toHaveText(account.evm)

@@ -98,7 +98,7 @@ test('email login → choose a name with the keyboard → approve in the frame �
   await expect(dialog.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
   await expect(secureFrame().getByRole('heading', { name: 'Sign message' })).toBeVisible()
   await expect(secureFrame().getByText(`"name":"${NAME}"`)).toBeVisible()
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
 
   await expect(dialog.getByRole('heading', { name: 'Name Chosen' })).toBeVisible({ timeout: 15_000 })
   await expect(dialog.getByText(NAME, { exact: true })).toBeVisible()

@@ -103,7 +103,7 @@ test('a send from the smart account lands on anvil: its balance falls by exactly
   await page.getByLabel('Amount (ETH)').fill('0.01')
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(secureFrame().getByRole('heading', { name: 'Send transaction' })).toBeVisible()
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Send transaction' })
   await expect(page.getByTestId('send-status')).toContainText('Confirmed in block', { timeout: 20_000 })
   expect(Number(await chainBalance(config, recipient)) - Number(before.to)).toBeCloseTo(0.01, 10)
   // The EOA pays the gas: the smart account loses the amount and nothing more.
@@ -138,7 +138,7 @@ test('switching to the EOA: the address and the balance follow, and back', async
 
 test('a signature from the smart account verifies on chain (ERC-1271)', async () => {
   await page.getByRole('button', { name: 'Sign message' }).click()
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   await expect(page.getByTestId('sign-result')).toContainText('Signature verified')
   await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
   await expect(page.getByTestId('account-status')).toHaveText('disconnected')
@@ -203,7 +203,7 @@ test('SIWX required with a smart account: the session is signed in the frame and
   await signInWithPopup(page, 'Google', USERNAME)
   await expect(dialog.getByRole('heading', { name: /wants you to sign in/ })).toBeVisible()
   await dialog.getByRole('button', { name: 'Sign', exact: true }).click()
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   // Once the demo has checked the signature through the chain (a contract call on anvil).
   await expectModalClosed(page, { timeout: 15_000 })
   // The demo keeps a session only when viem's verifyMessage through the chain accepts it; the

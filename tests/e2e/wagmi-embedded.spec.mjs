@@ -36,7 +36,7 @@ test('wagmi hooks through an email login: the embedded account, its balance, a s
   // signature against the account with viem's verifyMessage.
   await page.getByRole('button', { name: 'Sign message with wagmi' }).click()
   await expect(dialog.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   await expect(page.getByTestId('sign-result')).toHaveText('Signature verified')
   expect(log.errors).toEqual([])
 })

@@ -98,7 +98,7 @@ test('the frame reloads while a signature waits for approval: it settles with -3
 
   const message = 'After the reload'
   const signed = await start('personal_sign', [toHex(message), address])
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   const { value, error } = await signed()
   assert.is(error, undefined)
   assert.ok(await verifyMessage({ address, message, signature: value }), 'signed by the account')

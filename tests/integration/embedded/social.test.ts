@@ -76,7 +76,7 @@ test('the popup flow: the stand-in answers from the frame origin, the smart acco
 test('a signature from the smart account verifies on chain, by its contract (ERC-1271)', async () => {
   const message = 'Signed by a smart account'
   const settled = await start('personal_sign', [toHex(message), account.smart])
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   const { value } = await settled()
   assert.ok(await reader().verifyMessage({ address: account.smart, message, signature: value }))
   assert.not.equal(await reader().getCode({ address: account.smart }), undefined, 'deployed on first use')
@@ -88,7 +88,7 @@ test('SET_PREFERRED_ACCOUNT: the EOA, then back; the dapp sees each address', as
   assert.equal(await sk((s) => s.request('eip155', 'eth_accounts')), [account.eoa])
   // The frame signs as the EOA now: a plain ecrecover accepts it.
   const settled = await start('personal_sign', [toHex('as the EOA'), account.eoa])
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   const { value } = await settled()
   assert.ok(await reader().verifyMessage({ address: account.eoa, message: 'as the EOA', signature: value }))
   assert.is(await page.evaluate(() => localStorage.getItem('@sigkit/preferred_account_types')), '{"eip155":"eoa"}')

@@ -109,7 +109,7 @@ test('wallet_sendCalls: the frame lists every call; approved, ONE transaction do
   await eventually(async () => (await sk((s) => s.modal())).view === 'ApproveTransaction', 'ApproveTransaction')
   await frame().getByText('Call 2').waitFor()
   assert.ok(await frame().getByText('Call 1').isVisible())
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Send calls' })
   const { value, error } = await settled()
   assert.is(error, undefined)
   assert.is((await tokenBalanceOf(sandbox, 31337, 'USDC', recipient)) - usdcBefore, parseUnits('10', 6))
@@ -140,7 +140,7 @@ test('a batch whose second call reverts does nothing at all: the first call is u
     },
   ])
   await eventually(async () => (await sk((s) => s.modal())).view === 'ApproveTransaction', 'ApproveTransaction')
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Send calls' })
   const { error } = await settled()
   assert.ok(error, 'the batch failed')
   assert.is(await tokenBalanceOf(sandbox, 31337, 'USDC', recipient), before)

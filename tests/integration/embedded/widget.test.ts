@@ -85,7 +85,7 @@ test('personal_sign: ApproveTransaction shows the frame over the modal; approved
   await eventually(async () => (await sk((s) => s.modal())).view === 'ApproveTransaction', 'ApproveTransaction')
   const box = await page.locator('iframe[name="w3m-secure-iframe"]').boundingBox()
   assert.ok(box && box.width > 200 && box.height > 200, 'the frame is shown inside the view')
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   const { value } = await settled()
   assert.ok(await verifyMessage({ address: user.evm, message, signature: value }))
   await eventually(async () => !(await sk((s) => s.modal())).open, 'the modal to close (stack empty)')
@@ -105,7 +105,7 @@ test('switching to the L2 goes through the frame (SWITCH_NETWORK): the chain ans
 
 test('rejecting in the frame is a 4001; closing the modal on a pending request is a 4001 too', async () => {
   const rejected = await start('eip155', 'personal_sign', ['0x6869', user.evm])
-  await answerSecureFrame(page, 'Reject')
+  await answerSecureFrame(page, 'Reject', { title: 'Sign message' })
   assert.is((await rejected()).error?.code, 4001)
   const closed = await start('eip155', 'personal_sign', ['0x6869', user.evm])
   await frame().getByRole('button', { name: 'Approve' }).waitFor()
@@ -130,7 +130,7 @@ test('Solana: solana_signMessage approved in the frame verifies against the Sola
     message: getBase58Decoder().decode(bytes),
     pubkey: user.solana,
   })
-  await answerSecureFrame(page)
+  await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
   const { value } = await settled()
   const key = await getPublicKeyFromAddress(address(user.solana))
   assert.ok(await verifySignature(key, getBase58Encoder().encode(value.signature) as any, bytes))
