@@ -9,7 +9,7 @@
  *   'Token Balance Unavailable'; tokens with zero decimals are dropped.
  * - Beyond AppKit, balances never go stale: they refresh after a send the widget made, on each new
  *   block while the Account view watches, and when the tab regains focus. Concurrent refreshes of
- *   one account share one request; a forced one that finds a request in flight gets one after it.
+ *   one account share one request; a forced one after a request started earlier gets a fresh one.
  *
  * LAZY: reached only from connection code and views.
  */
@@ -72,8 +72,20 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
   if (!address || !network) return Promise.resolve()
   const key = `${network.caipNetworkId}:${address}`
   const running = inflight.get(key)
-  if (!running) return startFetch(namespace, key, address, network, options.force ?? false)
-  if (!options.force || startedThisTurn.has(key)) return running
+  const force = options.force ?? false
+  if (!running) {
+    const run = fetchBalances(namespace, key, address, network, force)
+      .catch((error) => log('error', 'balance refresh failed', error))
+      .finally(() => inflight.delete(key))
+    inflight.set(key, run)
+    if (force) {
+      // Forced calls made together (in this turn) ask for the same moment: they share this fetch.
+      startedThisTurn.add(key)
+      queueMicrotask(() => startedThisTurn.delete(key))
+    }
+    return run
+  }
+  if (!force || startedThisTurn.has(key)) return running
   // A forced refresh follows a change (a send, a funding, a new block) that a fetch started in an
   // earlier turn may have missed: one more fetch runs after it, shared by every forced call meanwhile.
   let next = followUps.get(key)
@@ -85,25 +97,6 @@ export function refreshBalances(namespace: ChainNamespace, options: RefreshBalan
     followUps.set(key, next)
   }
   return next
-}
-
-function startFetch(
-  namespace: ChainNamespace,
-  key: string,
-  address: string,
-  network: CaipNetwork,
-  force: boolean,
-): Promise<void> {
-  const run = fetchBalances(namespace, key, address, network, force)
-    .catch((error) => log('error', 'balance refresh failed', error))
-    .finally(() => inflight.delete(key))
-  inflight.set(key, run)
-  if (force) {
-    // Forced calls made together (in this turn) ask for the same moment: they share this fetch.
-    startedThisTurn.add(key)
-    queueMicrotask(() => startedThisTurn.delete(key))
-  }
-  return run
 }
 
 async function fetchBalances(
