@@ -54,6 +54,7 @@ const noteFailure = (suite, what) => failures.push(`  ${suite.padEnd(11)} ${what
 // Tests (e2e) and files (integration) that failed, then passed on their retry (CI only): counted
 // as passed, named after the summary.
 const flakyTests = []
+const noteFlaky = (suite, what) => flakyTests.push(`  ${suite.padEnd(11)} ${what}`)
 
 function record(suite, { passed = 0, failed = 0, skipped = 0 }, note = '') {
   totals.passed += passed
@@ -211,7 +212,7 @@ async function runUvuFiles(files, label, suite, { retryInCI = false } = {}) {
       const { output, problem } = result.firstFailure
       console.log(indent(`its first run failed:\n${stripAnsi(output).trim()}`))
       const tests = failedTestsOf(output)
-      flakyTests.push(`  ${suite.padEnd(11)} ${label(name)}: ${tests.length ? tests.join('; ') : problem}`)
+      noteFlaky(suite, `${label(name)}: ${tests.length ? tests.join('; ') : problem}`)
     }
     if (result.failed) {
       console.log(indent(stripAnsi(result.output).trim()))
@@ -429,7 +430,7 @@ async function e2eSuite() {
     return record('e2e', { failed: 1 }, 'no report')
   }
   for (const { title, error } of testsWithStatus(report, 'unexpected')) noteFailure('e2e', `${title}: ${error}`)
-  for (const { title, error } of testsWithStatus(report, 'flaky')) flakyTests.push(`  e2e         ${title}: ${error}`)
+  for (const { title, error } of testsWithStatus(report, 'flaky')) noteFlaky('e2e', `${title}: ${error}`)
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {}
   const counts = { passed: expected + flaky, failed: unexpected, skipped }
   // Errors outside tests (config, web server, a spec that does not load) fail the suite too.

@@ -5,7 +5,7 @@
 // WETH swapped for USDC) and ONE transaction: the smart account's executeBatch.
 import { createPublicClient, erc20Abi, http, parseEther } from 'viem'
 import { expect, loginWithEmail, modal, openDapp, sandboxConfig, seriousAxeViolations, test } from './helpers.mjs'
-import { answerSecureFrame } from '../helpers/secure-frame.mjs'
+import { answerSecureFrame, secureFrame } from '../helpers/secure-frame.mjs'
 
 const EMAIL = `batch-${Date.now()}@example.com`
 
@@ -40,7 +40,7 @@ test('useSendCalls from an embedded smart account: wrap, approve and swap in one
   await page.getByRole('button', { name: 'Wrap, approve and swap 0.01 ETH for USDC in one batch with wagmi' }).click()
   const dialog = modal(page)
   await expect(dialog.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
-  const frame = page.frameLocator('iframe[name="w3m-secure-iframe"]')
+  const frame = secureFrame(page)
   // The frame's approval screen lists every call of the batch.
   for (const label of ['Call 1', 'Call 2', 'Call 3'])
     await expect(frame.getByText(label, { exact: true })).toBeVisible()

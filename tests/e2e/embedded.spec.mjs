@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chainBalance, expect, mailedCode, modal, openDapp, resetFeatures, sandboxConfig, test } from './helpers.mjs'
-import { answerSecureFrame } from '../helpers/secure-frame.mjs'
+import { answerSecureFrame, secureFrame } from '../helpers/secure-frame.mjs'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -48,8 +48,6 @@ async function typeCode(code) {
 
 /** The email the account signs in with (the email-change test changes it). */
 let signedInEmail = EMAIL
-
-const secureFrame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
 
 test.beforeAll(async ({ browser, request }) => {
   config = await sandboxConfig(request)
@@ -116,8 +114,8 @@ test('a 0.01 ETH send is approved inside the frame, shown in the modal; the new 
   const dialog = modal(page)
   await expect(dialog.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
   // The frame's own screen, on its origin, over the view: the dapp never renders what is signed.
-  await expect(secureFrame().getByRole('heading', { name: 'Send transaction' })).toBeVisible()
-  await expect(secureFrame().getByText(recipient)).toBeVisible()
+  await expect(secureFrame(page).getByRole('heading', { name: 'Send transaction' })).toBeVisible()
+  await expect(secureFrame(page).getByText(recipient)).toBeVisible()
   await answerSecureFrame(page, 'Approve', { title: 'Send transaction' })
   await expect(dialog, 'the stack was empty: the modal closes').toBeHidden()
   await expect(page.getByTestId('send-status')).toContainText('Confirmed in block', { timeout: 15_000 })

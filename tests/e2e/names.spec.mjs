@@ -19,7 +19,7 @@ import {
   seriousAxeViolations,
   test,
 } from './helpers.mjs'
-import { answerSecureFrame } from '../helpers/secure-frame.mjs'
+import { answerSecureFrame, secureFrame } from '../helpers/secure-frame.mjs'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -35,8 +35,6 @@ let config
 let page
 /** The address the widget shows for the email account (its smart account on the anvil chain). */
 let address = ''
-
-const secureFrame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
 
 test.beforeAll(async ({ browser, request }) => {
   config = await sandboxConfig(request)
@@ -96,8 +94,8 @@ test('email login → choose a name with the keyboard → approve in the frame �
 
   // The frame's own approval screen shows the message the wallet signs.
   await expect(dialog.getByRole('heading', { name: 'Approve Transaction' })).toBeVisible()
-  await expect(secureFrame().getByRole('heading', { name: 'Sign message' })).toBeVisible()
-  await expect(secureFrame().getByText(`"name":"${NAME}"`)).toBeVisible()
+  await expect(secureFrame(page).getByRole('heading', { name: 'Sign message' })).toBeVisible()
+  await expect(secureFrame(page).getByText(`"name":"${NAME}"`)).toBeVisible()
   await answerSecureFrame(page, 'Approve', { title: 'Sign message' })
 
   await expect(dialog.getByRole('heading', { name: 'Name Chosen' })).toBeVisible({ timeout: 15_000 })

@@ -18,7 +18,7 @@ import {
   seriousAxeViolations,
   test,
 } from './helpers.mjs'
-import { answerSecureFrame } from '../helpers/secure-frame.mjs'
+import { answerSecureFrame, secureFrame } from '../helpers/secure-frame.mjs'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -62,8 +62,6 @@ async function signInWithPopup(target, name, username) {
   await expect.poll(() => popup.isClosed(), { message: 'the popup closes' }).toBe(true)
 }
 
-const secureFrame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
-
 test.beforeAll(async ({ browser, request }) => {
   config = await sandboxConfig(request)
   await setSocialFeature(request, true)
@@ -102,7 +100,7 @@ test('a send from the smart account lands on anvil: its balance falls by exactly
   const before = { smart: await chainBalance(config, account.smart), to: await chainBalance(config, recipient) }
   await page.getByLabel('Amount (ETH)').fill('0.01')
   await page.getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(secureFrame().getByRole('heading', { name: 'Send transaction' })).toBeVisible()
+  await expect(secureFrame(page).getByRole('heading', { name: 'Send transaction' })).toBeVisible()
   await answerSecureFrame(page, 'Approve', { title: 'Send transaction' })
   await expect(page.getByTestId('send-status')).toContainText('Confirmed in block', { timeout: 20_000 })
   expect(Number(await chainBalance(config, recipient)) - Number(before.to)).toBeCloseTo(0.01, 10)

@@ -10,8 +10,11 @@
 
 /** @typedef {import('@playwright/test').Page} Page */
 
+/** The iframe the widget makes for the secure frame. */
+const FRAME_SELECTOR = 'iframe[name="w3m-secure-iframe"]'
+
 /** The secure frame's document, for locators. @param {Page} page */
-export const secureFrame = (page) => page.frameLocator('iframe[name="w3m-secure-iframe"]')
+export const secureFrame = (page) => page.frameLocator(FRAME_SELECTOR)
 
 /**
  * Resolves once the secure frame's iframe is shown and has kept its box for two animation frames.
@@ -22,15 +25,16 @@ export async function secureFrameStill(page, timeout = 10_000) {
   const deadline = Date.now() + timeout
   for (;;) {
     const still = await page.evaluate(
-      () =>
+      (selector) =>
         new Promise((resolve) => {
-          const frame = document.querySelector('iframe[name="w3m-secure-iframe"]')
+          const frame = document.querySelector(selector)
           const box = () => JSON.stringify(frame?.getBoundingClientRect())
           const first = box()
           requestAnimationFrame(() =>
             requestAnimationFrame(() => resolve(Boolean(frame?.getClientRects().length) && box() === first)),
           )
         }),
+      FRAME_SELECTOR,
     )
     if (still) return
     if (Date.now() > deadline) throw new Error(`The secure frame was still moving or hidden after ${timeout} ms`)

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert'
 import { createPublicClient, http, toHex, verifyMessage, type Hex } from 'viem'
 import { eventually, nthMail } from '../secure-frame/helpers'
 import { startHarness, type Harness } from './harness'
-import { answerSecureFrame } from '../../helpers/secure-frame.mjs'
+import { answerSecureFrame, secureFrame } from '../../helpers/secure-frame.mjs'
 
 const EMAIL = 'frame-reload@example.com'
 /** Longer than a reload and the new page's READY + 500 ms on a busy machine; a hung request outlives it. */
@@ -38,7 +38,6 @@ test.after(async () => {
 })
 
 const sk: Harness['sk'] = (fn, arg) => harness.sk(fn, arg)
-const secureFrame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
 const frameReplies = () => sk((s) => [...s.frameReplies] as string[])
 
 /** Starts a provider request in the page; `settled()` gives its outcome, or `{ hung: true }` after SETTLE_MS. */
@@ -83,7 +82,7 @@ test('signed in by email through the frame', async () => {
 
 test('the frame reloads while a signature waits for approval: it settles with -32603, and the next one verifies', async () => {
   const pending = await start('personal_sign', [toHex('Before the reload'), address])
-  await secureFrame().getByRole('button', { name: 'Approve' }).waitFor()
+  await secureFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
   const before = (await frameReplies()).length
   await reloadFrame()
   assert.equal(await pending(), {

@@ -26,7 +26,6 @@ test.after(async () => {
 })
 
 const sk: Harness['sk'] = (fn, arg) => harness.sk(fn, arg)
-const frame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
 const chain = () => harness.sandbox.sandboxConfig().chains[0]!
 const reader = () => createPublicClient({ transport: http(chain().rpcUrl) })
 

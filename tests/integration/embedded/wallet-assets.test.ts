@@ -21,7 +21,7 @@ import {
 import { eventually, nthMail } from '../secure-frame/helpers'
 import { nodeRpc, tokenBalanceOf, tokenOf } from '../eip155/helpers'
 import { startHarness, type Harness } from './harness'
-import { answerSecureFrame } from '../../helpers/secure-frame.mjs'
+import { answerSecureFrame, secureFrame } from '../../helpers/secure-frame.mjs'
 
 const EMAIL = 'batch@example.com'
 
@@ -41,7 +41,6 @@ test.after(async () => {
 })
 
 const sk: Harness['sk'] = (fn, arg) => harness.sk(fn, arg)
-const frame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
 const usdc = () => tokenOf(sandbox, 31337, 'USDC')
 const transfer = (to: string, amount: string) =>
   encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, parseUnits(amount, 6)] })
@@ -107,8 +106,8 @@ test('wallet_sendCalls: the frame lists every call; approved, ONE transaction do
     },
   ])
   await eventually(async () => (await sk((s) => s.modal())).view === 'ApproveTransaction', 'ApproveTransaction')
-  await frame().getByText('Call 2').waitFor()
-  assert.ok(await frame().getByText('Call 1').isVisible())
+  await secureFrame(page).getByText('Call 2').waitFor()
+  assert.ok(await secureFrame(page).getByText('Call 1').isVisible())
   await answerSecureFrame(page, 'Approve', { title: 'Send calls' })
   const { value, error } = await settled()
   assert.is(error, undefined)

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert'
 import { parseEther, toHex, verifyMessage, type Hex } from 'viem'
 import { eventually, nthMail, sleep } from '../secure-frame/helpers'
 import { sandboxNetwork, startHarness, type Harness } from './harness'
-import { answerSecureFrame } from '../../helpers/secure-frame.mjs'
+import { answerSecureFrame, secureFrame } from '../../helpers/secure-frame.mjs'
 
 const EMAIL = 'widget@example.com'
 
@@ -46,8 +46,6 @@ async function start(namespace: string, method: string, params: unknown) {
   )
   return () => page.evaluate(() => (window as any).outcome) as Promise<{ value?: any; error?: any }>
 }
-
-const frame = () => page.frameLocator('iframe[name="w3m-secure-iframe"]')
 
 const user = { evm: '' as Hex, solana: '' }
 
@@ -108,11 +106,14 @@ test('rejecting in the frame is a 4001; closing the modal on a pending request i
   await answerSecureFrame(page, 'Reject', { title: 'Sign message' })
   assert.is((await rejected()).error?.code, 4001)
   const closed = await start('eip155', 'personal_sign', ['0x6869', user.evm])
-  await frame().getByRole('button', { name: 'Approve' }).waitFor()
+  await secureFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
   await sk((s) => s.appKit.close())
   assert.is((await closed()).error?.code, 4001)
   // The frame was told (RPC_ABORT): its screen is idle again.
-  await eventually(async () => (await frame().getByRole('button', { name: 'Approve' }).count()) === 0, 'the frame idle')
+  await eventually(
+    async () => (await secureFrame(page).getByRole('button', { name: 'Approve' }).count()) === 0,
+    'the frame idle',
+  )
 })
 
 test('a method outside both lists never reaches the frame: refused, and the modal says so', async () => {
